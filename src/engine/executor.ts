@@ -1,0 +1,433 @@
+import type { DeadLetter, Element, Row } from './types.ts';
+import { MIN_WATERMARK } from './types.ts';
+import { NodeTask } from './nodeTask.ts';
+import type { NodeMetrics, NodeTaskSnapshot } from './nodeTask.ts';
+import { SourceTask } from './sourceTask.ts';
+import type { SourceTaskSnapshot } from './sourceTask.ts';
+import type { SourceEnv } from './source.ts';
+import { ManualClock } from './time/clock.ts';
+import { seededRng } from './rng.ts';
+import { operatorDefinition, sourceDefinition } from './registry.ts';
+import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
+import type { KeyedStateBackend, StateTime } from '../state/backend.ts';
+import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
+import type { Timer } from './time/timers.ts';
+
+type Message = { t: 'batch'; els: Element[] } | { t: 'wm'; wm: number } | { t: 'idle'; idle: boolean } | { t: 'end' };
+type Task = { t: 'deliver'; edge: number; msg: Message } | { t: 'advance'; node: number; wm: number } | { t: 'ptimers'; node: number };
+
+/** What one step moved, for step mode, traces and the observatory. */
+export type StepEvent =
+  | { type: 'source'; node: string; records: number; deadLetters: number; watermark: number | null; done: boolean }
+  | { type: 'records'; edge: string; from: string; to: string; port: string; elements: Element[]; emitted: Record<string, number> }
+  | { type: 'watermark'; edge: string; to: string; port: string; watermark: number; nodeWatermark: number }
+  | { type: 'timer'; node: string; timer: Timer; emitted: Record<string, number> }
+  | { type: 'idle'; edge: string; to: string; idle: boolean }
+  | { type: 'end'; edge: string; to: string; nodeEnded: boolean };
+
+export interface ExecutorOptions {
+  /** Records per source read; 1 makes `step()` move one record at a time. */
+  batchSize?: number;
+  clock?: ManualClock;
+  inputs?: Record<string, SourceEnv['input']>;
+  /** Called with every changelog row that reaches a sink. */
+  onSinkOutput?: (sinkId: string, els: readonly Element[]) => void;
+  /** Keep every sink's changelog in memory (default true). */
+  keepChangelog?: boolean;
+  backend?: (node: PlanNode, time: StateTime) => KeyedStateBackend;
+}
+
+interface Channel {
+  wm: number;
+  idle: boolean;
+  ended: boolean;
+}
+
+export interface JobSnapshot {
+  clock: number;
+  sources: Record<string, SourceTaskSnapshot & { lastEmit: number; idle: boolean }>;
+  nodes: Record<string, NodeTaskSnapshot>;
+  channels: Channel[];
+}
+
+interface SourceSlot {
+  task: SourceTask;
+  node: number;
+  interval: number;
+  idleTimeout: number;
+  lastEmit: number;
+  idle: boolean;
+  ended: boolean;
+}
+
+/**
+ * The deterministic, single-threaded executor: one FIFO of tasks, sources polled in order
+ * of simulated processing time. Same plan, seed and input always give the same output.
+ */
+export class Executor {
+  readonly clock: ManualClock;
+  private readonly tasks: (NodeTask | null)[] = [];
+  private readonly sources: SourceSlot[] = [];
+  private readonly outEdges: number[][] = [];
+  private readonly inEdges: number[][] = [];
+  private readonly channels: Channel[];
+  private readonly queue: Task[] = [];
+  private head = 0;
+  private readonly urgent: Task[] = [];
+  private readonly batchSize: number;
+  private readonly dead: DeadLetter[] = [];
+  private readonly deadByNode = new Map<string, number>();
+  private readonly changelogs = new Map<string, Element[]>();
+  private readonly nodeEnded: boolean[];
+  private readonly edgeTarget: number[];
+  private readonly index: Map<string, number>;
+  private trace: ((e: StepEvent) => void) | null = null;
+
+  constructor(
+    readonly plan: JobPlan,
+    private readonly opts: ExecutorOptions = {},
+  ) {
+    this.clock = opts.clock ?? new ManualClock(0);
+    this.batchSize = Math.max(1, opts.batchSize ?? 256);
+    const index = new Map(plan.nodes.map((n, i) => [n.id, i]));
+    this.index = index;
+    this.edgeTarget = plan.edges.map((e) => index.get(e.to.node)!);
+    this.channels = plan.edges.map(() => ({ wm: MIN_WATERMARK, idle: false, ended: false }));
+    this.nodeEnded = plan.nodes.map(() => false);
+    plan.nodes.forEach(() => {
+      this.outEdges.push([]);
+      this.inEdges.push([]);
+    });
+    plan.edges.forEach((e, i) => {
+      this.outEdges[index.get(e.from.node)!].push(i);
+      this.inEdges[index.get(e.to.node)!].push(i);
+    });
+    const defaultRate = plan.doc.settings?.defaultRatePerSec ?? 1000;
+    const defaultIdle = plan.doc.settings?.idleTimeoutMs ?? Infinity;
+    plan.nodes.forEach((n, i) => {
+      const rng = seededRng(plan.seed ^ hashString(n.id));
+      if (n.isSource) {
+        const reader = sourceDefinition(n.kind).open(n.params, { seed: plan.seed ^ hashString(n.id), input: opts.inputs?.[n.id] });
+        const p = n.params as { ratePerSec?: number; eventTime?: { idleTimeoutMs?: number } };
+        this.sources.push({
+          task: new SourceTask(n.id, reader, n.params),
+          node: i,
+          interval: 1000 / (p.ratePerSec ?? defaultRate),
+          idleTimeout: p.eventTime?.idleTimeoutMs ?? defaultIdle,
+          lastEmit: 0,
+          idle: false,
+          ended: false,
+        });
+        this.tasks.push(null);
+        return;
+      }
+      let task: NodeTask | null = null;
+      const time: StateTime = { processingTime: () => this.clock.now(), eventTime: () => task!.currentEventTime() };
+      const backend = opts.backend?.(n, time) ?? new MemoryStateBackend(time, plan.maxParallelism);
+      task = new NodeTask(n, operatorDefinition(n.kind), backend, this.clock, rng, (d) => this.deadLetter(d));
+      this.tasks.push(task);
+      if (n.isSink) this.changelogs.set(n.id, []);
+    });
+    for (const t of this.tasks) t?.open();
+  }
+
+  onTrace(listener: ((e: StepEvent) => void) | null): void {
+    this.trace = listener;
+  }
+
+  private deadLetter(d: DeadLetter): void {
+    this.dead.push(d);
+    this.deadByNode.set(d.nodeId, (this.deadByNode.get(d.nodeId) ?? 0) + 1);
+  }
+
+  /** True when every source ended and every message was processed. */
+  isFinished(): boolean {
+    return this.pending() === 0 && this.sources.every((s) => s.ended);
+  }
+
+  private pending(): number {
+    return this.queue.length - this.head + this.urgent.length;
+  }
+
+  /** Performs one unit of work and says what moved; null when the job has finished. */
+  step(): StepEvent[] | null {
+    const events: StepEvent[] = [];
+    const prev = this.trace;
+    this.trace = (e) => {
+      events.push(e);
+      prev?.(e);
+    };
+    try {
+      return this.stepOnce() ? events : null;
+    } finally {
+      this.trace = prev;
+    }
+  }
+
+  /** Runs until finished or `maxSteps` units of work; returns the number of steps taken. */
+  run(maxSteps = Infinity): number {
+    let n = 0;
+    while (n < maxSteps && this.stepOnce()) n++;
+    return n;
+  }
+
+  private stepOnce(): boolean {
+    const task = this.urgent.pop() ?? (this.head < this.queue.length ? this.queue[this.head++] : undefined);
+    if (this.head > 4096 && this.head * 2 > this.queue.length) {
+      this.queue.splice(0, this.head);
+      this.head = 0;
+    }
+    if (task) {
+      this.runTask(task);
+      return true;
+    }
+    if (this.scheduleProcessingTimers()) return true;
+    return this.pollSource();
+  }
+
+  private runTask(task: Task): void {
+    if (task.t === 'advance') return this.advance(task.node, task.wm);
+    if (task.t === 'ptimers') return this.fireProcessingTimers(task.node);
+    const edge = this.plan.edges[task.edge];
+    const target = this.edgeTarget[task.edge];
+    const node = this.tasks[target]!;
+    const ch = this.channels[task.edge];
+    const msg = task.msg;
+    if (msg.t === 'batch') {
+      if (node.node.isSink) this.recordSink(node.node.id, msg.els);
+      node.processBatch(edge.to.port, msg.els);
+      const emitted = this.route(target, node);
+      this.trace?.({ type: 'records', edge: edge.id, from: edge.from.node, to: edge.to.node, port: edge.to.port, elements: msg.els, emitted });
+    } else if (msg.t === 'wm') {
+      ch.wm = Math.max(ch.wm, msg.wm);
+      const combined = this.combinedWatermark(target);
+      this.trace?.({ type: 'watermark', edge: edge.id, to: edge.to.node, port: edge.to.port, watermark: msg.wm, nodeWatermark: combined });
+      if (combined > node.currentWatermark()) this.urgent.push({ t: 'advance', node: target, wm: combined });
+    } else if (msg.t === 'idle') {
+      ch.idle = msg.idle;
+      this.trace?.({ type: 'idle', edge: edge.id, to: edge.to.node, idle: msg.idle });
+      const combined = this.combinedWatermark(target);
+      if (combined > node.currentWatermark()) this.urgent.push({ t: 'advance', node: target, wm: combined });
+    } else {
+      ch.ended = true;
+      const all = this.inEdges[target].every((i) => this.channels[i].ended);
+      this.trace?.({ type: 'end', edge: edge.id, to: edge.to.node, nodeEnded: all });
+      if (all && !this.nodeEnded[target]) {
+        this.nodeEnded[target] = true;
+        node.endInput();
+        this.route(target, node);
+        this.broadcast(target, { t: 'end' });
+      }
+    }
+  }
+
+  /** A multi-input operator's watermark is the minimum over its active inputs (Flink's valve). */
+  private combinedWatermark(target: number): number {
+    let min = Infinity;
+    let active = 0;
+    for (const i of this.inEdges[target]) {
+      const ch = this.channels[i];
+      if (ch.idle && !ch.ended) continue;
+      active++;
+      if (ch.wm < min) min = ch.wm;
+    }
+    return active === 0 ? MIN_WATERMARK : min;
+  }
+
+  /** Fires due event-time timers (one per step in step mode), then forwards the watermark. */
+  private advance(target: number, wm: number): void {
+    const node = this.tasks[target]!;
+    const oneAtATime = this.batchSize === 1;
+    for (;;) {
+      const t = node.timers.pollDue('event', wm);
+      if (!t) break;
+      node.setWatermark(Math.max(node.currentWatermark(), Math.min(wm, t.ts)));
+      node.fireTimer(t);
+      const emitted = this.route(target, node);
+      this.trace?.({ type: 'timer', node: node.node.id, timer: t, emitted });
+      if (oneAtATime) {
+        this.urgent.push({ t: 'advance', node: target, wm });
+        return;
+      }
+    }
+    node.advanceWatermark(wm);
+    this.route(target, node);
+    this.broadcast(target, { t: 'wm', wm });
+  }
+
+  private scheduleProcessingTimers(): boolean {
+    const now = this.clock.now();
+    let any = false;
+    this.tasks.forEach((t, i) => {
+      const next = t?.timers.nextTime('processing');
+      if (next !== undefined && next <= now) {
+        this.queue.push({ t: 'ptimers', node: i });
+        any = true;
+      }
+    });
+    return any;
+  }
+
+  private fireProcessingTimers(target: number): void {
+    const node = this.tasks[target]!;
+    const now = this.clock.now();
+    for (let t = node.timers.pollDue('processing', now); t; t = node.timers.pollDue('processing', now)) {
+      node.fireTimer(t);
+      const emitted = this.route(target, node);
+      this.trace?.({ type: 'timer', node: node.node.id, timer: t, emitted });
+      if (this.batchSize === 1) break;
+    }
+  }
+
+  /** Polls the source whose next record is due first in simulated processing time. */
+  private pollSource(): boolean {
+    let best: SourceSlot | null = null;
+    let bestDue = Infinity;
+    for (const s of this.sources) {
+      if (s.ended) continue;
+      const due = s.task.offset() * s.interval;
+      if (due < bestDue) {
+        best = s;
+        bestDue = due;
+      }
+    }
+    if (!best) return false;
+    this.clock.set(bestDue);
+    this.markIdleSources(best);
+    const poll = best.task.poll(this.batchSize);
+    for (const d of poll.deadLetters) this.deadLetter(d);
+    best.lastEmit = this.clock.now();
+    if (best.idle && poll.elements.length) {
+      best.idle = false;
+      this.broadcast(best.node, { t: 'idle', idle: false });
+    }
+    if (poll.elements.length) this.broadcast(best.node, { t: 'batch', els: poll.elements });
+    if (poll.watermark !== null) this.broadcast(best.node, { t: 'wm', wm: poll.watermark });
+    if (poll.done) {
+      best.ended = true;
+      this.broadcast(best.node, { t: 'end' });
+    }
+    const id = this.plan.nodes[best.node].id;
+    this.trace?.({ type: 'source', node: id, records: poll.elements.length, deadLetters: poll.deadLetters.length, watermark: poll.watermark, done: poll.done });
+    return true;
+  }
+
+  private markIdleSources(polled: SourceSlot): void {
+    const now = this.clock.now();
+    for (const s of this.sources) {
+      if (s === polled || s.ended || s.idle) continue;
+      if (now - s.lastEmit >= s.idleTimeout) {
+        s.idle = true;
+        this.broadcast(s.node, { t: 'idle', idle: true });
+      }
+    }
+  }
+
+  private broadcast(from: number, msg: Message): void {
+    for (const e of this.outEdges[from]) this.queue.push({ t: 'deliver', edge: e, msg });
+  }
+
+  private route(from: number, node: NodeTask): Record<string, number> {
+    const out = node.drain();
+    const counts: Record<string, number> = {};
+    if (!out) return counts;
+    for (const [port, els] of out) {
+      counts[port] = els.length;
+      for (const e of this.outEdges[from]) if (this.plan.edges[e].from.port === port) this.queue.push({ t: 'deliver', edge: e, msg: { t: 'batch', els } });
+    }
+    return counts;
+  }
+
+  private recordSink(id: string, els: Element[]): void {
+    if (this.opts.keepChangelog !== false) {
+      const log = this.changelogs.get(id)!;
+      for (const e of els) log.push(e);
+    }
+    this.opts.onSinkOutput?.(id, els);
+  }
+
+  private nodeIndex(id: string): number {
+    return this.index.get(id) ?? -1;
+  }
+
+  // ---- results ----
+
+  changelog(sinkId: string): Element[] {
+    return this.changelogs.get(sinkId) ?? [];
+  }
+
+  /** The sink's materialized table, sorted by primary key. */
+  view(sinkId: string): Row[] {
+    const t = this.tasks[this.nodeIndex(sinkId)];
+    const op = t?.operator as { rows?: () => Row[] } | undefined;
+    return op?.rows?.() ?? [];
+  }
+
+  deadLetters(): readonly DeadLetter[] {
+    return this.dead;
+  }
+
+  task(nodeId: string): NodeTask | null {
+    return this.tasks[this.nodeIndex(nodeId)] ?? null;
+  }
+
+  metrics(): Record<string, NodeMetrics> {
+    const out: Record<string, NodeMetrics> = {};
+    this.plan.nodes.forEach((n, i) => {
+      const t = this.tasks[i];
+      const dl = this.deadByNode.get(n.id) ?? 0;
+      if (t) out[n.id] = t.metrics(dl);
+      else {
+        const s = this.sources.find((x) => x.node === i)!;
+        out[n.id] = { recordsIn: 0, recordsOut: s.task.offset() - dl, watermark: s.task.watermark(), counters: {}, deadLetters: dl, timers: 0 };
+      }
+    });
+    return out;
+  }
+
+  // ---- snapshots ----
+
+  /** A consistent cut: only taken between units of work, with nothing in flight. */
+  snapshot(): JobSnapshot {
+    if (this.pending() > 0) throw new Error('snapshot() needs a quiescent executor; call drainInFlight() first');
+    const sources: JobSnapshot['sources'] = {};
+    for (const s of this.sources) sources[this.plan.nodes[s.node].id] = { ...s.task.snapshot(), lastEmit: s.lastEmit, idle: s.idle };
+    const nodes: JobSnapshot['nodes'] = {};
+    this.tasks.forEach((t, i) => {
+      if (t) nodes[this.plan.nodes[i].id] = t.snapshot();
+    });
+    return { clock: this.clock.now(), sources, nodes, channels: this.channels.map((c) => ({ ...c })) };
+  }
+
+  /** Processes everything already queued without reading more input. */
+  drainInFlight(): void {
+    while (this.pending() > 0) this.stepOnce();
+  }
+
+  restore(s: JobSnapshot): void {
+    this.queue.length = 0;
+    this.head = 0;
+    this.urgent.length = 0;
+    this.clock.set(s.clock);
+    for (const slot of this.sources) {
+      const snap = s.sources[this.plan.nodes[slot.node].id];
+      if (!snap) continue;
+      slot.task.restore(snap);
+      slot.lastEmit = snap.lastEmit;
+      slot.idle = snap.idle;
+      slot.ended = false;
+    }
+    this.tasks.forEach((t, i) => {
+      const snap = s.nodes[this.plan.nodes[i].id];
+      if (t && snap) t.restore(snap);
+    });
+    s.channels.forEach((c, i) => Object.assign(this.channels[i], c));
+    this.nodeEnded.fill(false);
+  }
+}
+
+function hashString(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}

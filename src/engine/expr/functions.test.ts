@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { roundHalfAway } from './functions.ts';
+import { compileExpr } from './index.ts';
+
+const ev = (src: string, row: Record<string, unknown> = {}) => compileExpr(src).evaluate(row);
+
+const cases: Record<string, [string, unknown][]> = {
+  string: [
+    ["UPPER('abc')", 'ABC'],
+    ["lower('AbC')", 'abc'],
+    ['UPPER(1.5)', '1.5'],
+    ["TRIM('  a b  ')", 'a b'],
+    ["TRIM('\ta ')", '\ta'], // only spaces, as in SQL
+    ["CHAR_LENGTH('hello')", 5],
+    ["CHAR_LENGTH('')", 0],
+    ["CHAR_LENGTH('😀a')", 2], // code points, as Flink counts
+    ["SUBSTRING('hello', 2)", 'ello'],
+    ["SUBSTRING('hello', 2, 3)", 'ell'],
+    ["SUBSTRING('hello', 1, 100)", 'hello'],
+    ["SUBSTRING('hello', 0, 2)", 'he'],
+    ["SUBSTRING('hello', -3)", 'llo'],
+    ["SUBSTRING('hello', -3, 2)", 'll'],
+    ["SUBSTRING('hello', 9)", ''],
+    ["SUBSTRING('hello', 2, 0)", ''],
+    ["SUBSTRING('hello', 2, -1)", null],
+    ["SUBSTRING('a😀b', 2, 1)", '😀'],
+    ["SUBSTRING('hello', 2.9, 2)", 'el'],
+    ["CONCAT('a', 'b', 'c')", 'abc'],
+    ["CONCAT('n=', 1, ' ', TRUE)", 'n=1 TRUE'],
+    ["CONCAT('a')", 'a'],
+  ],
+  numeric: [
+    ['ABS(-3)', 3],
+    ['ABS(2.5)', 2.5],
+    ['ROUND(2.5)', 3],
+    ['ROUND(-2.5)', -3], // half away from zero, unlike Math.round
+    ['ROUND(2.4)', 2],
+    ['ROUND(-0.4)', 0],
+    ['ROUND(1.005, 2)', 1.01],
+    ['ROUND(3.14159, 3)', 3.142],
+    ['ROUND(1234.5, -2)', 1200],
+    ['ROUND(7, 1)', 7],
+    ['FLOOR(2.7)', 2],
+    ['FLOOR(-2.1)', -3],
+    ['CEIL(2.1)', 3],
+    ['CEIL(-2.7)', -2],
+    ['MOD(7, 3)', 1],
+    ['MOD(-7, 3)', -1],
+    ['MOD(7, 0)', null],
+    ['MOD(5.5, 2)', 1.5],
+    ['POWER(2, 10)', 1024],
+    ['POWER(4, 0.5)', 2],
+    ['SQRT(16)', 4],
+    ['SQRT(-1)', null],
+    ["ABS('-4')", 4],
+  ],
+  conditional: [
+    ['COALESCE(NULL, missing, 3, 4)', 3],
+    ['COALESCE(NULL)', null],
+    ["COALESCE(missing, 'x')", 'x'],
+    ['NULLIF(1, 1)', null],
+    ['NULLIF(1, 2)', 1],
+    ['NULLIF(1, NULL)', 1],
+    ['NULLIF(NULL, 1)', null],
+    ["IF(1 < 2, 'yes', 'no')", 'yes'],
+    ["IF(1 > 2, 'yes', 'no')", 'no'],
+    ["IF(NULL, 'yes', 'no')", 'no'],
+    ['GREATEST(1, 5, 3)', 5],
+    ['LEAST(4, 2, 8)', 2],
+    ["GREATEST('apple', 'pear')", 'pear'],
+    ['GREATEST(1, NULL, 3)', null],
+    ['LEAST(2)', 2],
+  ],
+  cast: [
+    ['CAST(12 AS STRING)', '12'],
+    ['CAST(TRUE AS STRING)', 'TRUE'],
+    ['CAST(NULL AS STRING)', null],
+    ["CAST('3.5' AS DOUBLE)", 3.5],
+    ["CAST('x' AS DOUBLE)", null],
+    ['CAST(TRUE AS DOUBLE)', 1],
+    ['CAST(3.9 AS BIGINT)', 3],
+    ['CAST(-3.9 AS BIGINT)', -3],
+    ["CAST('42' AS BIGINT)", 42],
+    ["CAST('true' AS BOOLEAN)", true],
+    ["CAST('F' AS BOOLEAN)", false],
+    ['CAST(0 AS BOOLEAN)', false],
+    ["CAST('perhaps' AS BOOLEAN)", null],
+  ],
+};
+
+describe.each(Object.keys(cases))('%s functions', (group) => {
+  it.each(cases[group])('%s = %j', (src, expected) => {
+    expect(ev(src)).toEqual(expected);
+  });
+});
+
+describe('function NULL handling', () => {
+  it.each([
+    'UPPER(NULL)', 'LOWER(x)', 'TRIM(x)', 'CHAR_LENGTH(x)', "SUBSTRING(x, 1)", "SUBSTRING('a', x)", "SUBSTRING('a', 1, x)",
+    "CONCAT('a', x)", 'ABS(x)', 'ROUND(x)', 'ROUND(1.5, x)', 'FLOOR(x)', 'CEIL(x)', 'MOD(x, 2)', 'MOD(2, x)',
+    'POWER(x, 2)', 'SQRT(x)', 'LEAST(1, x)', 'CAST(x AS BIGINT)', 'CAST(x AS BOOLEAN)',
+  ])('%s is NULL for a NULL argument', (src) => {
+    expect(ev(src, { x: null })).toBeNull();
+  });
+
+  it('does not evaluate the branch IF does not take', () => {
+    expect(ev('IF(b = 0, 0, a / b)', { a: 1, b: 0 })).toBe(0);
+  });
+});
+
+describe('roundHalfAway', () => {
+  it('handles magnitudes where the decimal shift trick cannot be used', () => {
+    expect(roundHalfAway(1e21, 0)).toBe(1e21);
+    expect(roundHalfAway(1.5e-7, 7)).toBe(2e-7);
+    expect(roundHalfAway(123.456, 400)).toBe(123.456);
+  });
+});

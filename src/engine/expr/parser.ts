@@ -1,0 +1,350 @@
+import type { BinaryOp, CaseBranch, CastTarget, ExprNode, IntervalUnit } from './ast.ts';
+import { ExprError, describeOpening } from './errors.ts';
+import { FUNCTION_NAMES, checkArity } from './functions.ts';
+import { type Token, describeToken, tokenize } from './lexer.ts';
+
+const COMPARISON_OPS: Readonly<Record<string, BinaryOp>> = {
+  '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=',
+};
+const INTERVAL_MS: Readonly<Record<IntervalUnit, number>> = {
+  SECOND: 1_000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000,
+};
+const CAST_TARGETS: readonly CastTarget[] = ['STRING', 'DOUBLE', 'BIGINT', 'BOOLEAN'];
+/** Deep enough for any hand-written expression, shallow enough to fail before the JS stack does. */
+const MAX_DEPTH = 256;
+
+/** Parses an expression into its AST; throws ExprError with the position of the first problem. */
+export function parseExpr(source: string): ExprNode {
+  const p = new Parser(source, tokenize(source));
+  if (p.peek().kind === 'eof') {
+    throw new ExprError('Empty expression: expected an expression, found end of input', source, source.length);
+  }
+  const node = p.expression();
+  const rest = p.peek();
+  if (rest.kind !== 'eof') {
+    const hint = rest.value === ')' && rest.kind === 'op' ? " which has no matching '('" : '';
+    p.fail(`Expected an operator or end of input, found ${describeToken(rest)}${hint}`, rest);
+  }
+  return node;
+}
+
+class Parser {
+  private pos = 0;
+  private depth = 0;
+
+  constructor(
+    private readonly source: string,
+    private readonly tokens: Token[],
+  ) {}
+
+  peek(ahead = 0): Token {
+    return this.tokens[Math.min(this.pos + ahead, this.tokens.length - 1)];
+  }
+
+  fail(detail: string, at: Token | number): never {
+    throw new ExprError(detail, this.source, typeof at === 'number' ? at : at.start);
+  }
+
+  private next(): Token {
+    const t = this.peek();
+    if (t.kind !== 'eof') this.pos++;
+    return t;
+  }
+
+  private isKw(word: string, ahead = 0): boolean {
+    const t = this.peek(ahead);
+    return t.kind === 'keyword' && t.value === word;
+  }
+
+  private isOp(sym: string, ahead = 0): boolean {
+    const t = this.peek(ahead);
+    return t.kind === 'op' && t.value === sym;
+  }
+
+  private expectKw(word: string, context: string): Token {
+    if (this.isKw(word)) return this.next();
+    return this.fail(`Expected ${word} ${context}, found ${describeToken(this.peek())}`, this.peek());
+  }
+
+  /** Consumes the closer of a bracketed construct, reporting where the construct was opened. */
+  private close(closer: string, opener: Token, what: string, alternatives = ''): Token {
+    const t = this.peek();
+    if (closer === ')' ? this.isOp(')') : this.isKw(closer)) return this.next();
+    const where = describeOpening(this.source, opener.start, t.start);
+    return this.fail(`Expected ${alternatives}${closer === ')' ? "')'" : closer} to close ${what} opened at ${where}, found ${describeToken(t)}`, t);
+  }
+
+  private enter(at: Token): void {
+    if (++this.depth > MAX_DEPTH) this.fail(`Expression nested too deeply: expected at most ${MAX_DEPTH} levels`, at);
+  }
+
+  expression(): ExprNode {
+    this.enter(this.peek());
+    const node = this.or();
+    this.depth--;
+    return node;
+  }
+
+  private or(): ExprNode {
+    let left = this.and();
+    while (this.isKw('OR')) {
+      this.next();
+      const right = this.and();
+      left = { kind: 'binary', op: 'OR', left, right, start: left.start, end: right.end };
+    }
+    return left;
+  }
+
+  private and(): ExprNode {
+    let left = this.not();
+    while (this.isKw('AND')) {
+      this.next();
+      const right = this.not();
+      left = { kind: 'binary', op: 'AND', left, right, start: left.start, end: right.end };
+    }
+    return left;
+  }
+
+  private not(): ExprNode {
+    if (!this.isKw('NOT')) return this.comparison();
+    const t = this.next();
+    this.enter(t);
+    const operand = this.not();
+    this.depth--;
+    return { kind: 'not', operand, start: t.start, end: operand.end };
+  }
+
+  private comparison(): ExprNode {
+    let left = this.additive();
+    for (;;) {
+      const t = this.peek();
+      const cmp = t.kind === 'op' ? COMPARISON_OPS[t.value] : undefined;
+      if (cmp) {
+        this.next();
+        const right = this.additive();
+        left = { kind: 'binary', op: cmp, left, right, start: left.start, end: right.end };
+        continue;
+      }
+      if (t.kind !== 'keyword') return left;
+      if (t.value === 'IS') {
+        this.next();
+        const negated = this.isKw('NOT');
+        if (negated) this.next();
+        const end = this.expectKw('NULL', negated ? 'after IS NOT' : 'or NOT NULL after IS').end;
+        left = { kind: 'isNull', operand: left, negated, start: left.start, end };
+        continue;
+      }
+      const negated = t.value === 'NOT';
+      const op = negated ? this.peek(1) : t;
+      if (op.kind !== 'keyword' || !['BETWEEN', 'IN', 'LIKE'].includes(op.value)) {
+        if (negated) this.fail(`Expected BETWEEN, IN or LIKE after NOT, found ${describeToken(op)}`, op);
+        return left;
+      }
+      if (negated) this.next();
+      this.next();
+      left = this.postfixPredicate(op.value, left, negated);
+    }
+  }
+
+  private postfixPredicate(op: string, operand: ExprNode, negated: boolean): ExprNode {
+    const start = operand.start;
+    if (op === 'BETWEEN') {
+      // Bounds bind tighter than AND so that the AND between them is not read as a conjunction.
+      const low = this.additive();
+      this.expectKw('AND', `between the bounds of BETWEEN`);
+      const high = this.additive();
+      return { kind: 'between', operand, low, high, negated, start, end: high.end };
+    }
+    if (op === 'LIKE') {
+      const pattern = this.additive();
+      return { kind: 'like', operand, pattern, negated, start, end: pattern.end };
+    }
+    const open = this.peek();
+    if (!this.isOp('(')) this.fail(`Expected '(' after IN, found ${describeToken(open)}`, open);
+    this.next();
+    const list = this.argumentList(open, "'('", 'IN list');
+    return { kind: 'in', operand, list, negated, start, end: this.tokens[this.pos - 1].end };
+  }
+
+  /** Parses `a, b, ...)` after an already consumed '('. */
+  private argumentList(open: Token, what: string, emptyName: string | null): ExprNode[] {
+    const args: ExprNode[] = [];
+    if (this.isOp(')')) {
+      if (emptyName) this.fail(`Expected at least one value in the ${emptyName}, found ')'`, this.peek());
+      this.next();
+      return args;
+    }
+    for (;;) {
+      args.push(this.expression());
+      if (this.isOp(',')) {
+        this.next();
+        continue;
+      }
+      this.close(')', open, what, "',' or ");
+      return args;
+    }
+  }
+
+  private additive(): ExprNode {
+    let left = this.multiplicative();
+    for (;;) {
+      const t = this.peek();
+      if (t.kind !== 'op' || (t.value !== '+' && t.value !== '-' && t.value !== '||')) return left;
+      this.next();
+      const right = this.multiplicative();
+      if (t.value === '+' && left.kind === 'string' && right.kind === 'string') {
+        this.fail("Operator '+' expected numbers, found two string literals; use || to concatenate strings", t);
+      }
+      left = { kind: 'binary', op: t.value, left, right, start: left.start, end: right.end };
+    }
+  }
+
+  private multiplicative(): ExprNode {
+    let left = this.unary();
+    for (;;) {
+      const t = this.peek();
+      if (t.kind !== 'op' || (t.value !== '*' && t.value !== '/' && t.value !== '%')) return left;
+      this.next();
+      const right = this.unary();
+      left = { kind: 'binary', op: t.value, left, right, start: left.start, end: right.end };
+    }
+  }
+
+  private unary(): ExprNode {
+    if (!this.isOp('-')) return this.primary();
+    const t = this.next();
+    this.enter(t);
+    const operand = this.unary();
+    this.depth--;
+    return { kind: 'neg', operand, start: t.start, end: operand.end };
+  }
+
+  private primary(): ExprNode {
+    const t = this.peek();
+    const { start, end } = t;
+    switch (t.kind) {
+      case 'number': {
+        this.next();
+        return { kind: 'number', value: Number(t.value), text: t.value, integer: !t.value.includes('.'), start, end };
+      }
+      case 'string':
+        this.next();
+        return { kind: 'string', value: t.value, start, end };
+      case 'ident':
+        if (!t.quoted && this.isOp('(', 1)) return this.call();
+        return this.field();
+      case 'keyword':
+        switch (t.value) {
+          case 'TRUE':
+          case 'FALSE':
+            this.next();
+            return { kind: 'boolean', value: t.value === 'TRUE', start, end };
+          case 'NULL':
+            this.next();
+            return { kind: 'null', start, end };
+          case 'INTERVAL':
+            return this.interval();
+          case 'CASE':
+            return this.caseExpr();
+          case 'CAST':
+            return this.cast();
+        }
+        break;
+      case 'op':
+        if (t.value === '(') {
+          this.next();
+          const inner = this.expression();
+          this.close(')', t, "'('");
+          return inner;
+        }
+        break;
+      case 'eof':
+        break;
+    }
+    return this.fail(`Expected an expression, found ${describeToken(t)}`, t);
+  }
+
+  private field(): ExprNode {
+    const first = this.next();
+    const path = [first.value];
+    let end = first.end;
+    while (this.isOp('.')) {
+      this.next();
+      const t = this.peek();
+      // After a dot any word is a name, so `payload.end` works even though END is a keyword.
+      if (t.kind !== 'ident' && t.kind !== 'keyword') this.fail(`Expected a field name after '.', found ${describeToken(t)}`, t);
+      this.next();
+      path.push(t.kind === 'keyword' ? this.source.slice(t.start, t.end) : t.value);
+      end = t.end;
+    }
+    return { kind: 'field', path, start: first.start, end };
+  }
+
+  private call(): ExprNode {
+    const nameTok = this.next();
+    const name = nameTok.value.toUpperCase();
+    if (!FUNCTION_NAMES.includes(name)) {
+      this.fail(`Unknown function '${nameTok.value}'; expected one of ${[...FUNCTION_NAMES, 'CAST'].sort().join(', ')}`, nameTok);
+    }
+    const open = this.next();
+    const args = this.argumentList(open, `'${name}('`, null);
+    const arityProblem = checkArity(name, args.length);
+    if (arityProblem) this.fail(arityProblem, nameTok);
+    return { kind: 'call', name, args, start: nameTok.start, end: this.tokens[this.pos - 1].end };
+  }
+
+  private interval(): ExprNode {
+    const kw = this.next();
+    const amountTok = this.peek();
+    if (amountTok.kind !== 'string') this.fail(`Expected a quoted amount after INTERVAL, e.g. INTERVAL '5' SECOND, found ${describeToken(amountTok)}`, amountTok);
+    if (!/^[+-]?\d+(\.\d+)?$/.test(amountTok.value)) {
+      this.fail(`Expected a number inside the INTERVAL quotes, found ${describeToken(amountTok)}`, amountTok);
+    }
+    this.next();
+    const unitTok = this.peek();
+    const unit = unitTok.value.toUpperCase() as IntervalUnit;
+    if (unitTok.kind !== 'ident' || unitTok.quoted || !(unit in INTERVAL_MS)) {
+      this.fail(`Expected SECOND, MINUTE, HOUR or DAY after INTERVAL '${amountTok.value}', found ${describeToken(unitTok)}`, unitTok);
+    }
+    this.next();
+    const millis = Number(amountTok.value) * INTERVAL_MS[unit];
+    return { kind: 'interval', amount: amountTok.value, unit, millis, start: kw.start, end: unitTok.end };
+  }
+
+  private caseExpr(): ExprNode {
+    const kw = this.next();
+    const subject = this.isKw('WHEN') ? null : this.expression();
+    const branches: CaseBranch[] = [];
+    while (this.isKw('WHEN')) {
+      this.next();
+      const when = this.expression();
+      this.expectKw('THEN', 'after the WHEN condition');
+      branches.push({ when, then: this.expression() });
+    }
+    if (branches.length === 0) this.fail(`Expected WHEN in CASE, found ${describeToken(this.peek())}`, this.peek());
+    let otherwise: ExprNode | null = null;
+    if (this.isKw('ELSE')) {
+      this.next();
+      otherwise = this.expression();
+    }
+    const endTok = this.close('END', kw, 'CASE', otherwise ? '' : 'WHEN, ELSE or ');
+    return { kind: 'case', subject, branches, otherwise, start: kw.start, end: endTok.end };
+  }
+
+  private cast(): ExprNode {
+    const kw = this.next();
+    const open = this.peek();
+    if (!this.isOp('(')) this.fail(`Expected '(' after CAST, found ${describeToken(open)}`, open);
+    this.next();
+    const operand = this.expression();
+    this.expectKw('AS', 'in CAST(value AS type)');
+    const typeTok = this.peek();
+    const target = typeTok.value.toUpperCase() as CastTarget;
+    if (typeTok.kind !== 'ident' || typeTok.quoted || !CAST_TARGETS.includes(target)) {
+      this.fail(`Expected ${CAST_TARGETS.join(', ')} after AS, found ${describeToken(typeTok)}`, typeTok);
+    }
+    this.next();
+    const closeTok = this.close(')', open, "'CAST('");
+    return { kind: 'cast', operand, target, start: kw.start, end: closeTok.end };
+  }
+}

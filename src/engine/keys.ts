@@ -1,0 +1,56 @@
+import type { Key, Row } from './types.ts';
+
+export type KeySelector = (row: Row) => Key;
+
+/**
+ * One field keys by its raw value (no string building on the hot path);
+ * several fields key by a JSON array string so that ('a,b','c') and ('a','b,c') differ.
+ */
+export function keySelector(fields: readonly string[]): KeySelector {
+  if (fields.length === 0) return () => null;
+  if (fields.length === 1) {
+    const f = fields[0];
+    return (row) => normalizeKeyPart(row[f]);
+  }
+  return (row) => JSON.stringify(fields.map((f) => normalizeKeyPart(row[f])));
+}
+
+function normalizeKeyPart(v: unknown): Key {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return v;
+  return JSON.stringify(v);
+}
+
+export const DEFAULT_MAX_PARALLELISM = 128;
+
+/** murmur3 finalizer over the key's UTF-16 code units: stable across runs, workers and machines. */
+export function hashKey(key: Key): number {
+  const s = typeof key === 'string' ? key : JSON.stringify(key);
+  let h = 0x9747b28c;
+  for (let i = 0; i < s.length; i++) {
+    h = Math.imul(h ^ s.charCodeAt(i), 0x5bd1e995);
+    h ^= h >>> 13;
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** As in Flink: a key belongs to one of maxParallelism key groups... */
+export function keyGroupOf(key: Key, maxParallelism = DEFAULT_MAX_PARALLELISM): number {
+  return hashKey(key) % maxParallelism;
+}
+
+/** ...and each subtask owns a contiguous range of key groups, so rescaling moves whole groups. */
+export function subtaskForKeyGroup(keyGroup: number, parallelism: number, maxParallelism = DEFAULT_MAX_PARALLELISM): number {
+  return Math.floor((keyGroup * parallelism) / maxParallelism);
+}
+
+export function keyGroupRange(subtask: number, parallelism: number, maxParallelism = DEFAULT_MAX_PARALLELISM): [number, number] {
+  const start = Math.ceil((subtask * maxParallelism) / parallelism);
+  const end = Math.ceil(((subtask + 1) * maxParallelism) / parallelism) - 1;
+  return [start, end];
+}

@@ -1,0 +1,190 @@
+import type { DeadLetter, Element } from './types.ts';
+import { MIN_WATERMARK } from './types.ts';
+import type { Operator, OperatorContext, OperatorDefinition } from './operator.ts';
+import type { KeySelector } from './keys.ts';
+import { keySelector } from './keys.ts';
+import { TimerService } from './time/timers.ts';
+import type { Timer } from './time/timers.ts';
+import type { Clock } from './time/clock.ts';
+import type { Rng } from './rng.ts';
+import type { KeyedStateBackend, KeyedStateSnapshot, StateMetrics } from '../state/backend.ts';
+import { OperatorStateStore } from '../state/operatorState.ts';
+import type { OperatorStateSnapshot } from '../state/operatorState.ts';
+import type { PlanNode } from '../pipeline/plan.ts';
+
+export interface NodeTaskSnapshot {
+  keyed: KeyedStateSnapshot;
+  operator: OperatorStateSnapshot;
+  timers: Timer[];
+  watermark: number;
+  counters: Record<string, number>;
+}
+
+export interface NodeMetrics {
+  recordsIn: number;
+  recordsOut: number;
+  watermark: number;
+  counters: Record<string, number>;
+  deadLetters: number;
+  timers: number;
+}
+
+/**
+ * One operator instance with everything it touches: key context, state, timers,
+ * output buffers. The executor drives it; it never calls itself concurrently.
+ */
+export class NodeTask {
+  readonly operator: Operator;
+  readonly timers = new TimerService();
+  readonly operatorState = new OperatorStateStore();
+  private readonly selectors: Record<string, KeySelector | null> = {};
+  private readonly outputs = new Map<string, Element[]>();
+  private watermark = MIN_WATERMARK;
+  private eventTime = MIN_WATERMARK;
+  readonly counters: Record<string, number> = {};
+  recordsIn = 0;
+  recordsOut = 0;
+
+  constructor(
+    readonly node: PlanNode,
+    def: OperatorDefinition,
+    readonly state: KeyedStateBackend,
+    private readonly clock: Clock,
+    rng: Rng,
+    private readonly sinkDeadLetter: (d: DeadLetter) => void,
+  ) {
+    for (const port of node.spec.inputs.map((p) => p.name)) {
+      const fields = def.keyFields?.(node.params, port, node.inputs) ?? null;
+      this.selectors[port] = fields ? keySelector(fields) : null;
+    }
+    const key = () => this.state.currentKey();
+    const ctx: OperatorContext = {
+      nodeId: node.id,
+      emit: (el, port = 'out') => {
+        let buf = this.outputs.get(port);
+        if (!buf) this.outputs.set(port, (buf = []));
+        buf.push(el);
+      },
+      state,
+      operatorState: this.operatorState,
+      timers: {
+        registerEventTimeTimer: (ts, namespace = null) => this.timers.register({ domain: 'event', key: key(), ts, namespace }),
+        deleteEventTimeTimer: (ts, namespace = null) => this.timers.delete({ domain: 'event', key: key(), ts, namespace }),
+        registerProcessingTimeTimer: (ts, namespace = null) => this.timers.register({ domain: 'processing', key: key(), ts, namespace }),
+        deleteProcessingTimeTimer: (ts, namespace = null) => this.timers.delete({ domain: 'processing', key: key(), ts, namespace }),
+      },
+      currentWatermark: () => this.watermark,
+      currentProcessingTime: () => this.clock.now(),
+      deadLetter: (reason, row) => {
+        this.count('deadLetters');
+        this.sinkDeadLetter({ nodeId: node.id, reason, row });
+      },
+      count: (m, d = 1) => this.count(m, d),
+      rng,
+      inputs: node.inputs,
+    };
+    this.operator = def.create({ ctx, params: node.params });
+  }
+
+  open(): void {
+    this.operator.open?.();
+  }
+
+  private count(metric: string, delta = 1): void {
+    this.counters[metric] = (this.counters[metric] ?? 0) + delta;
+  }
+
+  /** Event time the state backend stamps on writes: the element's, or the watermark while timers fire. */
+  currentEventTime(): number {
+    return this.eventTime;
+  }
+
+  currentWatermark(): number {
+    return this.watermark;
+  }
+
+  processBatch(port: string, els: readonly Element[]): void {
+    const sel = this.selectors[port];
+    const op = this.operator;
+    this.recordsIn += els.length;
+    for (const el of els) {
+      this.eventTime = el.ts ?? this.watermark;
+      if (sel) this.state.setCurrentKey(sel(el.row));
+      try {
+        op.processElement(el, port);
+      } catch (e) {
+        this.count('deadLetters');
+        this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${(e as Error).message}`, row: el.row });
+      }
+    }
+  }
+
+  fireTimer(t: Timer): void {
+    this.state.setCurrentKey(t.key);
+    this.eventTime = t.domain === 'event' ? t.ts : this.watermark;
+    try {
+      this.operator.onTimer?.(t);
+    } catch (e) {
+      this.count('deadLetters');
+      this.sinkDeadLetter({ nodeId: this.node.id, reason: `timer at ${t.ts} failed: ${(e as Error).message}` });
+    }
+  }
+
+  /** Moves the operator's watermark; the caller has already fired the due event-time timers. */
+  advanceWatermark(wm: number): void {
+    this.watermark = wm;
+    this.eventTime = wm;
+    this.operator.onWatermark?.(wm);
+  }
+
+  setWatermark(wm: number): void {
+    this.watermark = wm;
+  }
+
+  endInput(): void {
+    this.operator.endInput?.();
+  }
+
+  /** Takes what the operator emitted since the last drain, per port. */
+  drain(): Map<string, Element[]> | null {
+    if (this.outputs.size === 0) return null;
+    const out = new Map(this.outputs);
+    this.outputs.clear();
+    for (const els of out.values()) this.recordsOut += els.length;
+    return out;
+  }
+
+  snapshot(): NodeTaskSnapshot {
+    return {
+      keyed: this.state.snapshot(),
+      operator: this.operatorState.snapshot(),
+      timers: this.timers.snapshot(),
+      watermark: this.watermark,
+      counters: { ...this.counters },
+    };
+  }
+
+  restore(s: NodeTaskSnapshot): void {
+    this.state.restore([s.keyed]);
+    this.operatorState.restore([s.operator]);
+    this.timers.restore(s.timers);
+    this.watermark = s.watermark;
+    for (const k of Object.keys(this.counters)) delete this.counters[k];
+    Object.assign(this.counters, s.counters);
+  }
+
+  metrics(deadLetters: number): NodeMetrics {
+    return {
+      recordsIn: this.recordsIn,
+      recordsOut: this.recordsOut,
+      watermark: this.watermark,
+      counters: { ...this.counters },
+      deadLetters,
+      timers: this.timers.count(),
+    };
+  }
+
+  stateMetrics(): StateMetrics {
+    return this.state.metrics();
+  }
+}

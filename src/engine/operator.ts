@@ -1,0 +1,65 @@
+import type { DeadLetter, Element, Key, Row } from './types.ts';
+import type { KeySelector } from './keys.ts';
+import type { KeyedStateBackend } from '../state/backend.ts';
+import type { OperatorStateStore } from '../state/operatorState.ts';
+import type { Timer } from './time/timers.ts';
+import type { Rng } from './rng.ts';
+import type { StreamInfo } from '../pipeline/streamInfo.ts';
+
+/** What an operator may ask of the runtime. Everything time- or random-related is injected here. */
+export interface OperatorContext {
+  readonly nodeId: string;
+  /** Sends an element to an output port (default `out`). */
+  emit(el: Element, port?: string): void;
+  readonly state: KeyedStateBackend;
+  readonly operatorState: OperatorStateStore;
+  readonly timers: {
+    registerEventTimeTimer(ts: number, namespace?: string | number | null): void;
+    deleteEventTimeTimer(ts: number, namespace?: string | number | null): void;
+    registerProcessingTimeTimer(ts: number, namespace?: string | number | null): void;
+    deleteProcessingTimeTimer(ts: number, namespace?: string | number | null): void;
+  };
+  currentWatermark(): number;
+  currentProcessingTime(): number;
+  /** A bad record is kept and counted, never dropped silently. */
+  deadLetter(reason: string, row?: unknown): void;
+  /** Adds to a named counter shown in metrics (late records, evictions, ...). */
+  count(metric: string, delta?: number): void;
+  readonly rng: Rng;
+  /** Stream facts about each input port, inferred at compile time. */
+  readonly inputs: Record<string, StreamInfo>;
+}
+
+/**
+ * One operator instance. The runtime never calls it concurrently, and it sets the current
+ * key on the state backend before `processElement` and `onTimer` (Flink's key context).
+ */
+export interface Operator {
+  open?(): void;
+  processElement(el: Element, port: string): void;
+  /** Called once timers up to `watermark` have fired and before the watermark moves on. */
+  onWatermark?(watermark: number): void;
+  onTimer?(timer: Timer): void;
+  /** All inputs ended; finite runs flush here. */
+  endInput?(): void;
+  /** A readable view of internal structures for the observatory (window panes, join buffers). */
+  inspect?(): unknown;
+}
+
+export interface OperatorFactoryArgs<P> {
+  ctx: OperatorContext;
+  params: P;
+}
+
+/** Ties a `kind` to its engine implementation. The spec (ports, params, docs) lives in pipeline/kinds. */
+export interface OperatorDefinition<P = Record<string, unknown>> {
+  kind: string;
+  /** Key fields per input port, or null where the input is not keyed. */
+  keyFields?(params: P, port: string, inputs: Record<string, StreamInfo>): string[] | null;
+  create(args: OperatorFactoryArgs<P>): Operator;
+}
+
+/** The key selectors the runtime uses to set the key context and to partition keyed edges. */
+export type InputKeySelectors = Record<string, KeySelector | null>;
+
+export type { Element, Key, Row, DeadLetter };

@@ -1,0 +1,85 @@
+import type { OperatorContext } from '../operator.ts';
+import type { Element, Key, Row } from '../types.ts';
+import { isAddition } from '../types.ts';
+import { keySelector } from '../keys.ts';
+import { valueState } from '../../state/descriptors.ts';
+
+interface Copies {
+  row: Row;
+  n: number;
+}
+
+/**
+ * A table that applies a changelog: by primary key when one is given (upsert),
+ * otherwise as a multiset of whole rows. It lives in keyed state, so checkpoints cover it.
+ */
+export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null) {
+  const byKey = primaryKey && primaryKey.length ? keySelector(primaryKey) : null;
+  const rowState = ctx.state.value(valueState<Row>('row'));
+  const copies = ctx.state.value(valueState<Copies>('copies'));
+  return {
+    apply(el: Element): void {
+      if (byKey) {
+        ctx.state.setCurrentKey(byKey(el.row));
+        if (isAddition(el.kind)) rowState.update(el.row);
+        else rowState.clear();
+        return;
+      }
+      ctx.state.setCurrentKey(JSON.stringify(el.row));
+      const c = copies.value();
+      if (isAddition(el.kind)) copies.update({ row: el.row, n: (c?.n ?? 0) + 1 });
+      else if (!c) ctx.deadLetter(`${el.kind} for a row the table does not hold`, el.row);
+      else if (c.n <= 1) copies.clear();
+      else copies.update({ row: c.row, n: c.n - 1 });
+    },
+    /** Pull query: the row for one primary key. */
+    lookup(key: Key): Row | undefined {
+      const saved = ctx.state.currentKey();
+      ctx.state.setCurrentKey(key);
+      const r = byKey ? rowState.value() : copies.value()?.row;
+      ctx.state.setCurrentKey(saved);
+      return r;
+    },
+    rows(): Row[] {
+      const saved = ctx.state.currentKey();
+      const out: Row[] = [];
+      if (byKey) {
+        for (const k of ctx.state.keys('row')) {
+          ctx.state.setCurrentKey(k);
+          const r = rowState.value();
+          if (r) out.push(r);
+        }
+      } else {
+        for (const k of ctx.state.keys('copies')) {
+          ctx.state.setCurrentKey(k);
+          const c = copies.value();
+          if (c) for (let i = 0; i < c.n; i++) out.push(c.row);
+        }
+      }
+      ctx.state.setCurrentKey(saved);
+      const order = primaryKey && primaryKey.length ? primaryKey : null;
+      return out.sort((a, b) => compareRows(a, b, order ?? Object.keys(a)));
+    },
+  };
+}
+
+/** Orders rows by the given fields: NULL first, numbers numerically, everything else as text. */
+export function compareRows(a: Row, b: Row, fields: readonly string[]): number {
+  for (const f of fields) {
+    const c = compareValues(a[f], b[f]);
+    if (c !== 0) return c;
+  }
+  const ja = JSON.stringify(a);
+  const jb = JSON.stringify(b);
+  return ja < jb ? -1 : ja > jb ? 1 : 0;
+}
+
+export function compareValues(x: unknown, y: unknown): number {
+  if (x === y) return 0;
+  if (x === null || x === undefined) return -1;
+  if (y === null || y === undefined) return 1;
+  if (typeof x === 'number' && typeof y === 'number') return x - y;
+  const sx = typeof x === 'string' ? x : JSON.stringify(x);
+  const sy = typeof y === 'string' ? y : JSON.stringify(y);
+  return sx < sy ? -1 : sx > sy ? 1 : 0;
+}

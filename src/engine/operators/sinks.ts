@@ -1,0 +1,47 @@
+import type { Operator, OperatorDefinition } from '../operator.ts';
+import type { Element, Key, Row } from '../types.ts';
+import { changelogTable } from './changelogTable.ts';
+import type { LogSinkParams, ViewSinkParams } from '../../pipeline/kinds/sinks.ts';
+
+/** Every sink exposes its table; the runtime reads it for views, pull queries and CLI output. */
+export interface SinkOperator extends Operator {
+  rows(): Row[];
+  lookup(key: Key): Row | undefined;
+}
+
+export const viewSink: OperatorDefinition<ViewSinkParams> = {
+  kind: 'viewSink',
+  create({ ctx, params }): SinkOperator {
+    const table = changelogTable(ctx, params.primaryKey ?? ctx.inputs.in?.uniqueKey ?? null);
+    return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };
+  },
+};
+
+export const formatChangelogLine = (el: Element): string => `${el.kind} ${JSON.stringify(el.row)}`;
+
+export const logSink: OperatorDefinition<LogSinkParams> = {
+  kind: 'logSink',
+  create({ ctx, params }): SinkOperator & { lines(): string[] } {
+    const table = changelogTable(ctx, null);
+    const max = params.maxLines ?? 1000;
+    const lines: string[] = [];
+    return {
+      processElement(el) {
+        table.apply(el);
+        lines.push(formatChangelogLine(el));
+        if (lines.length > max) lines.splice(0, lines.length - max);
+      },
+      rows: table.rows,
+      lookup: table.lookup,
+      lines: () => [...lines],
+    };
+  },
+};
+
+export const collectSink: OperatorDefinition = {
+  kind: 'collectSink',
+  create({ ctx }): SinkOperator {
+    const table = changelogTable(ctx, null);
+    return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };
+  },
+};

@@ -1,0 +1,24 @@
+/** A seeded generator (mulberry32). The engine never calls Math.random: runs must replay exactly. */
+export interface Rng {
+  next(): number;
+  int(maxExclusive: number): number;
+  pick<T>(items: readonly T[]): T;
+  state(): number;
+}
+
+export function seededRng(seed: number): Rng {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n) => Math.floor(next() * n),
+    pick: (items) => items[Math.floor(next() * items.length)],
+    state: () => a,
+  };
+}

@@ -1,0 +1,34 @@
+/** A record is a plain JSON object. */
+export type Row = Record<string, unknown>;
+
+/** Flink's RowKind: insert, update-before, update-after, delete. */
+export type RowKind = '+I' | '-U' | '+U' | '-D';
+
+/** One changelog row moving through the graph. `ts` is its event time in ms, or null when it has none. */
+export interface Element {
+  kind: RowKind;
+  row: Row;
+  ts: number | null;
+}
+
+/** A key is the value of one key field, or a JSON string of several. */
+export type Key = string | number | boolean | null;
+
+export const MIN_WATERMARK = -Infinity;
+export const MAX_WATERMARK = Infinity;
+
+export const isAddition = (kind: RowKind): boolean => kind === '+I' || kind === '+U';
+
+export function insert(row: Row, ts: number | null = null): Element {
+  return { kind: '+I', row, ts };
+}
+
+/** A record that could not be processed. It is kept, counted and shown, never dropped. */
+export interface DeadLetter {
+  nodeId: string;
+  reason: string;
+  row?: unknown;
+  /** 1-based line in the input file, when the record came from one. */
+  line?: number;
+  raw?: string;
+}

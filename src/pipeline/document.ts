@@ -1,0 +1,57 @@
+/** The pipeline document: the only contract between canvas, runtime, CLI and exports. */
+export const PIPELINE_FORMAT = 'weir/pipeline';
+export const PIPELINE_VERSION = 1;
+
+export interface PortRef {
+  node: string;
+  port: string;
+}
+
+export interface PipelineEdge {
+  /** Optional in files; the loader names unnamed edges `from.port->to.port`. */
+  id?: string;
+  from: PortRef;
+  to: PortRef;
+}
+
+export interface PipelineNode {
+  id: string;
+  kind: string;
+  label?: string;
+  params: Record<string, unknown>;
+  position?: { x: number; y: number };
+  /** Subtasks for this operator; the document's default applies when absent. */
+  parallelism?: number;
+}
+
+export interface CheckpointSettings {
+  /** null: manual only. */
+  intervalMs: number | null;
+  retain?: number;
+  incremental?: boolean;
+  timeoutMs?: number;
+}
+
+export interface PipelineSettings {
+  stateBackend?: 'memory' | 'indexeddb';
+  checkpoint?: CheckpointSettings;
+  parallelism?: number;
+  maxParallelism?: number;
+  seed?: number;
+  /** Default idle timeout for sources, ms; a source silent this long stops holding back watermarks. */
+  idleTimeoutMs?: number;
+  /** Simulated processing-time pace for sources without a rate of their own. */
+  defaultRatePerSec?: number;
+}
+
+export interface PipelineDocument {
+  format: typeof PIPELINE_FORMAT;
+  version: number;
+  name: string;
+  description?: string;
+  settings?: PipelineSettings;
+  nodes: PipelineNode[];
+  edges: PipelineEdge[];
+}
+
+export const edgeId = (e: PipelineEdge): string => e.id ?? `${e.from.node}.${e.from.port}->${e.to.node}.${e.to.port}`;

@@ -1,0 +1,68 @@
+import type { KindSpec } from '../kindSpec.ts';
+import type { FieldType, StreamInfo } from '../streamInfo.ts';
+import { aggregateCallSchema, aggregateOutputType, fieldList, inputOf, missingField, missingFields, pick } from './common.ts';
+import type { AggregateCall } from '../../engine/aggregates.ts';
+import type { InferProblem } from './common.ts';
+
+export interface AggregateParams {
+  groupBy: string[];
+  aggregates: AggregateCall[];
+}
+
+/** Output fields and problems shared by GROUP BY and window aggregates. */
+export function aggregateColumns(input: StreamInfo, groupBy: string[], calls: AggregateCall[]): { fields: Record<string, FieldType> | null; problems: InferProblem[] } {
+  const problems: InferProblem[] = [...missingFields(input, groupBy, 'params.groupBy')];
+  const seen = new Set(groupBy);
+  calls.forEach((c, i) => {
+    problems.push(...missingField(input, c.field, `params.aggregates[${i}].field`));
+    if (c.fn !== 'count' && c.fn !== 'udaf' && c.field === undefined) problems.push({ field: `params.aggregates[${i}].field`, message: `${c.fn} needs a field`, code: 'missing-param' });
+    if (c.fn === 'udaf' && !c.code) problems.push({ field: `params.aggregates[${i}].code`, message: 'udaf needs code: ({ create, add, retract, get })', code: 'missing-param' });
+    if (seen.has(c.as)) problems.push({ field: `params.aggregates[${i}].as`, message: `output column "${c.as}" is defined twice`, code: 'duplicate-column' });
+    seen.add(c.as);
+  });
+  let fields: Record<string, FieldType> | null = null;
+  if (input.fields) {
+    fields = { ...pick(input.fields, groupBy) };
+    for (const c of calls) fields[c.as] = aggregateOutputType(c.fn, c.field ? input.fields[c.field] : undefined) ?? 'json';
+  }
+  return { fields, problems };
+}
+
+export const aggregateSpec: KindSpec<AggregateParams> = {
+  kind: 'aggregate',
+  group: 'keyed',
+  title: 'Group by',
+  icon: 'Σ',
+  summary: 'GROUP BY with count, sum, avg, min, max, count distinct or your own function; emits a changelog.',
+  semantics:
+    'Keeps one accumulator per group (the values of `groupBy`). Each +I/+U input adds to it and each -U/-D input retracts from it. After each input, if the group\'s result row changed, it emits +I for a new group, -U (old row) then +U (new row) for a changed one, and -D when the last row of a group is retracted. NULL inputs are ignored as in SQL; sum/avg/min/max of no values is NULL; avg is computed in floating point. The output is an updating stream whose unique key is `groupBy`.',
+  inputs: [{ name: 'in', doc: 'Any stream, append-only or updating.' }],
+  outputs: [{ name: 'out', doc: 'Changelog of the result table, keyed by the group fields.' }],
+  params: {
+    type: 'object',
+    properties: {
+      groupBy: fieldList('GROUP BY fields (may be empty for a global aggregate).', 0),
+      aggregates: { type: 'array', items: aggregateCallSchema, minItems: 1 },
+    },
+    required: ['groupBy', 'aggregates'],
+    additionalProperties: false,
+  },
+  defaults: { groupBy: [], aggregates: [{ fn: 'count', as: 'cnt' }] },
+  example: {
+    groupBy: ['store_id'],
+    aggregates: [
+      { fn: 'count', as: 'transactions' },
+      { fn: 'sum', field: 'amount', as: 'revenue' },
+    ],
+  },
+  stateful: true,
+  codeParams: [],
+  infer: ({ params, inputs }) => {
+    const input = inputOf(inputs);
+    const { fields, problems } = aggregateColumns(input, params.groupBy ?? [], params.aggregates ?? []);
+    return {
+      outputs: { out: { fields, eventTime: null, keyedBy: null, changelog: 'update', uniqueKey: params.groupBy ?? [] } },
+      problems,
+    };
+  },
+};

@@ -1,0 +1,96 @@
+import type { FieldType, StreamInfo } from '../streamInfo.ts';
+import { FIELD_TYPES, unknownStream } from '../streamInfo.ts';
+import type { JsonSchema } from '../kindSpec.ts';
+
+export type InferProblem = { field: string; message: string; code: string };
+
+export const fieldList = (description: string, minItems = 1): JsonSchema => ({
+  type: 'array',
+  items: { type: 'string', minLength: 1 },
+  minItems,
+  description,
+});
+
+export const codeParam = (description: string): JsonSchema => ({ type: 'string', description, 'x-weir-code': true });
+export const exprParam = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description, 'x-weir-expr': true });
+
+export const durationMs = (description: string, minimum = 1): JsonSchema => ({ type: 'integer', minimum, description, 'x-weir-unit': 'ms' });
+
+export const schemaParam: JsonSchema = {
+  type: 'object',
+  description: 'Declared fields and their types. Records whose fields have other types go to the dead-letter output.',
+  additionalProperties: { enum: FIELD_TYPES },
+};
+
+export const eventTimeParam: JsonSchema = {
+  type: 'object',
+  description: 'Where event time comes from and how watermarks are generated.',
+  properties: {
+    field: { type: 'string', minLength: 1, description: 'Field holding the event time (epoch ms or ISO-8601 text).' },
+    maxOutOfOrdernessMs: { type: 'integer', minimum: 0, description: 'Watermark = max event time seen − this bound − 1.' },
+    idleTimeoutMs: { type: 'integer', minimum: 1, description: 'After this long without records the source is idle and stops holding back watermarks.' },
+  },
+  required: ['field'],
+  additionalProperties: false,
+};
+
+export const sourceCommonProps: Record<string, JsonSchema> = {
+  schema: schemaParam,
+  eventTime: eventTimeParam,
+  ratePerSec: { type: 'number', exclusiveMinimum: 0, description: 'Simulated arrival rate, records per second of processing time.' },
+};
+
+export const aggregateCallSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'udaf'], description: 'Aggregate function.' },
+    field: { type: 'string', minLength: 1, description: 'Input field; leave out for COUNT(*).' },
+    as: { type: 'string', minLength: 1, description: 'Output column name.' },
+    code: codeParam('For udaf: ({ create, add, retract, get, merge }).'),
+  },
+  required: ['fn', 'as'],
+  additionalProperties: false,
+};
+
+/** Reports fields that the upstream does not have, when the upstream schema is known. */
+export function missingFields(info: StreamInfo | undefined, fields: readonly string[], path: string): InferProblem[] {
+  if (!info?.fields) return [];
+  const out: InferProblem[] = [];
+  fields.forEach((f, i) => {
+    if (!(f in info.fields!)) {
+      out.push({ field: `${path}[${i}]`, message: `no field "${f}" upstream; known fields: ${Object.keys(info.fields!).join(', ') || '(none)'}`, code: 'unknown-field' });
+    }
+  });
+  return out;
+}
+
+export function missingField(info: StreamInfo | undefined, field: string | undefined, path: string): InferProblem[] {
+  if (field === undefined || !info?.fields || field in info.fields) return [];
+  return [{ field: path, message: `no field "${field}" upstream; known fields: ${Object.keys(info.fields).join(', ') || '(none)'}`, code: 'unknown-field' }];
+}
+
+export function pick(fields: Record<string, FieldType> | null, names: readonly string[]): Record<string, FieldType> | null {
+  if (!fields) return null;
+  const out: Record<string, FieldType> = {};
+  for (const n of names) if (n in fields) out[n] = fields[n];
+  return out;
+}
+
+export const inputOf = (inputs: Record<string, StreamInfo>, port = 'in'): StreamInfo => inputs[port] ?? unknownStream();
+
+export function aggregateOutputType(fn: string, input: FieldType | undefined): FieldType | null {
+  switch (fn) {
+    case 'count':
+    case 'countDistinct':
+      return 'integer';
+    case 'avg':
+      return 'number';
+    case 'sum':
+      return input === 'integer' ? 'integer' : 'number';
+    case 'min':
+    case 'max':
+      return input ?? null;
+    default:
+      return 'json';
+  }
+}

@@ -1,0 +1,4 @@
+import type { KindSpec } from '../kindSpec.ts';
+
+// Specs of the windows kinds. Each kind has its own file; this list only gathers them.
+export const windowsSpecs: KindSpec<any>[] = [];

@@ -1,0 +1,63 @@
+import type { KindSpec } from '../kindSpec.ts';
+import type { FieldType } from '../streamInfo.ts';
+import { sourceCommonProps } from './common.ts';
+import type { CommonSourceParams } from '../../engine/source.ts';
+
+export interface InlineSourceParams extends CommonSourceParams {
+  rows: Record<string, unknown>[];
+}
+
+/** Guesses field types from sample rows when no schema is declared. */
+export function guessFields(rows: readonly unknown[]): Record<string, FieldType> | null {
+  const fields: Record<string, FieldType> = {};
+  for (const r of rows.slice(0, 100)) {
+    if (!r || typeof r !== 'object' || Array.isArray(r)) continue;
+    for (const [k, v] of Object.entries(r)) {
+      if (v === null || v === undefined || k in fields) continue;
+      fields[k] = typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'boolean' : typeof v === 'number' ? (Number.isInteger(v) ? 'integer' : 'number') : 'json';
+    }
+  }
+  return Object.keys(fields).length ? fields : null;
+}
+
+export const inlineSourceSpec: KindSpec<InlineSourceParams> = {
+  kind: 'inlineSource',
+  group: 'sources',
+  title: 'Inline rows',
+  icon: '▤',
+  summary: 'A fixed list of records typed into the pipeline.',
+  semantics:
+    'Emits `rows` in order as +I records, then ends. Offsets count rows, so a restore replays exactly the rows after the checkpointed offset. With `eventTime`, each row must carry that field; rows without it go to the dead-letter output.',
+  inputs: [],
+  outputs: [{ name: 'out', doc: 'The rows, in order.' }],
+  params: {
+    type: 'object',
+    properties: {
+      rows: { type: 'array', items: { type: 'object' }, description: 'The records.' },
+      ...sourceCommonProps,
+    },
+    required: ['rows'],
+    additionalProperties: false,
+  },
+  defaults: { rows: [{ id: 1, ts: 0 }], eventTime: { field: 'ts', maxOutOfOrdernessMs: 0 } },
+  example: {
+    rows: [
+      { user: 'ann', amount: 12.5, ts: 1000 },
+      { user: 'bob', amount: 3, ts: 1500 },
+    ],
+    schema: { user: 'string', amount: 'number', ts: 'timestamp' },
+    eventTime: { field: 'ts', maxOutOfOrdernessMs: 500 },
+  },
+  stateful: false,
+  infer: ({ params }) => ({
+    outputs: {
+      out: {
+        fields: (params.schema as Record<string, FieldType> | undefined) ?? guessFields(params.rows ?? []),
+        eventTime: params.eventTime?.field ?? null,
+        keyedBy: null,
+        changelog: 'append',
+        uniqueKey: null,
+      },
+    },
+  }),
+};
