@@ -292,10 +292,15 @@ export class Executor {
       }
     }
     if (!best) return false;
+    // Read no further than the moment another source is due, so sources interleave by their rates.
+    let otherDue = Infinity;
+    for (const s of this.sources) if (s !== best && !s.ended) otherDue = Math.min(otherDue, s.task.offset() * s.interval);
+    const count = Math.min(this.batchSize, Math.max(1, Math.floor((otherDue - bestDue) / best.interval) + 1));
     this.clock.set(bestDue);
     this.markIdleSources(best);
-    const poll = best.task.poll(this.batchSize);
+    const poll = best.task.poll(count);
     for (const d of poll.deadLetters) this.deadLetter(d);
+    this.clock.set(bestDue + Math.max(0, count - 1) * best.interval);
     best.lastEmit = this.clock.now();
     if (best.idle && poll.elements.length) {
       best.idle = false;

@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { JsonSchema, KindSpec } from './kindSpec.ts';
 
-const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
+const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
 ajv.addVocabulary(['x-weir-code', 'x-weir-expr', 'x-weir-unit']);
 const cache = new Map<string, ValidateFunction>();
 
