@@ -71,3 +71,27 @@ export interface KeyedStateBackend {
   /** Readable dump for inspectors: each key with each state's value. */
   inspect(limit?: number): { key: Key; states: Record<string, unknown>; eventTime: number | null }[];
 }
+
+/** Result of a durable backend's asynchronous snapshot part. */
+export interface PersistResult {
+  handle: import('../checkpoint/types.ts').KeyedStateHandle;
+  /** Size of the whole state this handle describes. */
+  fullBytes: number;
+  /** Bytes this checkpoint wrote (equal to fullBytes for a full checkpoint). */
+  writtenBytes: number;
+}
+
+/**
+ * A backend that keeps a working set in memory and persists it itself at checkpoints
+ * (the IndexedDB backend; Flink's RocksDB role). The synchronous part only freezes the
+ * dirty set; the returned promise writes chunks.
+ */
+export interface DurableKeyedStateBackend extends KeyedStateBackend {
+  persist(checkpointId: number, opts?: { incremental?: boolean }): { dirtyKeys: number; done: Promise<PersistResult> };
+  restoreHandles(handles: readonly import('../checkpoint/types.ts').KeyedStateHandle[], owns?: (keyGroup: number) => boolean): Promise<void>;
+  /** Deletes chunks that none of the given (retained) handles refer to. */
+  retainOnly(handles: readonly import('../checkpoint/types.ts').KeyedStateHandle[]): Promise<void>;
+  close(): void;
+}
+
+export const isDurableBackend = (b: KeyedStateBackend): b is DurableKeyedStateBackend => typeof (b as DurableKeyedStateBackend).persist === 'function';

@@ -152,6 +152,8 @@ describe('IN', () => {
     ['a NOT IN (1, NULL)', null],
     ['n IN (1, 2)', null],
     ['a IN (b + 5)', true],
+    ['num IN (12, 13)', true], // numeric text still matches numbers off the fast path
+    ["a IN ('7')", true],
   ])('%s is %j', (src, expected) => {
     expect(ev(src, row)).toBe(expected);
   });
@@ -177,6 +179,11 @@ describe('LIKE', () => {
     ["'line1\nline2' LIKE 'line1%2'", true],
     ["'😀!' LIKE '_!'", true], // one character, even outside the BMP
     ['a LIKE 7', true],
+    ["s LIKE '%%'", true],
+    ["'' LIKE ''", true],
+    ["s LIKE ''", false],
+    ["s LIKE 'he%%o'", true],
+    ["s LIKE '%l_o'", true],
   ])('%s is %j', (src, expected) => {
     expect(ev(src, row)).toBe(expected);
   });
@@ -235,6 +242,8 @@ describe('literals and fields', () => {
     expect(ev('obj.nope.y', row)).toBeNull();
     expect(ev('s.length', row)).toBeNull(); // strings are not objects
     expect(ev('n.x', row)).toBeNull();
+    expect(ev('a.b.c.d', { a: { b: { c: { d: 4 } } } })).toBe(4);
+    expect(ev('a.b.c.d', { a: { b: 'x' } })).toBeNull();
     expect(ev('`weird name`.`a b`', { 'weird name': { 'a b': 1 } })).toBe(1);
   });
 

@@ -6,9 +6,9 @@
  * operators gives NULL; AND/OR are three-valued; division or MOD by zero gives NULL. A filter must
  * treat a NULL result as false; that is the caller's job, as in SQL's WHERE.
  */
-import type { BinaryNode, CaseNode, CastTarget, ExprNode, FieldNode } from './ast.ts';
-import { type Evaluator, type Row, compileCall } from './functions.ts';
-import { compare, finite, isNull, likeToRegExp, sqlEquals, toBool, toNum, toStr } from './values.ts';
+import type { BinaryNode, CaseNode, ExprNode, FieldNode, InNode } from './ast.ts';
+import { type Evaluator, type Row, compileCall, compileCast } from './functions.ts';
+import { compare, finite, isNull, likeMatcher, sqlEquals, toBool, toNum, toStr } from './values.ts';
 
 export type { Evaluator, Row };
 
@@ -61,23 +61,8 @@ export function compileNode(node: ExprNode): Evaluator {
         return r === null ? null : r !== negated;
       };
     }
-    case 'in': {
-      const o = compileNode(node.operand);
-      const items = node.list.map(compileNode);
-      const negated = node.negated;
-      return (row) => {
-        const v = o(row);
-        if (isNull(v)) return null;
-        let sawNull = false;
-        for (let i = 0; i < items.length; i++) {
-          const eq = sqlEquals(v, items[i](row));
-          if (eq === true) return !negated;
-          if (eq === null) sawNull = true;
-        }
-        // `x IN (1, NULL)` is unknown, not false, when x is not 1: the NULL might have matched.
-        return sawNull ? null : negated;
-      };
-    }
+    case 'in':
+      return compileIn(node);
     case 'like':
       return compileLike(node.operand, node.pattern, node.negated);
     case 'case':
@@ -89,29 +74,43 @@ export function compileNode(node: ExprNode): Evaluator {
   }
 }
 
-/** Reads one property, ignoring what plain objects inherit (a field named `constructor` is absent, not a function). */
-function getter(key: string): (obj: Record<string, unknown>) => unknown {
-  if (!(key in Object.prototype)) return (obj) => obj[key];
-  return (obj) => (Object.hasOwn(obj, key) ? obj[key] : undefined);
-}
-
+/**
+ * Field reads are the hottest path. The common shapes (a, a.b) get straight-line closures; the
+ * generic loop is kept for deeper paths and for names that plain objects inherit (`constructor`,
+ * `toString`), which must read as missing fields rather than as prototype methods.
+ */
 function compileField(node: FieldNode): Evaluator {
-  const gets = node.path.map(getter);
-  if (gets.length === 1) {
-    const get = gets[0];
+  const path = node.path;
+  if (path.some((key) => key in Object.prototype)) return (row) => readPath(row, path, true);
+  if (path.length === 1) {
+    const k0 = path[0];
     return (row) => {
-      const v = get(row);
+      const v = row[k0];
       return v === undefined ? null : v;
     };
   }
-  return (row) => {
-    let v: unknown = row;
-    for (let i = 0; i < gets.length; i++) {
-      if (v === null || typeof v !== 'object') return null;
-      v = gets[i](v as Record<string, unknown>);
-    }
-    return v === undefined ? null : v;
-  };
+  if (path.length === 2) {
+    const k0 = path[0];
+    const k1 = path[1];
+    return (row) => {
+      const o = row[k0];
+      if (o === null || typeof o !== 'object') return null;
+      const v = (o as Row)[k1];
+      return v === undefined ? null : v;
+    };
+  }
+  return (row) => readPath(row, path, false);
+}
+
+function readPath(row: Row, path: readonly string[], ownOnly: boolean): unknown {
+  let v: unknown = row;
+  for (let i = 0; i < path.length; i++) {
+    if (v === null || typeof v !== 'object') return null;
+    const key = path[i];
+    if (ownOnly && !Object.hasOwn(v, key)) return null;
+    v = (v as Row)[key];
+  }
+  return v === undefined ? null : v;
 }
 
 /** `a <= b` with NULL semantics. */
@@ -206,29 +205,61 @@ function compileBinary(node: BinaryNode): Evaluator {
   }
 }
 
+function compileIn(node: InNode): Evaluator {
+  const o = compileNode(node.operand);
+  const items = node.list.map(compileNode);
+  const negated = node.negated;
+  const scan = (row: Row, v: unknown): boolean | null => {
+    let sawNull = false;
+    for (let i = 0; i < items.length; i++) {
+      const eq = sqlEquals(v, items[i](row));
+      if (eq === true) return !negated;
+      if (eq === null) sawNull = true;
+    }
+    // `x IN (1, NULL)` is unknown, not false, when x is not 1: the NULL might have matched.
+    return sawNull ? null : negated;
+  };
+  // `country IN ('DE', 'FR', ...)` is the common case: a hash lookup when the types line up, and
+  // the general scan (which also handles '12' IN (12)) otherwise.
+  const first = node.list[0];
+  const kind = first.kind === 'string' || first.kind === 'number' ? first.kind : null;
+  if (kind && node.list.every((n) => n.kind === kind)) {
+    const set = new Set(node.list.map((n) => (n as { value: unknown }).value));
+    return (row) => {
+      const v = o(row);
+      if (isNull(v)) return null;
+      return typeof v === kind ? set.has(v) !== negated : scan(row, v);
+    };
+  }
+  return (row) => {
+    const v = o(row);
+    return isNull(v) ? null : scan(row, v);
+  };
+}
+
 function compileLike(operandNode: ExprNode, patternNode: ExprNode, negated: boolean): Evaluator {
   const o = compileNode(operandNode);
   if (patternNode.kind === 'string') {
-    const re = likeToRegExp(patternNode.value);
+    const matches = likeMatcher(patternNode.value);
     return (row) => {
       const s = toStr(o(row));
-      return s === null ? null : re.test(s) !== negated;
+      return s === null ? null : matches(s) !== negated;
     };
   }
   // A computed pattern usually repeats from row to row, so remember the last translation.
   const p = compileNode(patternNode);
   let lastPattern: string | null = null;
-  let lastRe: RegExp | null = null;
+  let lastMatcher: ((s: string) => boolean) | null = null;
   return (row) => {
     const s = toStr(o(row));
     if (s === null) return null;
     const pat = toStr(p(row));
     if (pat === null) return null;
-    if (pat !== lastPattern || lastRe === null) {
-      lastRe = likeToRegExp(pat);
+    if (pat !== lastPattern || lastMatcher === null) {
+      lastMatcher = likeMatcher(pat);
       lastPattern = pat;
     }
-    return lastRe.test(s) !== negated;
+    return lastMatcher(s) !== negated;
   };
 }
 
@@ -250,26 +281,4 @@ function compileCase(node: CaseNode): Evaluator {
     for (let i = 0; i < n; i++) if (sqlEquals(v, whens[i](row)) === true) return thens[i](row);
     return otherwise(row);
   };
-}
-
-function compileCast(o: Evaluator, target: CastTarget): Evaluator {
-  // Invalid input gives NULL (TRY_CAST behaviour); Flink's CAST would fail the job instead.
-  switch (target) {
-    case 'STRING':
-      return (row) => toStr(o(row));
-    case 'DOUBLE':
-      return (row) => castNumber(o(row));
-    case 'BIGINT':
-      return (row) => {
-        const n = castNumber(o(row));
-        return n === null ? null : Math.trunc(n) + 0;
-      };
-    case 'BOOLEAN':
-      return (row) => toBool(o(row));
-  }
-}
-
-function castNumber(v: unknown): number | null {
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  return toNum(v);
 }

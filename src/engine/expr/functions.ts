@@ -1,4 +1,4 @@
-import type { FieldType } from './ast.ts';
+import type { CastTarget, FieldType } from './ast.ts';
 import { codePointLength, codePointSlice, compare, finite, isNull, sqlEquals, toBool, toNum, toStr } from './values.ts';
 
 export type Row = Record<string, unknown>;
@@ -202,4 +202,26 @@ export function compileCall(name: string, args: readonly Evaluator[]): Evaluator
 
 export function callType(name: string, args: ArgTypes): FieldType | null {
   return FUNCTIONS[name].type(args);
+}
+
+export function compileCast(o: Evaluator, target: CastTarget): Evaluator {
+  // Invalid input gives NULL (TRY_CAST behaviour); Flink's CAST would fail the job instead.
+  switch (target) {
+    case 'STRING':
+      return (row) => toStr(o(row));
+    case 'DOUBLE':
+      return (row) => castNumber(o(row));
+    case 'BIGINT':
+      return (row) => {
+        const n = castNumber(o(row));
+        return n === null ? null : Math.trunc(n) + 0;
+      };
+    case 'BOOLEAN':
+      return (row) => toBool(o(row));
+  }
+}
+
+function castNumber(v: unknown): number | null {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  return toNum(v);
 }

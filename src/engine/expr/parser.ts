@@ -1,5 +1,6 @@
 import type { BinaryOp, CaseBranch, CastTarget, ExprNode, IntervalUnit } from './ast.ts';
-import { ExprError, describeOpening } from './errors.ts';
+import { TokenCursor } from './cursor.ts';
+import { ExprError } from './errors.ts';
 import { FUNCTION_NAMES, checkArity } from './functions.ts';
 import { type Token, describeToken, tokenize } from './lexer.ts';
 
@@ -10,8 +11,6 @@ const INTERVAL_MS: Readonly<Record<IntervalUnit, number>> = {
   SECOND: 1_000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000,
 };
 const CAST_TARGETS: readonly CastTarget[] = ['STRING', 'DOUBLE', 'BIGINT', 'BOOLEAN'];
-/** Deep enough for any hand-written expression, shallow enough to fail before the JS stack does. */
-const MAX_DEPTH = 256;
 
 /** Parses an expression into its AST; throws ExprError with the position of the first problem. */
 export function parseExpr(source: string): ExprNode {
@@ -28,61 +27,9 @@ export function parseExpr(source: string): ExprNode {
   return node;
 }
 
-class Parser {
-  private pos = 0;
-  private depth = 0;
-
-  constructor(
-    private readonly source: string,
-    private readonly tokens: Token[],
-  ) {}
-
-  peek(ahead = 0): Token {
-    return this.tokens[Math.min(this.pos + ahead, this.tokens.length - 1)];
-  }
-
-  fail(detail: string, at: Token | number): never {
-    throw new ExprError(detail, this.source, typeof at === 'number' ? at : at.start);
-  }
-
-  private next(): Token {
-    const t = this.peek();
-    if (t.kind !== 'eof') this.pos++;
-    return t;
-  }
-
-  private isKw(word: string, ahead = 0): boolean {
-    const t = this.peek(ahead);
-    return t.kind === 'keyword' && t.value === word;
-  }
-
-  private isOp(sym: string, ahead = 0): boolean {
-    const t = this.peek(ahead);
-    return t.kind === 'op' && t.value === sym;
-  }
-
-  private expectKw(word: string, context: string): Token {
-    if (this.isKw(word)) return this.next();
-    return this.fail(`Expected ${word} ${context}, found ${describeToken(this.peek())}`, this.peek());
-  }
-
-  /** Consumes the closer of a bracketed construct, reporting where the construct was opened. */
-  private close(closer: string, opener: Token, what: string, alternatives = ''): Token {
-    const t = this.peek();
-    if (closer === ')' ? this.isOp(')') : this.isKw(closer)) return this.next();
-    const where = describeOpening(this.source, opener.start, t.start);
-    return this.fail(`Expected ${alternatives}${closer === ')' ? "')'" : closer} to close ${what} opened at ${where}, found ${describeToken(t)}`, t);
-  }
-
-  private enter(at: Token): void {
-    if (++this.depth > MAX_DEPTH) this.fail(`Expression nested too deeply: expected at most ${MAX_DEPTH} levels`, at);
-  }
-
+class Parser extends TokenCursor {
   expression(): ExprNode {
-    this.enter(this.peek());
-    const node = this.or();
-    this.depth--;
-    return node;
+    return this.nested(this.peek(), () => this.or());
   }
 
   private or(): ExprNode {
@@ -108,9 +55,7 @@ class Parser {
   private not(): ExprNode {
     if (!this.isKw('NOT')) return this.comparison();
     const t = this.next();
-    this.enter(t);
-    const operand = this.not();
-    this.depth--;
+    const operand = this.nested(t, () => this.not());
     return { kind: 'not', operand, start: t.start, end: operand.end };
   }
 
@@ -159,11 +104,9 @@ class Parser {
       const pattern = this.additive();
       return { kind: 'like', operand, pattern, negated, start, end: pattern.end };
     }
-    const open = this.peek();
-    if (!this.isOp('(')) this.fail(`Expected '(' after IN, found ${describeToken(open)}`, open);
-    this.next();
+    const open = this.expectOp('(', 'after IN');
     const list = this.argumentList(open, "'('", 'IN list');
-    return { kind: 'in', operand, list, negated, start, end: this.tokens[this.pos - 1].end };
+    return { kind: 'in', operand, list, negated, start, end: this.previous().end };
   }
 
   /** Parses `a, b, ...)` after an already consumed '('. */
@@ -213,9 +156,7 @@ class Parser {
   private unary(): ExprNode {
     if (!this.isOp('-')) return this.primary();
     const t = this.next();
-    this.enter(t);
-    const operand = this.unary();
-    this.depth--;
+    const operand = this.nested(t, () => this.unary());
     return { kind: 'neg', operand, start: t.start, end: operand.end };
   }
 
@@ -290,7 +231,7 @@ class Parser {
     const args = this.argumentList(open, `'${name}('`, null);
     const arityProblem = checkArity(name, args.length);
     if (arityProblem) this.fail(arityProblem, nameTok);
-    return { kind: 'call', name, args, start: nameTok.start, end: this.tokens[this.pos - 1].end };
+    return { kind: 'call', name, args, start: nameTok.start, end: this.previous().end };
   }
 
   private interval(): ExprNode {
@@ -333,9 +274,7 @@ class Parser {
 
   private cast(): ExprNode {
     const kw = this.next();
-    const open = this.peek();
-    if (!this.isOp('(')) this.fail(`Expected '(' after CAST, found ${describeToken(open)}`, open);
-    this.next();
+    const open = this.expectOp('(', 'after CAST');
     const operand = this.expression();
     this.expectKw('AS', 'in CAST(value AS type)');
     const typeTok = this.peek();

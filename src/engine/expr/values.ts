@@ -89,11 +89,26 @@ function cmpNum(x: number, y: number): number | null {
  */
 export function sqlEquals(a: unknown, b: unknown): boolean | null {
   if (isNull(a) || isNull(b)) return null;
+  // Same-typed primitives need no ordering, and string ordering is much slower than ===.
+  if (typeof a === typeof b && typeof a !== 'object') return a === b;
   return compare(a, b) === 0;
 }
 
-/** Translates a SQL LIKE pattern into an anchored RegExp: % is any run, _ is one character. */
-export function likeToRegExp(pattern: string): RegExp {
+/**
+ * Builds a matcher for a SQL LIKE pattern (% is any run, _ is one character). The usual shapes
+ * 'abc', 'abc%', '%abc' and '%abc%' use plain string methods, which are several times faster than
+ * a RegExp; everything else is translated into an anchored one.
+ */
+export function likeMatcher(pattern: string): (s: string) => boolean {
+  const core = pattern.replace(/^%|%$/g, '');
+  if (!/[%_]/.test(core)) {
+    const lead = pattern.startsWith('%');
+    const trail = pattern.length > 1 && pattern.endsWith('%');
+    if (pattern === '%' || (lead && trail)) return (s) => s.includes(core);
+    if (lead) return (s) => s.endsWith(core);
+    if (trail) return (s) => s.startsWith(core);
+    return (s) => s === core;
+  }
   let re = '^';
   for (const ch of pattern) {
     if (ch === '%') re += '[\\s\\S]*';
@@ -101,7 +116,8 @@ export function likeToRegExp(pattern: string): RegExp {
     else re += ch.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
   }
   // The `u` flag makes `_` match one code point, as Flink counts characters.
-  return new RegExp(re + '$', 'u');
+  const compiled = new RegExp(re + '$', 'u');
+  return (s) => compiled.test(s);
 }
 
 /** Number of Unicode code points, counted without allocating an array. */

@@ -1,0 +1,100 @@
+import type { KeyedStateSnapshot } from '../state/backend.ts';
+import type { OperatorStateSnapshot } from '../state/operatorState.ts';
+import type { Timer } from '../engine/time/timers.ts';
+import type { SourceTaskSnapshot } from '../engine/sourceTask.ts';
+
+/** `node#index`: one parallel instance of one operator. */
+export type SubtaskId = string;
+export const subtaskId = (node: string, index: number): SubtaskId => `${node}#${index}`;
+export function parseSubtaskId(id: SubtaskId): { node: string; index: number } {
+  const at = id.lastIndexOf('#');
+  return { node: id.slice(0, at), index: Number(id.slice(at + 1)) };
+}
+
+/**
+ * Where a subtask's keyed state went. Heap state travels inline; a durable backend
+ * (IndexedDB, files) writes its own chunks and hands back references to them.
+ */
+export type KeyedStateHandle =
+  | { type: 'inline'; snapshot: KeyedStateSnapshot }
+  | { type: 'chunks'; store: string; chunks: ChunkRef[] };
+
+export interface ChunkRef {
+  /** Stable id of a chunk value in the backend's store. */
+  id: string;
+  keyGroup: number;
+  entries: number;
+  bytes: number;
+  /** The checkpoint that wrote it; older ids mean an incremental checkpoint reused it. */
+  writtenBy: number;
+}
+
+/** Everything one subtask contributes to a checkpoint. */
+export interface SubtaskSnapshot {
+  subtask: SubtaskId;
+  parallelism: number;
+  keyed: KeyedStateHandle;
+  operator: OperatorStateSnapshot;
+  timers: Timer[];
+  watermark: number;
+  counters: Record<string, number>;
+  source?: SourceTaskSnapshot;
+  /** Per input channel watermarks, so that lateness decisions replay exactly after a restore. */
+  channels?: { wm: number; idle: boolean; ended: boolean }[];
+}
+
+export interface OperatorCheckpointStats {
+  subtask: SubtaskId;
+  alignMs: number;
+  syncMs: number;
+  asyncMs: number;
+  stateBytes: number;
+  /** Bytes this checkpoint actually wrote for the subtask (all of it for a full one). */
+  writtenBytes: number;
+  bufferedDuringAlignment: number;
+}
+
+export type CheckpointStatus = 'pending' | 'completed' | 'aborted';
+
+/** The committed description of a checkpoint; its existence is what makes the checkpoint visible. */
+export interface CheckpointManifest {
+  jobId: string;
+  checkpointId: number;
+  triggeredAt: number;
+  completedAt: number;
+  /** subtask id → where its snapshot is stored. */
+  subtasks: Record<SubtaskId, string>;
+  parallelism: Record<string, number>;
+  stats: OperatorCheckpointStats[];
+  fullBytes: number;
+  incrementalBytes: number;
+}
+
+export interface CheckpointRecord {
+  checkpointId: number;
+  status: CheckpointStatus;
+  triggeredAt: number;
+  completedAt: number | null;
+  reason?: string;
+  stats: OperatorCheckpointStats[];
+  fullBytes: number;
+  incrementalBytes: number;
+}
+
+/**
+ * Durable storage of checkpoints. A checkpoint becomes visible only through `commit`,
+ * which must be atomic and durable (IndexedDB: one `durability: 'strict'` transaction;
+ * files: write a temp file, fsync, rename).
+ */
+export interface CheckpointStore {
+  /** Writes one subtask's snapshot for a pending checkpoint; returns a reference and its size in bytes. */
+  writeSubtask(jobId: string, checkpointId: number, snap: SubtaskSnapshot): Promise<{ ref: string; bytes: number }>;
+  commit(manifest: CheckpointManifest): Promise<void>;
+  latest(jobId: string): Promise<CheckpointManifest | null>;
+  list(jobId: string): Promise<CheckpointManifest[]>;
+  readSubtask(ref: string): Promise<SubtaskSnapshot>;
+  /** Removes a checkpoint's manifest and any subtask data no retained checkpoint refers to. */
+  discard(jobId: string, checkpointId: number): Promise<void>;
+  /** Removes data written for a checkpoint that never committed (aborted or torn). */
+  abort(jobId: string, checkpointId: number): Promise<void>;
+}
