@@ -41,6 +41,18 @@ export interface SubtaskSnapshot {
   source?: SourceTaskSnapshot;
   /** Per input channel watermarks, so that lateness decisions replay exactly after a restore. */
   channels?: { wm: number; idle: boolean; ended: boolean }[];
+  /** Sink output pre-committed with this checkpoint but perhaps not yet published. */
+  pendingCommits?: PendingCommit[];
+  /** The subtask had finished all its input when it was snapshotted. */
+  finished?: boolean;
+}
+
+export interface PendingCommit {
+  /** The subtask that buffered it, so a restored job publishes each epoch once. */
+  origin: string;
+  /** The checkpoint whose barrier closed this epoch; Infinity for the tail after the last barrier. */
+  epoch: number;
+  els: import('../engine/types.ts').Element[];
 }
 
 export interface OperatorCheckpointStats {

@@ -11,6 +11,8 @@ export interface SinkOperator extends Operator {
 
 export const viewSink: OperatorDefinition<ViewSinkParams> = {
   kind: 'viewSink',
+  // Parallel views must see every change of one primary key in the same subtask.
+  keyFields: (p, _port, inputs) => p.primaryKey ?? inputs.in?.uniqueKey ?? null,
   create({ ctx, params }): SinkOperator {
     const table = changelogTable(ctx, params.primaryKey ?? ctx.inputs.in?.uniqueKey ?? null);
     return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };

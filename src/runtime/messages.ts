@@ -1,0 +1,9 @@
+import type { Element } from '../engine/types.ts';
+
+/** What travels on a data channel between subtasks. Records always travel in batches. */
+export type ChannelMessage =
+  | { t: 'batch'; els: Element[] }
+  | { t: 'wm'; wm: number }
+  | { t: 'idle'; idle: boolean }
+  | { t: 'barrier'; id: number }
+  | { t: 'end' };

@@ -1,0 +1,368 @@
+import type { DeadLetter, Element } from '../engine/types.ts';
+import { MIN_WATERMARK } from '../engine/types.ts';
+import { NodeTask } from '../engine/nodeTask.ts';
+import { SourceTask } from '../engine/sourceTask.ts';
+import { operatorDefinition, sourceDefinition } from '../engine/registry.ts';
+import type { Clock } from '../engine/time/clock.ts';
+import { seededRng } from '../engine/rng.ts';
+import { keyGroupOf, keyGroupRange } from '../engine/keys.ts';
+import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
+import type { KeyedStateBackend, StateTime } from '../state/backend.ts';
+import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
+import { BarrierAligner } from '../checkpoint/barrierAligner.ts';
+import type { AlignerAction } from '../checkpoint/barrierAligner.ts';
+import type { PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
+import { subtaskId } from '../checkpoint/types.ts';
+import type { ChannelMessage } from './messages.ts';
+import { effectivePartitioning, partitionerFor } from './partitioner.ts';
+import type { Partitioner } from './partitioner.ts';
+import { splitReader } from './sourceSplit.ts';
+import { SinkCommitter } from './sinkCommitter.ts';
+import type { SourceEnv } from '../engine/source.ts';
+
+/** What a runner needs from whoever hosts it: channels with credit, acks, published output. */
+export interface RunnerHost {
+  readonly clock: Clock;
+  hasCredit(edge: number, from: number, to: number): boolean;
+  send(edge: number, from: number, to: number, msg: ChannelMessage): void;
+  /** The synchronous part of a snapshot is done; the host writes it and acknowledges. */
+  snapshotTaken(checkpointId: number, snap: SubtaskSnapshot, timing: { alignMs: number; syncMs: number; buffered: number }): void;
+  declined(checkpointId: number, subtask: string, reason: string): void;
+  publish(sinkId: string, commits: PendingCommit[]): void;
+  deadLetter(d: DeadLetter): void;
+}
+
+interface InChannel {
+  edge: number;
+  port: string;
+  from: number;
+  queue: ChannelMessage[];
+  head: number;
+  wm: number;
+  idle: boolean;
+  ended: boolean;
+}
+
+interface OutEdge {
+  edge: number;
+  port: string;
+  targets: number[];
+  partition: Partitioner;
+}
+
+export interface RunnerDeps {
+  plan: JobPlan;
+  node: PlanNode;
+  index: number;
+  host: RunnerHost;
+  backend?: (time: StateTime) => KeyedStateBackend;
+  inputs?: Record<string, SourceEnv['input']>;
+}
+
+/**
+ * One parallel instance of one operator (or source). Pure: it never touches a thread,
+ * a port or a timer; a host feeds its channels and calls `runOne` when it may run.
+ */
+export class SubtaskRunner {
+  readonly id: string;
+  readonly node: PlanNode;
+  readonly index: number;
+  readonly task: NodeTask | null = null;
+  readonly source: SourceTask | null = null;
+  private readonly host: RunnerHost;
+  private readonly channels: InChannel[] = [];
+  private readonly outs: OutEdge[] = [];
+  private readonly aligner: BarrierAligner;
+  private readonly committer: SinkCommitter | null;
+  private readonly expected = new Set<number>();
+  private readonly barriersToInject: number[] = [];
+  private rr = 0;
+  private readonly maxParallelism: number;
+  finished = false;
+
+  constructor(deps: RunnerDeps) {
+    const { plan, node, index, host } = deps;
+    this.node = node;
+    this.index = index;
+    this.host = host;
+    this.id = subtaskId(node.id, index);
+    this.maxParallelism = plan.maxParallelism;
+    plan.edges.forEach((e, ei) => {
+      const fromNode = plan.nodes.find((n) => n.id === e.from.node)!;
+      const toNode = plan.nodes.find((n) => n.id === e.to.node)!;
+      const how = effectivePartitioning(e, fromNode.parallelism, toNode.parallelism, operatorKeyFields(toNode, e.to.port));
+      const forward = how.partitioning === 'forward';
+      if (e.to.node === node.id) {
+        for (const from of forward ? [index] : range(fromNode.parallelism)) {
+          this.channels.push({ edge: ei, port: e.to.port, from, queue: [], head: 0, wm: MIN_WATERMARK, idle: false, ended: false });
+        }
+      }
+      if (e.from.node === node.id) {
+        const targets = forward ? [index] : range(toNode.parallelism);
+        this.outs.push({ edge: ei, port: e.from.port, targets, partition: partitionerFor({ ...e, ...how }, index, targets.length, plan.maxParallelism) });
+      }
+    });
+    this.aligner = new BarrierAligner(this.channels.length, host.clock);
+    this.committer = node.isSink ? new SinkCommitter(this.id) : null;
+    const seed = plan.seed ^ hashId(this.id);
+    if (node.isSource) {
+      const reader = sourceDefinition(node.kind).open(node.params, { seed: plan.seed ^ hashId(node.id), input: deps.inputs?.[node.id] });
+      this.source = new SourceTask(node.id, splitReader(reader, index, node.parallelism), node.params);
+    } else {
+      let task: NodeTask | null = null;
+      const time: StateTime = { processingTime: () => host.clock.now(), eventTime: () => task!.currentEventTime() };
+      const backend = deps.backend?.(time) ?? new MemoryStateBackend(time, plan.maxParallelism);
+      task = new NodeTask(node, operatorDefinition(node.kind), backend, host.clock, seededRng(seed), (d) => host.deadLetter(d));
+      this.task = task;
+      task.open();
+    }
+  }
+
+  channelIndex(edge: number, from: number): number {
+    return this.channels.findIndex((c) => c.edge === edge && c.from === from);
+  }
+
+  enqueue(channel: number, msg: ChannelMessage): void {
+    this.channels[channel].queue.push(msg);
+  }
+
+  /** Messages waiting on input channels (for queue-fill metrics and credit). */
+  queued(channel: number): number {
+    const c = this.channels[channel];
+    return c.queue.length - c.head;
+  }
+
+  /** The coordinator triggered checkpoint `id`. */
+  triggered(id: number): void {
+    this.expected.add(id);
+    if (this.finished) this.snapshotNow(id, 0, 0);
+    else if (this.source) this.barriersToInject.push(id);
+  }
+
+  /** Runs one unit of work; false when nothing can run now. */
+  runOne(): boolean {
+    if (this.finished || !this.outputsHaveCredit()) return false;
+    if (this.source) return this.runSource();
+    const n = this.channels.length;
+    for (let k = 0; k < n; k++) {
+      const c = this.channels[(this.rr + k) % n];
+      if (c.head >= c.queue.length) continue;
+      if (this.aligner.isBlocked((this.rr + k) % n)) continue;
+      const ci = (this.rr + k) % n;
+      this.rr = (ci + 1) % n;
+      const msg = c.queue[c.head++];
+      if (c.head > 256 && c.head * 2 > c.queue.length) {
+        c.queue.splice(0, c.head);
+        c.head = 0;
+      }
+      this.handle(ci, c, msg);
+      this.fireProcessingTimers();
+      return true;
+    }
+    return this.fireProcessingTimers();
+  }
+
+  isAligning(): boolean {
+    return this.aligner.state().kind === 'aligning';
+  }
+
+  /** True when a call to runOne would do something. */
+  runnable(): boolean {
+    if (this.finished || !this.outputsHaveCredit()) return false;
+    if (this.source) return true;
+    for (let i = 0; i < this.channels.length; i++) {
+      const c = this.channels[i];
+      if (c.head < c.queue.length && !this.aligner.isBlocked(i)) return true;
+    }
+    const next = this.task!.timers.nextTime('processing');
+    return next !== undefined && next <= this.host.clock.now();
+  }
+
+  private outputsHaveCredit(): boolean {
+    for (const o of this.outs) for (const t of o.targets) if (!this.host.hasCredit(o.edge, this.index, t)) return false;
+    return true;
+  }
+
+  private runSource(): boolean {
+    const src = this.source!;
+    const id = this.barriersToInject.shift();
+    if (id !== undefined) {
+      const t0 = this.host.clock.now();
+      this.snapshotNow(id, 0, 0, t0);
+      this.broadcast({ t: 'barrier', id });
+      return true;
+    }
+    const poll = src.poll(256);
+    for (const d of poll.deadLetters) this.host.deadLetter(d);
+    if (poll.elements.length) this.emitBatch(this.outs, poll.elements);
+    if (poll.watermark !== null) this.broadcast({ t: 'wm', wm: poll.watermark });
+    if (poll.done) this.finish();
+    return true;
+  }
+
+  private handle(ci: number, c: InChannel, msg: ChannelMessage): void {
+    const task = this.task!;
+    switch (msg.t) {
+      case 'batch':
+        if (this.committer) this.committer.buffer(msg.els);
+        task.processBatch(c.port, msg.els);
+        this.route();
+        return;
+      case 'wm':
+        c.wm = Math.max(c.wm, msg.wm);
+        return this.advance();
+      case 'idle':
+        c.idle = msg.idle;
+        return this.advance();
+      case 'barrier':
+        return this.onAligner(this.aligner.onBarrier(ci, msg.id));
+      case 'end': {
+        c.ended = true;
+        this.onAligner(this.aligner.onEndOfInput(ci));
+        if (this.channels.every((x) => x.ended)) {
+          task.endInput();
+          this.route();
+          this.finish();
+        }
+        return;
+      }
+    }
+  }
+
+  private advance(): void {
+    const task = this.task!;
+    let min = Infinity;
+    let active = 0;
+    for (const ch of this.channels) {
+      if (ch.idle && !ch.ended) continue;
+      active++;
+      if (ch.wm < min) min = ch.wm;
+    }
+    if (active === 0 || min <= task.currentWatermark()) return;
+    for (let t = task.timers.pollDue('event', min); t; t = task.timers.pollDue('event', min)) {
+      task.setWatermark(Math.max(task.currentWatermark(), t.ts));
+      task.fireTimer(t);
+      this.route();
+    }
+    task.advanceWatermark(min);
+    this.route();
+    this.broadcast({ t: 'wm', wm: min });
+  }
+
+  private fireProcessingTimers(): boolean {
+    const task = this.task!;
+    const now = this.host.clock.now();
+    let fired = false;
+    for (let t = task.timers.pollDue('processing', now); t; t = task.timers.pollDue('processing', now)) {
+      task.fireTimer(t);
+      this.route();
+      fired = true;
+    }
+    return fired;
+  }
+
+  private onAligner(actions: AlignerAction[]): void {
+    for (const a of actions) {
+      if (a.type === 'aborted') this.host.declined(a.checkpointId, this.id, a.reason);
+      else {
+        this.snapshotNow(a.checkpointId, a.alignMs, a.buffered);
+        this.broadcast({ t: 'barrier', id: a.checkpointId });
+      }
+    }
+  }
+
+  /** The synchronous part: copy state, close the sink epoch, hand the copy to the host. */
+  private snapshotNow(id: number, alignMs: number, buffered: number, t0 = this.host.clock.now()): void {
+    this.expected.delete(id);
+    const snap = this.snapshot(id);
+    this.host.snapshotTaken(id, snap, { alignMs, syncMs: this.host.clock.now() - t0, buffered });
+  }
+
+  snapshot(checkpointId: number): SubtaskSnapshot {
+    const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished };
+    if (this.source) {
+      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.source.snapshot() };
+    }
+    const s = this.task!.snapshot();
+    return {
+      ...base,
+      keyed: { type: 'inline', snapshot: s.keyed },
+      operator: s.operator,
+      timers: s.timers,
+      watermark: s.watermark,
+      counters: s.counters,
+      pendingCommits: this.committer?.preCommit(checkpointId),
+    };
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.barriersToInject.length = 0;
+    this.broadcast({ t: 'end' });
+    for (const id of [...this.expected]) this.snapshotNow(id, 0, 0);
+  }
+
+  private route(): void {
+    const out = this.task!.drain();
+    if (!out) return;
+    for (const [port, els] of out) this.emitBatch(this.outs.filter((o) => o.port === port), els);
+  }
+
+  private emitBatch(outs: OutEdge[], els: Element[]): void {
+    for (const o of outs) {
+      const parts = o.partition(els);
+      for (let i = 0; i < o.targets.length; i++) if (parts[i].length) this.host.send(o.edge, this.index, o.targets[i], { t: 'batch', els: parts[i] });
+    }
+  }
+
+  private broadcast(msg: ChannelMessage): void {
+    for (const o of this.outs) for (const t of o.targets) this.host.send(o.edge, this.index, t, msg);
+  }
+
+  // ---- checkpoint completion and restore ----
+
+  checkpointCompleted(id: number): void {
+    if (this.committer) this.host.publish(this.node.id, this.committer.commit(id));
+  }
+
+  /** The whole job finished: publish the tail. */
+  jobFinished(): void {
+    if (this.committer) this.host.publish(this.node.id, this.committer.commitAll());
+  }
+
+  /** Restores from the snapshots of every old subtask of this node, keeping the key groups it now owns. */
+  restore(snaps: readonly SubtaskSnapshot[]): PendingCommit[] {
+    if (this.source) {
+      const own = snaps.find((s) => s.subtask === this.id);
+      if (!own?.source || own.parallelism !== this.node.parallelism) throw new Error(`source ${this.node.id} cannot change parallelism on restore (${own?.parallelism ?? '?'} → ${this.node.parallelism})`);
+      this.source.restore(own.source);
+      return [];
+    }
+    const task = this.task!;
+    const mp = this.maxParallelism;
+    const [lo, hi] = keyGroupRange(this.index, this.node.parallelism, mp);
+    const owns = (kg: number) => kg >= lo && kg <= hi;
+    task.state.restore(
+      snaps.map((s) => (s.keyed.type === 'inline' ? s.keyed.snapshot : { maxParallelism: mp, keyGroups: {} })),
+      owns,
+    );
+    task.operatorState.restore(snaps.map((s) => s.operator), this.index, this.node.parallelism);
+    task.timers.restore(snaps.flatMap((s) => s.timers), (k) => owns(keyGroupOf(k, mp)));
+    task.setWatermark(Math.min(...snaps.map((s) => s.watermark)));
+    // Sink epochs pre-committed but perhaps never published: the first subtask re-publishes them.
+    return this.committer && this.index === 0 ? snaps.flatMap((s) => s.pendingCommits ?? []) : [];
+  }
+}
+
+function operatorKeyFields(target: PlanNode, port: string): string[] | null {
+  if (target.isSource) return null;
+  return operatorDefinition(target.kind).keyFields?.(target.params, port, target.inputs) ?? null;
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+function hashId(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
