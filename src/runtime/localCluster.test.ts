@@ -60,10 +60,13 @@ describe('LocalCluster', () => {
     const rng = seededRng(2024);
     const modes: Kill['when'][] = ['any', 'aligning', 'writing'];
     let restarts = 0;
+    const horizon = new Map<number, number>();
     for (let trial = 0; trial < 54; trial++) {
       const p = 1 + (trial % 4);
-      const kills: Kill[] = Array.from({ length: 1 + rng.int(3) }, () => ({ atStep: 50 + rng.int(4000), when: modes[rng.int(3)] }));
-      const res = await new LocalCluster(planOrThrow(exactlyOnceDoc(p)), { scheduleSeed: trial, checkpointIntervalMs: 40, kills, restart: { type: 'fixedDelay', delayMs: 10, maxAttempts: 10 } }).run();
+      const opts = { scheduleSeed: trial, checkpointIntervalMs: 40, batchSize: 32, restart: { type: 'fixedDelay', delayMs: 10, maxAttempts: 10 } } as const;
+      if (!horizon.has(p)) horizon.set(p, (await new LocalCluster(planOrThrow(exactlyOnceDoc(p)), opts).run()).steps);
+      const kills: Kill[] = Array.from({ length: 1 + rng.int(3) }, () => ({ atStep: 1 + rng.int(Math.floor(horizon.get(p)! * 0.8)), when: modes[rng.int(3)] }));
+      const res = await new LocalCluster(planOrThrow(exactlyOnceDoc(p)), { ...opts, kills }).run();
       expect(res.status, `trial ${trial}: ${res.reason}`).toBe('finished');
       restarts += res.restarts;
       expect(res.views.view, `trial ${trial}`).toEqual(reference);

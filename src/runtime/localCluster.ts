@@ -36,6 +36,8 @@ export interface ClusterOptions {
   kills?: Kill[];
   onPublish?: (sinkId: string, els: readonly Element[]) => void;
   maxSteps?: number;
+  /** Records per source read (smaller batches interleave more finely). */
+  batchSize?: number;
 }
 
 export interface ClusterResult {
@@ -138,7 +140,7 @@ export class LocalCluster {
     this.runners = [];
     this.byNode.clear();
     for (const n of this.plan.nodes) {
-      const list = Array.from({ length: n.parallelism }, (_, index) => new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs }));
+      const list = Array.from({ length: n.parallelism }, (_, index) => new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, batchSize: this.opts.batchSize }));
       this.byNode.set(n.id, list);
       this.runners.push(...list);
     }

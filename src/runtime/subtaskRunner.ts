@@ -57,6 +57,8 @@ export interface RunnerDeps {
   host: RunnerHost;
   backend?: (time: StateTime) => KeyedStateBackend;
   inputs?: Record<string, SourceEnv['input']>;
+  /** Records per source read. */
+  batchSize?: number;
 }
 
 /**
@@ -78,6 +80,7 @@ export class SubtaskRunner {
   private readonly barriersToInject: number[] = [];
   private rr = 0;
   private readonly maxParallelism: number;
+  private readonly batchSize: number;
   finished = false;
 
   constructor(deps: RunnerDeps) {
@@ -87,6 +90,7 @@ export class SubtaskRunner {
     this.host = host;
     this.id = subtaskId(node.id, index);
     this.maxParallelism = plan.maxParallelism;
+    this.batchSize = deps.batchSize ?? 256;
     plan.edges.forEach((e, ei) => {
       const fromNode = plan.nodes.find((n) => n.id === e.from.node)!;
       const toNode = plan.nodes.find((n) => n.id === e.to.node)!;
@@ -192,7 +196,7 @@ export class SubtaskRunner {
       this.broadcast({ t: 'barrier', id });
       return true;
     }
-    const poll = src.poll(256);
+    const poll = src.poll(this.batchSize);
     for (const d of poll.deadLetters) this.host.deadLetter(d);
     if (poll.elements.length) this.emitBatch(this.outs, poll.elements);
     if (poll.watermark !== null) this.broadcast({ t: 'wm', wm: poll.watermark });
