@@ -1,6 +1,9 @@
 import type { OperatorDefinition } from '../operator.ts';
 import type { SourceDefinition } from '../source.ts';
+import { join } from './join.ts';
+import { intervalJoin } from './intervalJoin.ts';
+import { temporalJoin } from './temporalJoin.ts';
 
 // Engine implementations of the joins kinds. Each kind has its own file; this list only gathers them.
-export const joinsOperators: OperatorDefinition<any>[] = [];
+export const joinsOperators: OperatorDefinition<any>[] = [join, intervalJoin, temporalJoin];
 export const joinsSources: SourceDefinition<any>[] = [];

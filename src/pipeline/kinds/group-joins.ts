@@ -1,4 +1,7 @@
 import type { KindSpec } from '../kindSpec.ts';
+import { joinSpec } from './join.ts';
+import { intervalJoinSpec } from './intervalJoin.ts';
+import { temporalJoinSpec } from './temporalJoin.ts';
 
 // Specs of the joins kinds. Each kind has its own file; this list only gathers them.
-export const joinsSpecs: KindSpec<any>[] = [];
+export const joinsSpecs: KindSpec<any>[] = [joinSpec, intervalJoinSpec, temporalJoinSpec];

@@ -1,4 +1,5 @@
 import type { KindSpec } from '../kindSpec.ts';
+import { windowSpec } from './window.ts';
 
 // Specs of the windows kinds. Each kind has its own file; this list only gathers them.
-export const windowsSpecs: KindSpec<any>[] = [];
+export const windowsSpecs: KindSpec<any>[] = [windowSpec];

@@ -1,0 +1,143 @@
+import type { OperatorDefinition } from '../operator.ts';
+import type { Element, Row, RowKind } from '../types.ts';
+import { isAddition } from '../types.ts';
+import { mapState } from '../../state/descriptors.ts';
+import type { MapState } from '../../state/descriptors.ts';
+import type { JoinParams } from '../../pipeline/kinds/join.ts';
+import { joinKeyFields } from '../../pipeline/kinds/join.ts';
+import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, rowId, RowJoiner } from './joins/columns.ts';
+
+type Side = 'left' | 'right';
+
+/** One distinct row of one side under one join key. */
+interface Buffered {
+  row: Row;
+  /** Event time of the latest copy. */
+  ts: number | null;
+  /** Copies currently held (a multiset, as retractions remove one copy). */
+  count: number;
+  /**
+   * Rows on the other side this row joins with. It decides padding, so it is kept up to date
+   * only on outer sides, as in Flink's OuterJoinRecordStateView.
+   */
+  matches: number;
+}
+
+export interface JoinBufferView {
+  side: Side;
+  key: unknown;
+  row: Row;
+  ts: number | null;
+  count: number;
+  matches: number;
+}
+
+const other = (s: Side): Side => (s === 'left' ? 'right' : 'left');
+
+/** Flink's StreamingJoinOperator: both sides buffered per join key; outer sides track matches. */
+export const join: OperatorDefinition<JoinParams> = {
+  kind: 'join',
+  keyFields: joinKeyFields,
+  create({ ctx, params }) {
+    const ttl = params.ttlMs ? { ttlMs: params.ttlMs, update: 'onCreateAndWrite' as const } : undefined;
+    const buffers: Record<Side, MapState<string, Buffered>> = {
+      left: ctx.state.map(mapState<string, Buffered>('join.left', ttl)),
+      right: ctx.state.map(mapState<string, Buffered>('join.right', ttl)),
+    };
+    const outer: Record<Side, boolean> = { left: params.type === 'left' || params.type === 'full', right: params.type === 'right' || params.type === 'full' };
+    const keys: Record<Side, string[]> = { left: params.leftKey, right: params.rightKey };
+    const joiner = new RowJoiner(ctx.inputs.left, ctx.inputs.right, params.leftKey);
+
+    const emitJoined = (kind: RowKind, side: Side, row: Row, ts: number | null, o: Buffered) => {
+      const joined = side === 'left' ? joiner.join(row, o.row) : joiner.join(o.row, row);
+      for (let i = 0; i < o.count; i++) ctx.emit({ kind, row: joined, ts: maxTs(ts, o.ts) });
+    };
+    const emitPadded = (kind: RowKind, side: Side, row: Row, ts: number | null, copies = 1) => {
+      const padded = side === 'left' ? joiner.padRight(row) : joiner.padLeft(row);
+      for (let i = 0; i < copies; i++) ctx.emit({ kind, row: padded, ts });
+    };
+
+    function accumulate(side: Side, el: Element, id: string, matches: [string, Buffered][], total: number): void {
+      const theirs = buffers[other(side)];
+      if (total === 0) {
+        if (outer[side]) emitPadded('+I', side, el.row, el.ts);
+      } else {
+        if (outer[other(side)]) {
+          for (const [oid, o] of matches) {
+            if (o.matches === 0) emitPadded('-D', other(side), o.row, o.ts, o.count);
+            o.matches++;
+            theirs.put(oid, o);
+          }
+        }
+        for (const [, o] of matches) emitJoined('+I', side, el.row, el.ts, o);
+        ctx.count('joinMatches', total);
+      }
+      const mine = buffers[side];
+      const b = mine.get(id);
+      if (b) {
+        b.count++;
+        b.ts = maxTs(b.ts, el.ts);
+        b.matches = total;
+        mine.put(id, b);
+      } else mine.put(id, { row: el.row, ts: el.ts, count: 1, matches: total });
+    }
+
+    function retract(side: Side, el: Element, id: string, matches: [string, Buffered][], total: number): void {
+      const mine = buffers[side];
+      const b = mine.get(id);
+      if (!b) return ctx.deadLetter(`retraction (${el.kind}) of a ${side} row the join does not hold (never inserted, or expired by ttlMs)`, el.row);
+      if (total === 0) {
+        if (outer[side]) emitPadded('-D', side, b.row, el.ts);
+      } else {
+        for (const [, o] of matches) emitJoined('-D', side, b.row, el.ts, o);
+        if (outer[other(side)]) {
+          const theirs = buffers[other(side)];
+          for (const [oid, o] of matches) {
+            if (o.matches === 1) emitPadded('+I', other(side), o.row, o.ts, o.count);
+            o.matches = Math.max(0, o.matches - 1);
+            theirs.put(oid, o);
+          }
+        }
+      }
+      if (--b.count === 0) mine.remove(id);
+      else mine.put(id, b);
+    }
+
+    return {
+      processElement(el, port) {
+        if (port !== 'left' && port !== 'right') return ctx.deadLetter(`join has no input port "${port}"`, el.row);
+        const side: Side = port;
+        // Only the equi-join key is compared, so every row under this key with non-NULL key fields matches.
+        const matches = hasNullKey(el.row, keys[side]) ? [] : buffers[other(side)].entries();
+        let total = 0;
+        for (const [, o] of matches) total += o.count;
+        const id = rowId(el.row);
+        if (isAddition(el.kind)) accumulate(side, el, id, matches, total);
+        else retract(side, el, id, matches, total);
+      },
+
+      inspect(): JoinBufferView[] {
+        const out: JoinBufferView[] = [];
+        const saved = ctx.state.currentKey();
+        try {
+          for (const side of ['left', 'right'] as const) {
+            for (const key of ctx.state.keys(`join.${side}`)) {
+              if (out.length >= JOIN_INSPECT_LIMIT) return out;
+              ctx.state.setCurrentKey(key);
+              let otherCount = 0;
+              for (const [, o] of buffers[other(side)].entries()) otherCount += o.count;
+              for (const [, b] of buffers[side].entries()) {
+                if (out.length >= JOIN_INSPECT_LIMIT) break;
+                const matches = outer[side] ? b.matches : hasNullKey(b.row, keys[side]) ? 0 : otherCount;
+                out.push({ side, key, row: b.row, ts: b.ts, count: b.count, matches });
+              }
+            }
+          }
+          return out;
+        } finally {
+          ctx.state.setCurrentKey(saved);
+        }
+      },
+    };
+  },
+};
