@@ -1,0 +1,94 @@
+import type { KindSpec } from '../kindSpec.ts';
+import { fieldList, inputOf, missingFields } from './common.ts';
+import type { InferProblem } from './common.ts';
+
+export interface TopNOrder {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface TopNParams {
+  partitionBy: string[];
+  orderBy: TopNOrder[];
+  n: number;
+  /** Output column holding the 1-based rank; `rownum` by default. */
+  rankField?: string;
+}
+
+export const DEFAULT_RANK_FIELD = 'rownum';
+
+export const topNSpec: KindSpec<TopNParams> = {
+  kind: 'topN',
+  group: 'keyed',
+  title: 'Top N',
+  icon: '№',
+  summary: 'The first n rows of each partition by an ordering, kept up to date as a changelog.',
+  semantics:
+    'Flink SQL `ROW_NUMBER() OVER (PARTITION BY partitionBy ORDER BY orderBy) AS rankField … WHERE rankField <= n`. ' +
+    'Each partition keeps its rows sorted in keyed state; equal sort keys keep arrival order (the earlier row ranks first). ' +
+    'NULL sorts lowest: first in ascending order, last in descending order. ' +
+    'On an append-only input only the top n rows are kept and a row that would rank below n is ignored. ' +
+    'On an updating input every row is kept (+I/+U add a copy, -U/-D remove one equal copy) so that a retraction can promote the next row. ' +
+    'After each input the old and new top n are compared rank by rank: a rank that gains a row emits +I, a rank whose row changed emits -U (old) then +U (new), ' +
+    'and a rank that loses its row emits -D. Output rows are the input row plus `rankField` (1-based). ' +
+    'The output is an updating stream whose unique key is partitionBy + rankField. A retraction of a row the partition does not hold goes to the dead-letter output.',
+  inputs: [{ name: 'in', doc: 'Any stream, append-only or updating.' }],
+  outputs: [{ name: 'out', doc: 'Changelog of the ranking, keyed by partition and rank.' }],
+  params: {
+    type: 'object',
+    properties: {
+      partitionBy: fieldList('PARTITION BY fields (may be empty for one global ranking).', 0),
+      orderBy: {
+        type: 'array',
+        minItems: 1,
+        description: 'ORDER BY: the first entry decides, later ones break ties.',
+        items: {
+          type: 'object',
+          properties: {
+            field: { type: 'string', minLength: 1, description: 'Field to sort by.' },
+            direction: { enum: ['asc', 'desc'], description: 'asc: smallest first; desc: largest first.' },
+          },
+          required: ['field', 'direction'],
+          additionalProperties: false,
+        },
+      },
+      n: { type: 'integer', minimum: 1, description: 'How many rows each partition keeps in the ranking.' },
+      rankField: { type: 'string', minLength: 1, description: 'Output column for the 1-based rank (default `rownum`).' },
+    },
+    required: ['partitionBy', 'orderBy', 'n'],
+    additionalProperties: false,
+  },
+  defaults: { partitionBy: [], orderBy: [{ field: 'amount', direction: 'desc' }], n: 3 },
+  example: { partitionBy: ['category'], orderBy: [{ field: 'sales', direction: 'desc' }], n: 3, rankField: 'rownum' },
+  stateful: true,
+  codeParams: [],
+  infer: ({ params, inputs }) => {
+    const input = inputOf(inputs);
+    const partitionBy = params.partitionBy ?? [];
+    const orderBy = params.orderBy ?? [];
+    const rankField = params.rankField ?? DEFAULT_RANK_FIELD;
+    const problems: InferProblem[] = [
+      ...missingFields(input, partitionBy, 'params.partitionBy'),
+      ...missingFields(
+        input,
+        orderBy.map((o) => o.field),
+        'params.orderBy',
+      ).map((p) => ({ ...p, field: `${p.field}.field` })),
+    ];
+    if (input.fields && rankField in input.fields) {
+      problems.push({ field: 'params.rankField', message: `the input already has a field "${rankField}"; choose another rank column name`, code: 'duplicate-column' });
+    }
+    return {
+      outputs: {
+        out: {
+          fields: input.fields ? { ...input.fields, [rankField]: 'integer' } : null,
+          eventTime: input.eventTime,
+          keyedBy: null,
+          changelog: 'update',
+          uniqueKey: [...partitionBy, rankField],
+        },
+      },
+      problems,
+    };
+  },
+};
