@@ -4,7 +4,7 @@ import { NodeTask } from './nodeTask.ts';
 import type { NodeMetrics, NodeTaskSnapshot } from './nodeTask.ts';
 import { SourceTask } from './sourceTask.ts';
 import type { SourceTaskSnapshot } from './sourceTask.ts';
-import type { SourceEnv } from './source.ts';
+import type { CommonSourceParams, SourceEnv } from './source.ts';
 import { ManualClock } from './time/clock.ts';
 import { seededRng } from './rng.ts';
 import { operatorDefinition, sourceDefinition } from './registry.ts';
@@ -107,10 +107,11 @@ export class Executor {
     plan.nodes.forEach((n, i) => {
       const rng = seededRng(plan.seed ^ hashString(n.id));
       if (n.isSource) {
-        const reader = sourceDefinition(n.kind).open(n.params, { seed: plan.seed ^ hashString(n.id), input: opts.inputs?.[n.id] });
-        const p = n.params as { ratePerSec?: number; eventTime?: { idleTimeoutMs?: number } };
+        const def = sourceDefinition(n.kind);
+        const reader = def.open(n.params, { seed: plan.seed ^ hashString(n.id), input: opts.inputs?.[n.id] });
+        const p = def.taskParams?.(n.params) ?? (n.params as CommonSourceParams);
         this.sources.push({
-          task: new SourceTask(n.id, reader, n.params),
+          task: new SourceTask(n.id, reader, p),
           node: i,
           interval: 1000 / (p.ratePerSec ?? defaultRate),
           idleTimeout: p.eventTime?.idleTimeoutMs ?? defaultIdle,

@@ -31,6 +31,8 @@ export interface SourceEnv {
 export interface SourceDefinition<P = Record<string, unknown>> {
   kind: string;
   open(params: P, env: SourceEnv): SourceReader;
+  /** Schema, event time and rate after this kind's own defaults; default: the params as written. */
+  taskParams?(params: P): CommonSourceParams;
 }
 
 /** Params every source kind shares. */

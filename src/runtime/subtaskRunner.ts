@@ -110,8 +110,9 @@ export class SubtaskRunner {
     this.committer = node.isSink ? new SinkCommitter(this.id) : null;
     const seed = plan.seed ^ hashId(this.id);
     if (node.isSource) {
-      const reader = sourceDefinition(node.kind).open(node.params, { seed: plan.seed ^ hashId(node.id), input: deps.inputs?.[node.id] });
-      this.source = new SourceTask(node.id, splitReader(reader, index, node.parallelism), node.params);
+      const def = sourceDefinition(node.kind);
+      const reader = def.open(node.params, { seed: plan.seed ^ hashId(node.id), input: deps.inputs?.[node.id] });
+      this.source = new SourceTask(node.id, splitReader(reader, index, node.parallelism), def.taskParams?.(node.params) ?? node.params);
     } else {
       let task: NodeTask | null = null;
       const time: StateTime = { processingTime: () => host.clock.now(), eventTime: () => task!.currentEventTime() };

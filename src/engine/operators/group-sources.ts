@@ -1,6 +1,8 @@
 import type { OperatorDefinition } from '../operator.ts';
 import type { SourceDefinition } from '../source.ts';
+import { fileSource } from './fileSource.ts';
+import { generatorSource } from './generatorSource.ts';
 
 // Engine implementations of the sources kinds. Each kind has its own file; this list only gathers them.
 export const sourcesOperators: OperatorDefinition<any>[] = [];
-export const sourcesSources: SourceDefinition<any>[] = [];
+export const sourcesSources: SourceDefinition<any>[] = [fileSource, generatorSource];

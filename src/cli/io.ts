@@ -1,0 +1,27 @@
+/** Where the CLI prints; tests pass their own to capture output. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export const processIo: Io = {
+  out: (text) => void process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
+  err: (text) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
+};
+
+/** A mistake in how the command was called: exit 1 with a message and a pointer to the usage. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly command?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The pipeline or its inputs are not acceptable: exit 1, the lines are already the explanation. */
+export class InvalidError extends Error {
+  constructor(readonly lines: string[]) {
+    super(lines.join('\n'));
+  }
+}

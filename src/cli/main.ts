@@ -1,0 +1,50 @@
+import type { Io } from './io.ts';
+import { InvalidError, UsageError, processIo } from './io.ts';
+import { MAIN_USAGE, usageFor } from './usage.ts';
+import { parseRunArgs, parseValidateArgs, wantsHelp } from './args.ts';
+import { validateCommand } from './validate.ts';
+import { runCommand } from './run.ts';
+
+const COMMANDS = new Set(['validate', 'run']);
+
+/**
+ * The `weir` command. Returns the exit code: 0 ok, 1 invalid pipeline or arguments,
+ * 2 failure while running. Never throws.
+ */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    if (command === undefined) {
+      io.err(MAIN_USAGE);
+      return 1;
+    }
+    if (command === '--help' || command === '-h' || command === 'help') {
+      io.out(usageFor(rest[0]));
+      return 0;
+    }
+    if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
+    if (wantsHelp(rest)) {
+      io.out(usageFor(command));
+      return 0;
+    }
+    if (command === 'validate') return validateCommand(parseValidateArgs(rest), io);
+    return runCommand(parseRunArgs(rest), io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`weir: ${e.message}\n\n${usageFor(e.command)}`);
+      return 1;
+    }
+    if (e instanceof InvalidError) {
+      io.err(e.lines.join('\n'));
+      return 1;
+    }
+    io.err(`weir: failed: ${describe(e)}`);
+    if (process.env.WEIR_DEBUG === '1' && e instanceof Error && e.stack) io.err(e.stack);
+    return 2;
+  }
+}
+
+function describe(e: unknown): string {
+  if (e instanceof Error) return e.message || e.name;
+  return String(e);
+}

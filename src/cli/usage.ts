@@ -1,0 +1,41 @@
+export const MAIN_USAGE = `weir: run and check Weir stream-processing pipelines
+
+Usage:
+  weir validate <pipeline.json>...
+  weir run <pipeline.json> --out <dir> [--input <sourceId>=<file.jsonl>]... [--seed N]
+  weir <command> --help
+
+Commands:
+  validate   check pipeline documents and report every problem
+  run        run a pipeline to the end of its input and write its results
+
+Exit codes: 0 ok, 1 invalid pipeline or arguments, 2 failure while running.
+Set WEIR_DEBUG=1 to print stack traces.`;
+
+export const VALIDATE_USAGE = `Usage: weir validate <pipeline.json>...
+
+Compiles each pipeline document (schema, params, ports, types, cycles) without running it.
+Prints "ok: <name> (<n> nodes, <m> edges)" for a valid document, otherwise one line per problem:
+  <file>: <node or edge id, or (document)> <field>: <message>
+
+Exit codes: 0 all valid, 1 a document is invalid or cannot be read.`;
+
+export const RUN_USAGE = `Usage: weir run <pipeline.json> --out <dir> [--input <sourceId>=<file.jsonl>]... [--seed N]
+
+Runs the pipeline to the end of its input with the deterministic executor.
+
+Options:
+  --out <dir>                   where to write results (created if missing)
+  --input <sourceId>=<file>     JSON Lines input for the fileSource node <sourceId>; repeatable.
+                                Without it a fileSource reads its params.path, relative to the pipeline file.
+  --seed <N>                    overrides settings.seed (a whole number, 0 to 4294967295)
+
+Writes, for every sink:        <dir>/<sinkId>.changelog.jsonl   {"kind":"+I","row":{...}} per line
+                               <dir>/<sinkId>.view.json         the final table, sorted by primary key
+for every node with bad input: <dir>/<nodeId>.dead-letter.jsonl {"line":N,"reason":"...","raw":"..."} per line
+and a summary on stderr.
+
+Exit codes: 0 ok, 1 invalid pipeline or arguments, 2 failure while running.`;
+
+export const usageFor = (command: string | undefined): string =>
+  command === 'run' ? RUN_USAGE : command === 'validate' ? VALIDATE_USAGE : MAIN_USAGE;

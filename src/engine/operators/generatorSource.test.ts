@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { runPipeline, planOrThrow } from '../../testing/runPipeline.ts';
+import { Executor } from '../executor.ts';
+import type { Element } from '../types.ts';
+import { compile } from '../../pipeline/compile.ts';
+
+const doc = (params: Record<string, unknown>, seed = 42) => ({
+  format: 'weir/pipeline',
+  version: 1,
+  name: 'gen',
+  settings: { seed },
+  nodes: [
+    { id: 'gen', kind: 'generatorSource', params },
+    { id: 'out', kind: 'collectSink', params: {} },
+  ],
+  edges: [{ from: { node: 'gen', port: 'out' }, to: { node: 'out', port: 'in' } }],
+});
+
+const rows = (els: readonly Element[]) => els.map((e) => e.row);
+
+describe('generatorSource', () => {
+  it('infers the scenario schema and ts as event time', () => {
+    const { plan, problems } = compile(doc({ scenario: 'orders', count: 5 }));
+    expect(problems).toEqual([]);
+    expect(plan!.nodes[0].outputs.out).toMatchObject({ eventTime: 'ts', fields: { order_id: 'string', amount: 'number', ts: 'timestamp' } });
+  });
+
+  it('reports an unknown scenario and a missing event-time field', () => {
+    const { problems } = compile(doc({ scenario: 'nope', count: 5 }));
+    expect(problems.map((p) => p.field)).toContain('params.scenario');
+    const bad = compile(doc({ scenario: 'orders', count: 5, eventTime: { field: 'when' } }));
+    expect(bad.problems.map((p) => [p.target, p.field])).toEqual([['gen', 'params.eventTime.field']]);
+  });
+
+  it('stamps event time from ts by default and ends with the final watermark', () => {
+    const run = runPipeline(doc({ scenario: 'sequence', count: 50, disorderMs: 300, ratePerSec: 20 }));
+    const out = run.changelogs.out;
+    expect(out).toHaveLength(50);
+    for (const e of out) expect(e.ts).toBe(e.row.ts);
+    expect(run.executor.metrics().gen.watermark).toBe(Infinity);
+    expect(run.deadLetters).toEqual([]);
+  });
+
+  it('derives its seed from the job seed unless params.seed is given', () => {
+    const p = { scenario: 'orders', count: 20 };
+    const a = rows(runPipeline(doc(p, 1)).changelogs.out);
+    expect(rows(runPipeline(doc(p, 1)).changelogs.out)).toEqual(a);
+    expect(rows(runPipeline(doc(p, 2)).changelogs.out)).not.toEqual(a);
+    const fixed = { ...p, seed: 9 };
+    expect(rows(runPipeline(doc(fixed, 1)).changelogs.out)).toEqual(rows(runPipeline(doc(fixed, 2)).changelogs.out));
+  });
+
+  it('restores from a job snapshot and produces exactly the rest', () => {
+    const d = doc({ scenario: 'payments', count: 300, seed: 3, disorderMs: 1000 });
+    const straight = rows(runPipeline(d, { batchSize: 16 }).changelogs.out);
+    const first = new Executor(planOrThrow(d), { batchSize: 16 });
+    first.run(9);
+    first.drainInFlight();
+    const snap = first.snapshot();
+    const before = rows(first.changelog('out'));
+    const second = new Executor(planOrThrow(d), { batchSize: 16 });
+    second.restore(structuredClone(snap));
+    second.run();
+    expect(before.length).toBeGreaterThan(0);
+    expect([...before, ...rows(second.changelog('out'))]).toEqual(straight);
+  });
+});

@@ -1,0 +1,36 @@
+import type { CommonSourceParams, SourceDefinition } from '../source.ts';
+import type { GeneratorSourceParams } from '../../pipeline/kinds/generatorSource.ts';
+import { DEFAULT_GENERATOR_RATE, DEFAULT_START_TIME } from '../../pipeline/kinds/generatorSource.ts';
+import { scenario } from '../generators/index.ts';
+import type { Scenario, ScenarioContext } from '../generators/index.ts';
+import { scenarioReader } from '../generators/reader.ts';
+
+function resolve(params: GeneratorSourceParams): Scenario {
+  const s = scenario(params.scenario);
+  if (!s) throw new Error(`unknown generator scenario "${params.scenario}"`);
+  return s;
+}
+
+export function scenarioContext(params: GeneratorSourceParams, jobSeed: number): ScenarioContext {
+  const s = resolve(params);
+  return {
+    seed: params.seed ?? jobSeed,
+    count: Math.max(0, Math.floor(params.count ?? 0)),
+    keys: Math.max(1, Math.floor(params.keys ?? s.defaultKeys)),
+    startTime: params.startTime ?? DEFAULT_START_TIME,
+    intervalMs: 1000 / (params.ratePerSec ?? DEFAULT_GENERATOR_RATE),
+    disorderMs: Math.max(0, Math.floor(params.disorderMs ?? 0)),
+  };
+}
+
+export const generatorSource: SourceDefinition<GeneratorSourceParams> = {
+  kind: 'generatorSource',
+  open: (params, env) => scenarioReader(resolve(params), scenarioContext(params, env.seed)),
+  // Event time is always `ts`, bounded by disorderMs; records are paced so that processing
+  // time keeps up with event time even when a unit yields several records.
+  taskParams(params): CommonSourceParams {
+    const s = resolve(params);
+    const rate = (params.ratePerSec ?? DEFAULT_GENERATOR_RATE) * (s.meanRecordsPerUnit ?? s.recordsPerUnit ?? 1);
+    return { schema: params.schema, eventTime: params.eventTime ?? { field: 'ts', maxOutOfOrdernessMs: params.disorderMs ?? 0 }, ratePerSec: rate };
+  },
+};

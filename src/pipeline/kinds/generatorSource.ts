@@ -1,0 +1,60 @@
+import type { KindSpec } from '../kindSpec.ts';
+import type { FieldType } from '../streamInfo.ts';
+import { missingField, sourceCommonProps } from './common.ts';
+import type { CommonSourceParams } from '../../engine/source.ts';
+import { scenario, scenarioNames, scenarios } from '../../engine/generators/index.ts';
+
+export interface GeneratorSourceParams extends CommonSourceParams {
+  scenario: string;
+  /** Units to generate: records, or visits / orders for the scenarios that emit several records per unit. */
+  count: number;
+  /** Defaults to the seed the job derives for this node; set it to correlate orders, payments and deliveries. */
+  seed?: number;
+  keys?: number;
+  startTime?: number;
+  disorderMs?: number;
+}
+
+export const DEFAULT_START_TIME = 1_700_000_000_000;
+/** Units per second of event time when the node sets no rate. */
+export const DEFAULT_GENERATOR_RATE = 1000;
+
+const scenarioList = scenarios.map((s) => `- \`${s.name}\`: ${s.summary} Fields: ${Object.entries(s.fields).map(([f, t]) => `${f} (${t})`).join(', ')}.`).join('\n');
+
+export const generatorSourceSpec: KindSpec<GeneratorSourceParams> = {
+  kind: 'generatorSource',
+  group: 'sources',
+  title: 'Generator',
+  icon: '⚙',
+  summary: 'Seeded synthetic data (coffee shop visits, orders, payments…) at a chosen rate.',
+  semantics: `Generates \`count\` units of the chosen scenario and ends. Unit u is nominally at event time \`startTime + u × 1000 / ratePerSec\` (ratePerSec defaults to ${DEFAULT_GENERATOR_RATE}); each record's \`ts\` is then moved back by a random 0..\`disorderMs\`, so the stream is out of order by at most \`disorderMs\`, and the default watermark strategy (\`eventTime\` = { field: "ts", maxOutOfOrdernessMs: disorderMs }) never makes a record late. Every record is a pure function of (seed, params, index): the same seed gives the same data, and a restore from any offset replays exactly. \`seed\` defaults to a seed the job derives for this node from \`settings.seed\`; give correlated streams (orders, payments, deliveries, customers) the same \`seed\`, \`count\`, \`keys\`, \`startTime\`, \`ratePerSec\` and \`disorderMs\` so they tell one story. For coffeeVisits \`count\` is the number of visits (2–3 records each), for deliveries the number of orders followed (2 records per paid order), for payments the number of orders followed (90% are paid). Processing-time pacing follows the rate: about ratePerSec units per second.
+
+Scenarios:
+${scenarioList}`,
+  inputs: [],
+  outputs: [{ name: 'out', doc: 'The generated records.' }],
+  params: {
+    type: 'object',
+    properties: {
+      scenario: { enum: scenarioNames(), description: 'Which data set to generate.' },
+      count: { type: 'integer', minimum: 0, maximum: 1_000_000_000, description: 'How many units (records, visits or orders) to generate.' },
+      seed: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Random seed; default: derived from the job seed and the node id.' },
+      keys: { type: 'integer', minimum: 1, maximum: 10_000_000, description: 'Cardinality: customers, stores or sequence keys.' },
+      startTime: { type: 'integer', description: 'Event time of the first unit, epoch ms.', 'x-weir-unit': 'ms' },
+      disorderMs: { type: 'integer', minimum: 0, description: 'Largest random delay subtracted from event time (out-of-orderness).', 'x-weir-unit': 'ms' },
+      ...sourceCommonProps,
+    },
+    required: ['scenario', 'count'],
+    additionalProperties: false,
+  },
+  defaults: { scenario: 'coffeeVisits', count: 1000, ratePerSec: 10 },
+  example: { scenario: 'orders', count: 10_000, seed: 7, keys: 50, ratePerSec: 100, disorderMs: 2000 },
+  stateful: false,
+  infer: ({ params }) => {
+    const s = scenario(params.scenario);
+    const fields = (params.schema as Record<string, FieldType> | undefined) ?? (s ? { ...s.fields } : null);
+    const timeField = params.eventTime?.field ?? 'ts';
+    const problems = missingField({ fields, eventTime: null, keyedBy: null, changelog: 'append', uniqueKey: null }, timeField, 'params.eventTime.field');
+    return { outputs: { out: { fields, eventTime: timeField, keyedBy: null, changelog: 'append', uniqueKey: null } }, problems };
+  },
+};
