@@ -32,7 +32,7 @@ function kindSection(s: KindSpec): string {
     list.length ? list.map((p) => `- ${dir} \`${p.name}\`${p.multiple ? ' (*many*)' : ''}${p.keyed ? ' (*must be keyed*)' : ''}${p.broadcast ? ' (*broadcast*)' : ''}${p.optional ? ' (*optional*)' : ''}: ${p.doc}`).join('\n') : `- no ${dir === 'in' ? 'inputs' : 'outputs'}`;
   const oneOf = Array.isArray(s.params.oneOf) ? `\nExactly one of ${(s.params.oneOf as JsonSchema[]).map((o) => `\`${(o.required as string[]).join('`+`')}\``).join(', ')} must be set.\n` : '';
   return [
-    `### \`${s.kind}\` — ${s.title}`,
+    `#### \`${s.kind}\` — ${s.title}`,
     '',
     `${s.summary}${s.stateful ? ' *Stateful.*' : ''}`,
     '',
@@ -59,7 +59,7 @@ export function renderFormatDoc(): string {
   for (const g of KIND_GROUPS) {
     const specs = kindSpecs.filter((s) => s.group === g.group);
     if (!specs.length) continue;
-    parts.push(`\n## ${g.title}\n`);
+    parts.push(`\n### ${g.title}\n`);
     for (const s of specs) parts.push(kindSection(s));
   }
   return parts.join('\n');

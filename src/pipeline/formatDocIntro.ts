@@ -100,5 +100,29 @@ Every kind sends records it cannot process (bad JSON, missing event time, a wron
 function that throws or returns the wrong shape) to the job's dead-letter output with the node id,
 a reason and, for file input, the line number. They are counted per node.
 
+## Expressions
+
+Params marked *SQL expression* (a filter's \`where\`, a project's or map's field expressions) use a small
+SQL dialect that runs in every Weir runtime and exports to Flink SQL unchanged:
+
+- literals: \`42\`, \`3.5\`, \`'text'\` (\`''\` escapes a quote), \`TRUE\`, \`FALSE\`, \`NULL\`, \`INTERVAL '5' MINUTE\` (a number of ms);
+- fields by name (\`amount\`), in backticks for any other name (\`\`order id\`\`), nested JSON with dots (\`address.city\`);
+- \`+ - * / %\`, \`||\` (concatenation), \`= <> != < <= > >=\`, \`AND OR NOT\`, \`IS [NOT] NULL\`,
+  \`[NOT] BETWEEN a AND b\`, \`[NOT] IN (…)\`, \`[NOT] LIKE 'a%_'\`, \`CASE WHEN … THEN … ELSE … END\`, \`CASE x WHEN …\`;
+- functions: UPPER, LOWER, TRIM, CHAR_LENGTH, SUBSTRING, CONCAT, ABS, ROUND, FLOOR, CEIL, MOD, POWER, SQRT,
+  COALESCE, NULLIF, IF, GREATEST, LEAST, CAST(x AS STRING | DOUBLE | BIGINT | BOOLEAN).
+
+NULL follows SQL: arithmetic and comparisons with NULL give NULL, \`AND\`/\`OR\` use three-valued logic, and a
+filter keeps a record only when its condition is TRUE. Division by zero and failed casts give NULL
+(as Flink's \`TRY_CAST\`). One difference from Flink: \`/\` on two integers is exact division, not integer division.
+
+## User code
+
+Params marked *code (JS/TS)* hold one JavaScript or TypeScript expression: a function such as
+\`(row) => row.amount > 10\` for map, filter and flatMap, or an object literal for process functions and
+user-defined aggregates (see each kind). Types are stripped before running; code runs only inside workers,
+and a document that arrives by import or link and carries code runs only after the user trusts it.
+A function that throws sends the record to the dead-letter output with the error message.
+
 ## Kinds
 `;
