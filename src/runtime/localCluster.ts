@@ -53,6 +53,18 @@ export interface ClusterResult {
 
 class Killed extends Error {}
 
+/** What the cluster reports while it runs, for the observatory and for traces. */
+export type ClusterEvent =
+  | { type: 'message'; edge: string; from: string; to: string; kind: ChannelMessage['t']; records?: number; watermark?: number; checkpointId?: number }
+  | { type: 'snapshot'; subtask: string; checkpointId: number; alignMs: number; syncMs: number; buffered: number }
+  | { type: 'checkpoint'; checkpointId: number; status: 'triggered' | 'completed' | 'aborted'; reason?: string }
+  | { type: 'failure'; reason: string; attempt: number }
+  | { type: 'restored'; checkpointId: number | null; attempt: number }
+  | { type: 'finished' }
+  | { type: 'failed'; reason: string };
+
+export type ClusterPhase = 'created' | 'running' | 'finished' | 'failed';
+
 /**
  * The parallel runtime in one process: every subtask of the plan, bounded channels with
  * credit, aligned-barrier checkpoints, failures and restarts, all under a seeded scheduler.
@@ -76,6 +88,10 @@ export class LocalCluster {
   private steps = 0;
   private restarts = 0;
   private history: CheckpointRecord[] = [];
+  private phase: ClusterPhase = 'created';
+  private failReason: string | undefined;
+  private pendingKill: string | null = null;
+  private listener: ((e: ClusterEvent) => void) | null = null;
 
   constructor(
     readonly plan: JobPlan,
@@ -101,9 +117,12 @@ export class LocalCluster {
         if (attempt !== this.attempt) return;
         const r = this.target(edge, to);
         r.enqueue(r.channelIndex(edge, from), msg);
+        if (this.listener) this.emitMessage(edge, from, to, msg);
       },
       snapshotTaken: (id, snap, timing) => {
-        if (attempt === this.attempt) this.writes.push({ attempt, id, snap, timing });
+        if (attempt !== this.attempt) return;
+        this.writes.push({ attempt, id, snap, timing });
+        this.listener?.({ type: 'snapshot', subtask: snap.subtask, checkpointId: id, ...timing });
       },
       declined: (id, subtask, reason) => {
         if (attempt === this.attempt) void this.coordinator.decline(id, subtask, reason);
@@ -115,6 +134,24 @@ export class LocalCluster {
         if (attempt === this.attempt) this.dead.push(d);
       },
     };
+  }
+
+  onEvent(listener: ((e: ClusterEvent) => void) | null): void {
+    this.listener = listener;
+  }
+
+  private emitMessage(edge: number, from: number, to: number, msg: ChannelMessage): void {
+    const e = this.plan.edges[edge];
+    this.listener!({
+      type: 'message',
+      edge: e.id,
+      from: `${e.from.node}#${from}`,
+      to: `${e.to.node}#${to}`,
+      kind: msg.t,
+      records: msg.t === 'batch' ? msg.els.length : undefined,
+      watermark: msg.t === 'wm' ? msg.wm : undefined,
+      checkpointId: msg.t === 'barrier' ? msg.id : undefined,
+    });
   }
 
   private target(edge: number, to: number): SubtaskRunner {
@@ -133,7 +170,7 @@ export class LocalCluster {
   }
 
   /** (Re)creates every subtask; with snapshots, restores them and re-publishes pre-committed sink output. */
-  private async deploy(): Promise<void> {
+  private async deploy(checkpointId?: number): Promise<void> {
     this.attempt++;
     this.writes = [];
     const host = this.host(this.attempt);
@@ -144,7 +181,9 @@ export class LocalCluster {
       this.byNode.set(n.id, list);
       this.runners.push(...list);
     }
-    const latest = await this.store.latest(this.jobId);
+    const all = await this.store.list(this.jobId);
+    const latest = checkpointId === undefined ? (all.at(-1) ?? null) : (all.find((m) => m.checkpointId === checkpointId) ?? null);
+    if (checkpointId !== undefined && !latest) throw new Error(`checkpoint ${checkpointId} is not retained`);
     if (latest) {
       const snaps = new Map<string, SubtaskSnapshot[]>();
       for (const ref of Object.values(latest.subtasks)) {
@@ -157,7 +196,8 @@ export class LocalCluster {
         if (repub.length) this.publish(r.node.id, repub);
       }
     }
-    const retained = await this.store.list(this.jobId);
+    const retained = all.filter((m) => !latest || m.checkpointId <= latest.checkpointId);
+    this.listener?.({ type: 'restored', checkpointId: latest?.checkpointId ?? null, attempt: this.attempt });
     this.coordinator = new CheckpointCoordinator(
       this.jobId,
       this.store,
@@ -165,65 +205,129 @@ export class LocalCluster {
       this.clock,
       { retain: this.opts.retain ?? 3, timeoutMs: 60_000, parallelism: Object.fromEntries(this.plan.nodes.map((n) => [n.id, n.parallelism])) },
       {
-        trigger: (id) => this.runners.forEach((r) => r.triggered(id)),
-        completed: (id) => this.runners.forEach((r) => r.checkpointCompleted(id)),
-        aborted: () => undefined,
+        trigger: (id) => {
+          this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'triggered' });
+          this.runners.forEach((r) => r.triggered(id));
+        },
+        completed: (id) => {
+          this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'completed' });
+          this.runners.forEach((r) => r.checkpointCompleted(id));
+        },
+        aborted: (id, reason) => this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'aborted', reason }),
       },
       retained,
     );
   }
 
-  /** Runs the job to its end, surviving failures as the restart strategy allows. */
-  async run(): Promise<ClusterResult> {
+  /** Deploys the job (restoring the latest checkpoint in the store, if any). */
+  async start(): Promise<void> {
+    if (this.phase !== 'created') return;
     await this.deploy();
-    const maxSteps = this.opts.maxSteps ?? 50_000_000;
-    for (;;) {
-      try {
-        const done = await this.loop(maxSteps);
-        if (done) break;
-        return this.result('failed', `no progress after ${this.steps} steps`);
-      } catch (e) {
-        if (!(e instanceof Killed)) throw e;
-        this.history.push(...this.coordinator.history());
-        await this.coordinator.stop(`job failed: ${e.message}`);
-        this.restarts++;
-        const delay = restartDelay(this.opts.restart ?? DEFAULT_RESTART, this.restarts);
-        if (delay === null) return this.result('failed', `restart attempts exhausted after: ${e.message}`);
-        this.clock.advance(delay);
-        await this.deploy();
-      }
-    }
-    await this.finishCheckpoints();
-    for (const r of this.runners) r.jobFinished();
-    return this.result('finished');
+    this.phase = 'running';
   }
 
-  private async loop(maxSteps: number): Promise<boolean> {
-    while (this.steps < maxSteps) {
-      this.steps++;
-      this.clock.advance(1);
-      this.maybeKill();
-      if (this.clock.now() >= this.nextCheckpointAt) {
-        this.nextCheckpointAt = this.clock.now() + (this.opts.checkpointIntervalMs ?? Infinity);
-        this.coordinator.trigger();
-      }
-      // Snapshot writes complete after a seeded delay, so kills can land while they are in flight.
-      if (this.writes.length && this.rng.next() < 0.3) await this.completeWrite(this.writes.shift()!);
-      const ready = this.runners.filter((r) => r.runnable());
-      if (ready.length === 0) {
-        if (this.runners.every((r) => r.finished)) return true;
-        if (this.writes.length) {
-          await this.completeWrite(this.writes.shift()!);
-          continue;
-        }
-        return false;
-      }
-      this.rng.pick(ready).runOne();
+  phaseNow(): ClusterPhase {
+    return this.phase;
+  }
+
+  /** Runs the job to its end, surviving failures as the restart strategy allows. */
+  async run(): Promise<ClusterResult> {
+    await this.start();
+    while ((await this.step()) === 'running');
+    return this.result(this.phase === 'finished' ? 'finished' : 'failed', this.failReason);
+  }
+
+  /** One scheduler step: a checkpoint trigger, a snapshot write, or one subtask's unit of work. */
+  async step(): Promise<ClusterPhase> {
+    if (this.phase !== 'running') return this.phase;
+    try {
+      const r = await this.tick();
+      if (r === 'done') {
+        await this.finishCheckpoints();
+        for (const runner of this.runners) runner.jobFinished();
+        this.phase = 'finished';
+        this.listener?.({ type: 'finished' });
+      } else if (r === 'stalled') this.fail(`no progress after ${this.steps} steps`);
+    } catch (e) {
+      if (!(e instanceof Killed)) throw e;
+      await this.recover(e.message);
     }
-    return false;
+    return this.phase;
+  }
+
+  private fail(reason: string): void {
+    this.phase = 'failed';
+    this.failReason = reason;
+    this.listener?.({ type: 'failed', reason });
+  }
+
+  private async recover(reason: string): Promise<void> {
+    this.listener?.({ type: 'failure', reason, attempt: this.attempt });
+    this.history.push(...this.coordinator.history());
+    await this.coordinator.stop(`job failed: ${reason}`);
+    this.restarts++;
+    const delay = restartDelay(this.opts.restart ?? DEFAULT_RESTART, this.restarts);
+    if (delay === null) return this.fail(`restart attempts exhausted after: ${reason}`);
+    this.clock.advance(delay);
+    await this.deploy();
+  }
+
+  /** Fault injection: the subtask fails at the next step. */
+  kill(subtask: string): void {
+    this.pendingKill = subtask;
+  }
+
+  /** Starts a checkpoint now (manual checkpoints); null when one is already in flight. */
+  triggerCheckpoint(): number | null {
+    return this.coordinator.trigger();
+  }
+
+  /** Time travel: every subtask goes back to a retained checkpoint and the run continues from there. */
+  async restoreTo(checkpointId: number): Promise<void> {
+    this.history.push(...this.coordinator.history());
+    await this.coordinator.stop('restoring an earlier checkpoint');
+    await this.deploy(checkpointId);
+    this.phase = 'running';
+  }
+
+  subtasks(): readonly SubtaskRunner[] {
+    return this.runners;
+  }
+
+  checkpointHistory(): CheckpointRecord[] {
+    return [...this.history, ...this.coordinator.history()];
+  }
+
+  private async tick(): Promise<'running' | 'done' | 'stalled'> {
+    if (this.steps >= (this.opts.maxSteps ?? 50_000_000)) return 'stalled';
+    this.steps++;
+    this.clock.advance(1);
+    this.maybeKill();
+    if (this.clock.now() >= this.nextCheckpointAt) {
+      this.nextCheckpointAt = this.clock.now() + (this.opts.checkpointIntervalMs ?? Infinity);
+      this.coordinator.trigger();
+    }
+    // Snapshot writes complete after a seeded delay, so kills can land while they are in flight.
+    if (this.writes.length && this.rng.next() < 0.3) await this.completeWrite(this.writes.shift()!);
+    const ready = this.runners.filter((r) => r.runnable());
+    if (ready.length === 0) {
+      if (this.runners.every((r) => r.finished)) return 'done';
+      if (this.writes.length) {
+        await this.completeWrite(this.writes.shift()!);
+        return 'running';
+      }
+      return 'stalled';
+    }
+    this.rng.pick(ready).runOne();
+    return 'running';
   }
 
   private maybeKill(): void {
+    if (this.pendingKill) {
+      const victim = this.pendingKill;
+      this.pendingKill = null;
+      throw new Killed(`subtask ${victim} was killed at step ${this.steps}`);
+    }
     const k = this.kills[0];
     if (!k || this.steps < k.atStep) return;
     if (k.when === 'aligning' && !this.runners.some((r) => r.isAligning())) return;
@@ -257,10 +361,9 @@ export class LocalCluster {
   /** Lets in-flight snapshot writes finish so the history is complete. */
   private async finishCheckpoints(): Promise<void> {
     while (this.writes.length) await this.completeWrite(this.writes.shift()!);
-    this.history.push(...this.coordinator.history());
   }
 
-  private result(status: ClusterResult['status'], reason?: string): ClusterResult {
+  result(status: ClusterResult['status'] = this.phase === 'finished' ? 'finished' : 'failed', reason = this.failReason): ClusterResult {
     const views: Record<string, Row[]> = {};
     for (const n of this.plan.nodes) {
       if (!n.isSink) continue;
@@ -268,6 +371,6 @@ export class LocalCluster {
       const pk = (n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null;
       views[n.id] = rows.sort((a, b) => compareRows(a, b, pk && pk.length ? pk : Object.keys(a)));
     }
-    return { status, reason, restarts: this.restarts, steps: this.steps, views, changelogs: Object.fromEntries(this.changelogs), checkpoints: this.history, deadLetters: this.dead };
+    return { status, reason, restarts: this.restarts, steps: this.steps, views, changelogs: Object.fromEntries(this.changelogs), checkpoints: this.checkpointHistory(), deadLetters: this.dead };
   }
 }
