@@ -2,7 +2,9 @@ import type { DeadLetter, Element, Row } from '../engine/types.ts';
 import { ManualClock } from '../engine/time/clock.ts';
 import { seededRng } from '../engine/rng.ts';
 import type { Rng } from '../engine/rng.ts';
-import type { JobPlan } from '../pipeline/plan.ts';
+import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
+import type { KeyedStateBackend, PersistResult, StateTime } from '../state/backend.ts';
+import { isDurableBackend } from '../state/backend.ts';
 import { CheckpointCoordinator } from '../checkpoint/coordinator.ts';
 import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
 import type { CheckpointRecord, CheckpointStore, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
@@ -38,6 +40,8 @@ export interface ClusterOptions {
   maxSteps?: number;
   /** Records per source read (smaller batches interleave more finely). */
   batchSize?: number;
+  /** Keyed state backend per subtask (default: memory). A durable one persists its own chunks at checkpoints. */
+  backend?: (node: PlanNode, subtask: number, time: StateTime, attempt: number) => KeyedStateBackend | Promise<KeyedStateBackend>;
 }
 
 export interface ClusterResult {
@@ -79,7 +83,7 @@ export class LocalCluster {
   private readonly rng: Rng;
   private readonly jobId: string;
   private attempt = 0;
-  private writes: { attempt: number; id: number; snap: SubtaskSnapshot; timing: { alignMs: number; syncMs: number; buffered: number } }[] = [];
+  private writes: { attempt: number; id: number; snap: SubtaskSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; keyedWrite?: Promise<PersistResult> }[] = [];
   private readonly published = new Set<string>();
   private readonly changelogs = new Map<string, Element[]>();
   private readonly dead: DeadLetter[] = [];
@@ -119,9 +123,9 @@ export class LocalCluster {
         r.enqueue(r.channelIndex(edge, from), msg);
         if (this.listener) this.emitMessage(edge, from, to, msg);
       },
-      snapshotTaken: (id, snap, timing) => {
+      snapshotTaken: (id, snap, timing, keyedWrite) => {
         if (attempt !== this.attempt) return;
-        this.writes.push({ attempt, id, snap, timing });
+        this.writes.push({ attempt, id, snap, timing, keyedWrite });
         this.listener?.({ type: 'snapshot', subtask: snap.subtask, checkpointId: id, ...timing });
       },
       declined: (id, subtask, reason) => {
@@ -174,10 +178,17 @@ export class LocalCluster {
     this.attempt++;
     this.writes = [];
     const host = this.host(this.attempt);
+    // A killed attempt's durable backends release their namespace before the new ones open it.
+    for (const r of this.runners) if (r.task && isDurableBackend(r.task.state)) r.task.state.close();
     this.runners = [];
     this.byNode.clear();
     for (const n of this.plan.nodes) {
-      const list = Array.from({ length: n.parallelism }, (_, index) => new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, batchSize: this.opts.batchSize }));
+      const list: SubtaskRunner[] = [];
+      for (let index = 0; index < n.parallelism; index++) {
+        // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
+        const backend = this.opts.backend && !n.isSource ? await this.openBackend(n, index) : undefined;
+        list.push(new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, batchSize: this.opts.batchSize, backend }));
+      }
       this.byNode.set(n.id, list);
       this.runners.push(...list);
     }
@@ -195,6 +206,7 @@ export class LocalCluster {
         const repub = r.restore(snaps.get(r.node.id) ?? []);
         if (repub.length) this.publish(r.node.id, repub);
       }
+      await Promise.all(this.runners.map((r) => r.ready));
     }
     const retained = all.filter((m) => !latest || m.checkpointId <= latest.checkpointId);
     this.listener?.({ type: 'restored', checkpointId: latest?.checkpointId ?? null, attempt: this.attempt });
@@ -338,10 +350,29 @@ export class LocalCluster {
     throw new Killed(`subtask ${victim} was killed at step ${this.steps}${k.when && k.when !== 'any' ? ` (while ${k.when})` : ''}`);
   }
 
+  /** A backend factory's result for one subtask, made before the runner binds its state. */
+  private async openBackend(n: PlanNode, index: number): Promise<(time: StateTime) => KeyedStateBackend> {
+    let time: StateTime | null = null;
+    const proxyTime: StateTime = { processingTime: () => time!.processingTime(), eventTime: () => time!.eventTime() };
+    const backend = await this.opts.backend!(n, index, proxyTime, this.attempt);
+    return (t) => {
+      time = t;
+      return backend;
+    };
+  }
+
   private async completeWrite(w: (typeof this.writes)[number]): Promise<void> {
     if (w.attempt !== this.attempt) return;
     const t0 = this.clock.now();
     try {
+      let stateBytes: number | null = null;
+      let writtenBytes: number | null = null;
+      if (w.keyedWrite) {
+        const persisted = await w.keyedWrite;
+        w.snap.keyed = persisted.handle;
+        stateBytes = persisted.fullBytes;
+        writtenBytes = persisted.writtenBytes;
+      }
       const { ref, bytes } = await this.store.writeSubtask(this.jobId, w.id, w.snap);
       if (w.attempt !== this.attempt) return;
       await this.coordinator.acknowledge(w.id, w.snap.subtask, ref, {
@@ -349,8 +380,8 @@ export class LocalCluster {
         alignMs: w.timing.alignMs,
         syncMs: w.timing.syncMs,
         asyncMs: this.clock.now() - t0,
-        stateBytes: bytes,
-        writtenBytes: bytes,
+        stateBytes: bytes + (stateBytes ?? 0),
+        writtenBytes: bytes + (writtenBytes ?? 0),
         bufferedDuringAlignment: w.timing.buffered,
       });
     } catch (e) {

@@ -7,7 +7,8 @@ import type { Clock } from '../engine/time/clock.ts';
 import { seededRng } from '../engine/rng.ts';
 import { keyGroupOf, keyGroupRange } from '../engine/keys.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
-import type { KeyedStateBackend, StateTime } from '../state/backend.ts';
+import type { KeyedStateBackend, PersistResult, StateTime } from '../state/backend.ts';
+import { isDurableBackend } from '../state/backend.ts';
 import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
 import { BarrierAligner } from '../checkpoint/barrierAligner.ts';
 import type { AlignerAction } from '../checkpoint/barrierAligner.ts';
@@ -26,7 +27,11 @@ export interface RunnerHost {
   hasCredit(edge: number, from: number, to: number): boolean;
   send(edge: number, from: number, to: number, msg: ChannelMessage): void;
   /** The synchronous part of a snapshot is done; the host writes it and acknowledges. */
-  snapshotTaken(checkpointId: number, snap: SubtaskSnapshot, timing: { alignMs: number; syncMs: number; buffered: number }): void;
+  /**
+   * The synchronous part of a snapshot is done. With a durable backend, `keyedWrite` is still
+   * writing the keyed state; the host waits for it and puts its handle into `snap.keyed`.
+   */
+  snapshotTaken(checkpointId: number, snap: SubtaskSnapshot, timing: { alignMs: number; syncMs: number; buffered: number }, keyedWrite?: Promise<PersistResult>): void;
   declined(checkpointId: number, subtask: string, reason: string): void;
   publish(sinkId: string, commits: PendingCommit[]): void;
   deadLetter(d: DeadLetter): void;
@@ -59,6 +64,8 @@ export interface RunnerDeps {
   inputs?: Record<string, SourceEnv['input']>;
   /** Records per source read. */
   batchSize?: number;
+  /** Durable backends: write only what changed since the previous checkpoint. */
+  incremental?: boolean;
 }
 
 /**
@@ -81,6 +88,9 @@ export class SubtaskRunner {
   private rr = 0;
   private readonly maxParallelism: number;
   private readonly batchSize: number;
+  private readonly incremental: boolean;
+  /** Resolves once restored durable state is loaded; the host waits for it before running. */
+  ready: Promise<void> = Promise.resolve();
   finished = false;
 
   constructor(deps: RunnerDeps) {
@@ -91,6 +101,7 @@ export class SubtaskRunner {
     this.id = subtaskId(node.id, index);
     this.maxParallelism = plan.maxParallelism;
     this.batchSize = deps.batchSize ?? 256;
+    this.incremental = deps.incremental ?? true;
     plan.edges.forEach((e, ei) => {
       const fromNode = plan.nodes.find((n) => n.id === e.from.node)!;
       const toNode = plan.nodes.find((n) => n.id === e.to.node)!;
@@ -279,19 +290,30 @@ export class SubtaskRunner {
   /** The synchronous part: copy state, close the sink epoch, hand the copy to the host. */
   private snapshotNow(id: number, alignMs: number, buffered: number, t0 = this.host.clock.now()): void {
     this.expected.delete(id);
+    const backend = this.task?.state;
+    if (backend && isDurableBackend(backend)) {
+      // Only the dirty set is frozen here; chunks are written while the pipeline moves on.
+      const persisted = backend.persist(id, { incremental: this.incremental });
+      const snap = this.snapshot(id, { type: 'chunks', store: 'pending', chunks: [] });
+      this.host.snapshotTaken(id, snap, { alignMs, syncMs: this.host.clock.now() - t0, buffered }, persisted.done);
+      return;
+    }
     const snap = this.snapshot(id);
     this.host.snapshotTaken(id, snap, { alignMs, syncMs: this.host.clock.now() - t0, buffered });
   }
 
-  snapshot(checkpointId: number): SubtaskSnapshot {
+  snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
     const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished };
     if (this.source) {
       return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.source.snapshot() };
     }
-    const s = this.task!.snapshot();
+    const task = this.task!;
+    const s = durableKeyed
+      ? { keyed: null, operator: task.operatorState.snapshot(), timers: task.timers.snapshot(), watermark: task.currentWatermark(), counters: { ...task.counters } }
+      : task.snapshot();
     return {
       ...base,
-      keyed: { type: 'inline', snapshot: s.keyed },
+      keyed: durableKeyed ?? { type: 'inline', snapshot: s.keyed! },
       operator: s.operator,
       timers: s.timers,
       watermark: s.watermark,
@@ -347,10 +369,13 @@ export class SubtaskRunner {
     const mp = this.maxParallelism;
     const [lo, hi] = keyGroupRange(this.index, this.node.parallelism, mp);
     const owns = (kg: number) => kg >= lo && kg <= hi;
-    task.state.restore(
-      snaps.map((s) => (s.keyed.type === 'inline' ? s.keyed.snapshot : { maxParallelism: mp, keyGroups: {} })),
-      owns,
-    );
+    const backend = task.state;
+    if (isDurableBackend(backend)) {
+      this.ready = backend.restoreHandles(snaps.map((s) => s.keyed), owns);
+    } else {
+      if (snaps.some((s) => s.keyed.type !== 'inline')) throw new Error(`${this.id}: this checkpoint was written by a durable state backend; restore it with the same backend`);
+      backend.restore(snaps.map((s) => (s.keyed as { snapshot: import('../state/backend.ts').KeyedStateSnapshot }).snapshot), owns);
+    }
     task.operatorState.restore(snaps.map((s) => s.operator), this.index, this.node.parallelism);
     task.timers.restore(snaps.flatMap((s) => s.timers), (k) => owns(keyGroupOf(k, mp)));
     task.setWatermark(Math.min(...snaps.map((s) => s.watermark)));
