@@ -37,6 +37,9 @@ export interface StateMetrics {
   approxBytes: number;
   ttlCleanups: number;
   perState: Record<string, { keys: number; approxBytes: number }>;
+  /** Durable backends: keys held in the working set vs evicted to disk (only in persisted chunks). */
+  keysInMemory?: number;
+  keysOnDisk?: number;
 }
 
 export interface StateTime {

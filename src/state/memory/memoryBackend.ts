@@ -11,6 +11,7 @@ import type {
   MapState,
   ReducingDescriptor,
   ReducingState,
+  StateKind,
   TtlConfig,
   ValueDescriptor,
   ValueState,
@@ -20,12 +21,12 @@ import { isExpired, ttlNow } from '../ttl.ts';
 import { approxSize } from '../size.ts';
 
 /** A cell per (state, key). List and map cells hold per-entry timestamps so TTL can expire entries one by one. */
-interface Cell {
+export interface Cell {
   v: unknown;
   t: number;
   et: number | null;
 }
-interface Entry<T> {
+export interface Entry<T> {
   v: T;
   t: number;
 }
@@ -33,8 +34,8 @@ interface Entry<T> {
 /** The heap backend, like Flink's HashMapStateBackend: plain maps, copied on snapshot. */
 export class MemoryStateBackend implements KeyedStateBackend {
   private key: Key = null;
-  private readonly tables = new Map<string, Map<Key, Cell>>();
-  private readonly descriptors = new Map<string, AnyDescriptor>();
+  protected readonly tables = new Map<string, Map<Key, Cell>>();
+  protected readonly descriptors = new Map<string, AnyDescriptor>();
   private readonly handles = new Map<string, unknown>();
   private ttlCleanups = 0;
 
@@ -42,6 +43,14 @@ export class MemoryStateBackend implements KeyedStateBackend {
     private readonly time: StateTime,
     private readonly maxParallelism = DEFAULT_MAX_PARALLELISM,
   ) {}
+
+  /** Durable subclasses return tables that track writes and refuse reads of evicted keys. */
+  protected newTable(_state: string): Map<Key, Cell> {
+    return new Map();
+  }
+
+  /** Called after a cell of the current key was changed in place (no table.set/delete happened); `c` when known. */
+  protected changed(_c?: Cell): void {}
 
   setCurrentKey(key: Key): void {
     this.key = key;
@@ -58,7 +67,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
     this.descriptors.set(d.name, d);
     let t = this.tables.get(d.name);
     if (!t) {
-      t = new Map();
+      t = this.newTable(d.name);
       this.tables.set(d.name, t);
     }
     return t;
@@ -85,7 +94,10 @@ export class MemoryStateBackend implements KeyedStateBackend {
       this.ttlCleanups++;
       return undefined;
     }
-    if (ttl.update === 'onReadAndWrite') c.t = now;
+    if (ttl.update === 'onReadAndWrite') {
+      c.t = now;
+      this.changed(c);
+    }
     return c;
   }
 
@@ -97,6 +109,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
       c.v = v;
       c.t = t;
       c.et = Number.isFinite(et) ? et : c.et;
+      this.changed(c);
     } else {
       table.set(this.key, { v, t, et: Number.isFinite(et) ? et : null });
     }
@@ -140,6 +153,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
     if (!ttl) return;
     const now = ttlNow(ttl, this.time);
     if (Array.isArray(entries)) {
+      if (ttl.update === 'onReadAndWrite') this.changed();
       let w = 0;
       for (const e of entries) {
         if (isExpired(ttl, e.t, now)) this.ttlCleanups++;
@@ -148,6 +162,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
           entries[w++] = e;
         }
       }
+      if (w !== entries.length) this.changed();
       entries.length = w;
       if (w === 0) table.delete(this.key);
     } else {
@@ -155,6 +170,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
         if (isExpired(ttl, e.t, now)) {
           entries.delete(k);
           this.ttlCleanups++;
+          this.changed();
         }
       }
       if (entries.size === 0) table.delete(this.key);
@@ -206,7 +222,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
       remove: (k: K) => {
         const m = entriesOf(table);
         if (!m) return;
-        m.delete(k);
+        if (m.delete(k)) this.changed();
         if (m.size === 0) table.delete(this.key);
       },
       contains: (k: K) => entriesOf(table)?.has(k) ?? false,
@@ -250,7 +266,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
     return c?.v;
   }
 
-  prefetch(): void {
+  prefetch(_keys?: readonly Key[]): void | Promise<void> {
     // Everything is already on the heap.
   }
 
@@ -275,8 +291,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
       const kind = this.descriptors.get(state)?.kind;
       for (const [key, c] of table) {
         const kg = keyGroupOf(key, this.maxParallelism);
-        const value = kind === 'list' ? (c.v as Entry<unknown>[]).map((e) => [e.v, e.t]) : kind === 'map' ? [...(c.v as Map<MapKey, Entry<unknown>>)].map(([k, e]) => [k, e.v, e.t]) : c.v;
-        (keyGroups[kg] ??= []).push({ state, kind: kind ?? 'value', key, value: structuredClone(value), touched: c.t, eventTime: c.et });
+        (keyGroups[kg] ??= []).push({ state, kind: kind ?? 'value', key, value: structuredClone(toSnapshotValue(kind, c.v)), touched: c.t, eventTime: c.et });
       }
     }
     return { maxParallelism: this.maxParallelism, keyGroups };
@@ -290,8 +305,8 @@ export class MemoryStateBackend implements KeyedStateBackend {
         if (!owns(Number(kgText))) continue;
         for (const cell of cells) {
           let table = this.tables.get(cell.state);
-          if (!table) this.tables.set(cell.state, (table = new Map()));
-          table.set(cell.key, { v: fromSnapshotValue(cell), t: cell.touched, et: cell.eventTime });
+          if (!table) this.tables.set(cell.state, (table = this.newTable(cell.state)));
+          table.set(cell.key, { v: fromSnapshotValue(cell.kind, structuredClone(cell.value)), t: cell.touched, et: cell.eventTime });
         }
       }
     }
@@ -334,10 +349,16 @@ export class MemoryStateBackend implements KeyedStateBackend {
   }
 }
 
-/** Snapshots store lists as [value, touched] pairs and maps as [key, value, touched] triples. */
-function fromSnapshotValue(cell: SnapshotCell): unknown {
-  const v = structuredClone(cell.value);
-  if (cell.kind === 'list') return (v as [unknown, number][]).map(([x, t]) => ({ v: x, t }));
-  if (cell.kind === 'map') return new Map((v as [MapKey, unknown, number][]).map(([k, x, t]) => [k, { v: x, t }]));
+/** Snapshots store lists as [value, touched] pairs and maps as [key, value, touched] triples (not cloned here). */
+export function toSnapshotValue(kind: StateKind | undefined, v: unknown): unknown {
+  if (kind === 'list') return (v as Entry<unknown>[]).map((e) => [e.v, e.t]);
+  if (kind === 'map') return [...(v as Map<MapKey, Entry<unknown>>)].map(([k, e]) => [k, e.v, e.t]);
+  return v;
+}
+
+/** The inverse of `toSnapshotValue`; takes ownership of `v` (clone it first if it is shared). */
+export function fromSnapshotValue(kind: StateKind, v: unknown): unknown {
+  if (kind === 'list') return (v as [unknown, number][]).map(([x, t]) => ({ v: x, t }));
+  if (kind === 'map') return new Map((v as [MapKey, unknown, number][]).map(([k, x, t]) => [k, { v: x, t }]));
   return v;
 }

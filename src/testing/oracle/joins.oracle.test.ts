@@ -1,0 +1,84 @@
+import { describe } from 'vitest';
+import { oracleTests } from './oracleKit.ts';
+import type { OracleCase } from './oracleKit.ts';
+import { disorderedRows, inline, pipeline, sometimesNull } from './inputs.ts';
+
+const BOUND = 1_500;
+
+/** 10,000 orders; some customers do not exist and some orders have no customer at all. */
+const orders = disorderedRows(10_000, 404, { stepMs: 10, boundMs: BOUND }, (i, rng) => ({
+  order_id: i,
+  customer_id: sometimesNull(rng, 0.02, `c${rng.int(650)}`),
+  amount: Math.round(rng.next() * 50_000) / 100,
+}));
+
+/** Customers c0..c599, a few of them twice (a key that matches two rows joins twice), trickling in during the orders. */
+const customers = disorderedRows(630, 405, { stepMs: 160, boundMs: BOUND }, (i, rng) => ({
+  customer_id: `c${i < 600 ? i : rng.int(600)}`,
+  name: `name-${i}`,
+  tier: rng.pick(['basic', 'plus', 'pro']),
+}));
+
+const orderSchema = { order_id: 'integer', customer_id: 'string', amount: 'number', seq: 'integer', ts: 'timestamp' };
+const customerSchema = { customer_id: 'string', name: 'string', tier: 'string', seq: 'integer', ts: 'timestamp' };
+
+function regularJoin(type: 'inner' | 'left'): OracleCase {
+  return {
+    name: `${type} regular join`,
+    minRecords: 10_000,
+    doc: pipeline(
+      `oracle-${type}-join`,
+      [
+        // Both arrive over ~10 s of processing time, so orders often come before their customer.
+        ['orders', 'inlineSource', inline(orders, BOUND, orderSchema, 1000)],
+        ['customers', 'inlineSource', inline(customers, BOUND, customerSchema, 63)],
+        ['j', 'join', { type, leftKey: ['customer_id'], rightKey: ['customer_id'] }],
+        ['view', 'viewSink', {}],
+      ],
+      ['orders -> j.left', 'customers -> j.right', 'j -> view'],
+    ),
+    expected: {
+      // Right columns whose names the left already uses get a `_right` suffix; NULL keys match nothing.
+      view: `SELECT o.order_id, o.customer_id, o.amount, o.seq, o.ts,
+          c.customer_id AS customer_id_right, c.name, c.tier, c.seq AS seq_right, c.ts AS ts_right
+        FROM orders o ${type === 'left' ? 'LEFT JOIN' : 'JOIN'} customers c ON o.customer_id = c.customer_id`,
+    },
+  };
+}
+
+/** Clicks and purchases of 200 users over two minutes; a purchase counts for clicks 2 s after to 5 s before it. */
+const clicks = disorderedRows(6_000, 406, { stepMs: 20, boundMs: BOUND }, (i, rng) => ({ click_id: i, user: `u${rng.int(200)}`, page: rng.pick(['home', 'search', 'item', 'cart']) }));
+const purchases = disorderedRows(6_000, 407, { stepMs: 20, boundMs: BOUND }, (i, rng) => ({ purchase_id: i, user: `u${rng.int(200)}`, total: Math.round(rng.next() * 20_000) / 100 }));
+
+/**
+ * With lowerBound ≤ 0 ≤ upperBound no row can be late: the operator's watermark is at most its
+ * own input's, which stays below every row that input still has to deliver.
+ */
+function intervalJoin(type: 'inner' | 'left'): OracleCase {
+  return {
+    name: `${type} interval join (BETWEEN -2 s AND +5 s)`,
+    minRecords: 10_000,
+    doc: pipeline(
+      `oracle-interval-${type}`,
+      [
+        ['clicks', 'inlineSource', inline(clicks, BOUND, { click_id: 'integer', user: 'string', page: 'string', seq: 'integer', ts: 'timestamp' })],
+        ['purchases', 'inlineSource', inline(purchases, BOUND, { purchase_id: 'integer', user: 'string', total: 'number', seq: 'integer', ts: 'timestamp' })],
+        ['j', 'intervalJoin', { type, leftKey: ['user'], rightKey: ['user'], lowerBoundMs: -2_000, upperBoundMs: 5_000 }],
+        ['view', 'viewSink', {}],
+      ],
+      ['clicks -> j.left', 'purchases -> j.right', 'j -> view'],
+    ),
+    expected: {
+      view: `SELECT c.click_id, c.user, c.page, c.seq, c.ts,
+          p.purchase_id, p.user AS user_right, p.total, p.seq AS seq_right, p.ts AS ts_right
+        FROM clicks c ${type === 'left' ? 'LEFT JOIN' : 'JOIN'} purchases p
+          ON c.user = p.user AND p.ts BETWEEN c.ts - 2000 AND c.ts + 5000`,
+    },
+  };
+}
+
+describe('oracle: joins equal SQL', () => {
+  const leftJoin = regularJoin('left');
+  const leftInterval = intervalJoin('left');
+  oracleTests([regularJoin('inner'), leftJoin, intervalJoin('inner'), leftInterval], { indexedDb: [leftJoin, leftInterval] });
+});

@@ -1,0 +1,178 @@
+// Test-only: runs a pipeline document on one runtime and checks its final views against SQL
+// computed by sql.js over the very records the run's sources produced.
+import { expect, it } from 'vitest';
+import { isSourceKind } from '../../engine/registry.ts';
+import { Executor } from '../../engine/executor.ts';
+import type { ExecutorOptions } from '../../engine/executor.ts';
+import type { DeadLetter, Row } from '../../engine/types.ts';
+import type { PipelineDocument, PipelineNode } from '../../pipeline/document.ts';
+import type { JobPlan } from '../../pipeline/plan.ts';
+import { LocalCluster } from '../../runtime/localCluster.ts';
+import { planOrThrow } from '../runPipeline.ts';
+import { compareBags, inferColumns, SqlOracle } from './sqlOracle.ts';
+import type { ColumnType, Columns, PlainRow } from './sqlOracle.ts';
+import { scenario } from '../../engine/generators/index.ts';
+import { indexedDbSetup } from './indexedDbSetup.ts';
+
+export type Runtime = 'executor' | 'cluster';
+
+export interface OracleCase {
+  name: string;
+  doc: PipelineDocument;
+  /** The query each sink's final view must equal, over one table per source named after the source node id. */
+  expected: Record<string, string>;
+  /** Declared column types per source table; inferred from the values when absent. */
+  columns?: Record<string, Columns>;
+  /** The sources together must produce at least this many records (the brief asks 10,000 for random inputs). */
+  minRecords?: number;
+  /** Float tolerance (relative above 1); default 1e-6. */
+  tolerance?: number;
+}
+
+export interface RunOptions {
+  /** Parallelism of every node (settings.parallelism); sources are split across subtasks too. */
+  parallelism?: number;
+  scheduleSeed?: number;
+  /** Executor only: another keyed state backend (e.g. IndexedDB) and how to drive the run with it. */
+  executorSetup?: (plan: JobPlan) => ExecutorSetup;
+}
+
+export interface ExecutorSetup {
+  backend: ExecutorOptions['backend'];
+  /** Runs the built executor to its end; may await (backends open and persist asynchronously). */
+  drive(executor: Executor): Promise<void>;
+}
+
+interface RunOutcome {
+  views: Record<string, Row[]>;
+  deadLetters: readonly DeadLetter[];
+  /** lateRecords per node; only the executor exposes operator counters. */
+  lateCounters: Record<string, number> | null;
+}
+
+const TAP = 'oracle_source_';
+const LATE_TAP = 'oracle_late_';
+
+/**
+ * A copy of the document with a collect sink on every source except inline ones (the records the
+ * run really used, with no need to re-derive generator seeds) and on every unconnected `late`
+ * window output. Inline rows are taken from the document: a tap would only add checkpoint weight.
+ */
+export function withTaps(doc: PipelineDocument, parallelism: number): PipelineDocument {
+  const copy = structuredClone(doc);
+  copy.settings = { ...copy.settings, parallelism };
+  const taps: PipelineNode[] = [];
+  for (const n of copy.nodes) {
+    if (isSourceKind(n.kind) && n.kind !== 'inlineSource') {
+      taps.push({ id: TAP + n.id, kind: 'collectSink', params: {} });
+      copy.edges.push({ from: { node: n.id, port: 'out' }, to: { node: TAP + n.id, port: 'in' } });
+    }
+    if (n.kind === 'window' && !copy.edges.some((e) => e.from.node === n.id && e.from.port === 'late')) {
+      taps.push({ id: LATE_TAP + n.id, kind: 'collectSink', params: {} });
+      copy.edges.push({ from: { node: n.id, port: 'late' }, to: { node: LATE_TAP + n.id, port: 'in' } });
+    }
+  }
+  copy.nodes.push(...taps);
+  return copy;
+}
+
+async function execute(doc: PipelineDocument, runtime: Runtime, opts: RunOptions): Promise<RunOutcome> {
+  const plan = planOrThrow(doc);
+  if (runtime === 'cluster') {
+    const res = await new LocalCluster(plan, { scheduleSeed: opts.scheduleSeed ?? 7, checkpointIntervalMs: 50 }).run();
+    expect(res.status, res.reason).toBe('finished');
+    return { views: res.views, deadLetters: res.deadLetters, lateCounters: null };
+  }
+  const setup = opts.executorSetup?.(plan);
+  const executor = new Executor(plan, { backend: setup?.backend, keepChangelog: false });
+  if (setup) await setup.drive(executor);
+  else executor.run();
+  expect(executor.isFinished()).toBe(true);
+  const views: Record<string, Row[]> = {};
+  for (const n of plan.nodes) if (n.isSink) views[n.id] = executor.view(n.id);
+  const lateCounters: Record<string, number> = {};
+  for (const [id, m] of Object.entries(executor.metrics())) lateCounters[id] = m.counters.lateRecords ?? 0;
+  return { views, deadLetters: executor.deadLetters(), lateCounters };
+}
+
+const SQL_TYPES: Record<string, ColumnType> = { string: 'TEXT', number: 'REAL', integer: 'INTEGER', timestamp: 'INTEGER', boolean: 'INTEGER' };
+
+/** Column types a source declares: its schema param, or its generator scenario's fields. */
+function declaredColumns(n: PipelineNode): Columns {
+  const fields = (n.kind === 'generatorSource' ? scenario(String(n.params.scenario))?.fields : n.params.schema) as Record<string, string> | undefined;
+  const out: Columns = {};
+  for (const [f, t] of Object.entries(fields ?? {})) if (SQL_TYPES[t]) out[f] = SQL_TYPES[t];
+  return out;
+}
+
+/** Sinks fed by a window's `late` output; with disorder inside the watermark bound they stay empty. */
+function lateSinks(doc: PipelineDocument): string[] {
+  const windows = new Set(doc.nodes.filter((n) => n.kind === 'window').map((n) => n.id));
+  return doc.edges.filter((e) => e.from.port === 'late' && windows.has(e.from.node)).map((e) => e.to.node);
+}
+
+/** Runs the case on one runtime and asserts every expected view equals its SQL result. */
+export async function checkOracle(c: OracleCase, runtime: Runtime, opts: RunOptions = {}): Promise<void> {
+  const doc = withTaps(c.doc, opts.parallelism ?? 1);
+  const t0 = performance.now();
+  const run = await execute(doc, runtime, opts);
+  const t1 = performance.now();
+
+  // Nothing may be late or dead-lettered, or the comparison would depend on timing.
+  expect(run.deadLetters.map((d) => `${d.nodeId}: ${d.reason}`)).toEqual([]);
+  if (run.lateCounters) expect(Object.entries(run.lateCounters).filter(([, n]) => n > 0)).toEqual([]);
+  for (const sink of lateSinks(doc)) expect(run.views[sink], `late output ${sink}`).toEqual([]);
+
+  const oracle = await SqlOracle.open();
+  try {
+    let records = 0;
+    for (const n of c.doc.nodes) {
+      if (!isSourceKind(n.kind)) continue;
+      const rows = (n.kind === 'inlineSource' ? n.params.rows : run.views[TAP + n.id]) as PlainRow[];
+      records += rows.length;
+      oracle.table(n.id, c.columns?.[n.id] ?? { ...inferColumns(rows), ...declaredColumns(n) }, rows);
+    }
+    if (c.minRecords) expect(records).toBeGreaterThanOrEqual(c.minRecords);
+    const t2 = performance.now();
+    let tq = 0;
+    for (const [sink, sql] of Object.entries(c.expected)) {
+      expect(run.views[sink], `sink ${sink} exists`).toBeDefined();
+      const q0 = performance.now();
+      const rows = oracle.query(sql);
+      tq += performance.now() - q0;
+      expectSameRows(run.views[sink] as PlainRow[], rows, `${c.name} / ${sink} on ${runtime}`, c.tolerance);
+    }
+    if (process.env.ORACLE_TIMING) console.log(`${c.name} ${runtime}: run ${(t1 - t0) | 0} load ${(t2 - t1) | 0} query ${tq | 0} compare ${(performance.now() - t2 - tq) | 0}`);
+  } finally {
+    oracle.close();
+  }
+}
+
+/** Bag equality up to float noise, reporting a few rows on each side rather than the whole table. */
+export function expectSameRows(actual: readonly PlainRow[], expected: readonly PlainRow[], label: string, tolerance?: number): void {
+  const { missing, extra } = compareBags(actual, expected, tolerance);
+  const detail = { label, weirRows: actual.length, sqlRows: expected.length, missingFromWeir: missing.slice(0, 5), extraInWeir: extra.slice(0, 5) };
+  expect(detail).toEqual({ ...detail, missingFromWeir: [], extraInWeir: [], weirRows: expected.length });
+  expect(expected.length, `${label}: the query returned no rows, so the comparison proves nothing`).toBeGreaterThan(0);
+}
+
+/**
+ * Issue 3 wants these oracle tests at --parallelism 3 --state indexeddb. The backend exists, but
+ * LocalCluster takes no state backend: SubtaskRunner accepts deps.backend and LocalCluster never
+ * passes one, so its subtasks always use the memory backend. Those variants stay skipped until then.
+ */
+const CLUSTER_INDEXEDDB_SKIPPED = 'LocalCluster at parallelism 3 on the IndexedDB backend (skipped: LocalCluster cannot take a state backend yet)';
+
+/**
+ * Registers the variants of each case: the single-threaded executor and LocalCluster at
+ * parallelism 3 always; for `indexedDb` cases also the executor on the IndexedDB backend.
+ */
+export function oracleTests(cases: readonly OracleCase[], opts: { indexedDb?: readonly OracleCase[] } = {}): void {
+  for (const c of cases) {
+    it(`${c.name} — single-threaded executor`, () => checkOracle(c, 'executor'));
+    it(`${c.name} — LocalCluster at parallelism 3`, () => checkOracle(c, 'cluster', { parallelism: 3 }));
+    if (!opts.indexedDb?.includes(c)) continue;
+    it(`${c.name} — executor on the IndexedDB backend (fake-indexeddb)`, () => checkOracle(c, 'executor', { executorSetup: indexedDbSetup() }));
+    it.skip(`${c.name} — ${CLUSTER_INDEXEDDB_SKIPPED}`, () => undefined);
+  }
+}
