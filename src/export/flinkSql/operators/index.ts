@@ -1,0 +1,29 @@
+/** Operator kind → its Flink SQL mapping. Sources and sinks are tables (sources.ts, sinks.ts). */
+import type { OperatorExport } from './shared.ts';
+import { filterExport, keyByExport, mapExport, projectExport, unionExport } from './stateless.ts';
+import { aggregateExport } from './aggregate.ts';
+import { windowExport } from './window.ts';
+import { intervalJoinExport, joinExport } from './joins.ts';
+import { temporalJoinExport } from './temporalJoin.ts';
+import { dedupExport, topNExport } from './ranking.ts';
+import { broadcastProcessExport, flatMapExport, processExport } from './userCode.ts';
+
+export const operatorExports: Record<string, OperatorExport> = {
+  filter: filterExport,
+  map: mapExport,
+  project: projectExport,
+  flatMap: flatMapExport,
+  keyBy: keyByExport,
+  union: unionExport,
+  aggregate: aggregateExport,
+  window: windowExport,
+  join: joinExport,
+  intervalJoin: intervalJoinExport,
+  temporalJoin: temporalJoinExport,
+  topN: topNExport,
+  dedup: dedupExport,
+  process: processExport,
+  broadcastProcess: broadcastProcessExport,
+};
+
+export type { OperatorExport } from './shared.ts';
