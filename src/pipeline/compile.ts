@@ -4,12 +4,12 @@ import { edgeId, PIPELINE_FORMAT } from './document.ts';
 import type { KindSpec, Problem } from './kindSpec.ts';
 import type { StreamInfo } from './streamInfo.ts';
 import { unknownStream } from './streamInfo.ts';
-import { kindSpec } from './kinds/index.ts';
-import { checkParams } from './paramsCheck.ts';
+import { kindSpec, kindSpecs } from './kinds/index.ts';
+import { checkParams, codeStrings } from './paramsCheck.ts';
 import { checkUdf } from '../engine/udf.ts';
 import { migrate } from './migrate.ts';
 import { DEFAULT_MAX_PARALLELISM } from '../engine/keys.ts';
-import { checkEnvelope } from './envelope.ts';
+import { checkEnvelope, isEdgeShaped, isNodeShaped } from './envelope.ts';
 
 export interface CompileResult {
   plan: JobPlan | null;
@@ -19,6 +19,7 @@ export interface CompileResult {
 }
 
 const nodeProblem = (id: string, field: string, message: string, code: string): Problem => ({ target: id, targetType: 'node', field, message, code });
+const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 const edgeProblem = (id: string, field: string, message: string, code: string): Problem => ({ target: id, targetType: 'edge', field, message, code });
 
 /** Validates a document and infers every stream. Returns every problem at once, never throws. */
@@ -26,62 +27,77 @@ export function compile(input: unknown): CompileResult {
   const migrated = migrate(input);
   if (!migrated.ok) return { plan: null, problems: [migrated.problem], doc: null };
   const envelope = checkEnvelope(migrated.doc);
-  if (envelope.length) return { plan: null, problems: envelope, doc: null };
-  const doc = migrated.doc as unknown as PipelineDocument;
-  const problems: Problem[] = [];
+  const raw = migrated.doc;
+  if (!Array.isArray(raw.nodes) || !Array.isArray(raw.edges)) return { plan: null, problems: envelope, doc: null };
+  // Shape faults are reported above; the rest of the document is still checked, so that all problems show at once.
+  const doc = (envelope.length ? { ...raw, nodes: raw.nodes.filter(isNodeShaped), edges: raw.edges.filter(isEdgeShaped) } : raw) as unknown as PipelineDocument;
+  const problems: Problem[] = [...envelope];
 
   const specs = new Map<string, KindSpec>();
   const ids = new Set<string>();
+  const badParams = new Set<string>();
   doc.nodes.forEach((n, i) => {
-    if (ids.has(n.id)) problems.push(nodeProblem(n.id, `nodes[${i}].id`, `duplicate node id "${n.id}"; every node needs its own id`, 'duplicate-id'));
+    if (ids.has(n.id)) problems.push(nodeProblem(n.id, `nodes[${i}].id`, `duplicate node id "${n.id}"; every node needs its own id, so rename one of them`, 'duplicate-id'));
     ids.add(n.id);
+    if (typeof n.kind !== 'string' || !isObj(n.params)) return; // reported by the envelope check
     const spec = kindSpec(n.kind);
     if (!spec) {
-      problems.push(nodeProblem(n.id, 'kind', `unknown operator kind "${n.kind}"`, 'unknown-kind'));
+      problems.push(nodeProblem(n.id, 'kind', unknownKindMessage(n.kind), 'unknown-kind'));
       return;
     }
     specs.set(n.id, spec);
-    for (const p of checkParams(spec, n.params)) problems.push(nodeProblem(n.id, p.field, p.message, p.code));
-    for (const name of spec.codeParams ?? []) {
-      const code = (n.params as Record<string, unknown>)[name];
-      if (typeof code !== 'string') continue;
+    const paramProblems = checkParams(spec, n.params);
+    if (paramProblems.length) badParams.add(n.id);
+    for (const p of paramProblems) problems.push(nodeProblem(n.id, p.field, p.message, p.code));
+    for (const { field, code } of codeStrings(spec.params, n.params)) {
       const err = checkUdf(code);
-      if (err) problems.push(nodeProblem(n.id, `params.${name}`, `code ${err.message} (line ${err.line}, column ${err.column})`, 'bad-udf'));
+      const what = err && (err.message.startsWith('the code') ? err.message : `the code ${err.message}`);
+      if (err) problems.push(nodeProblem(n.id, field, `${what} (line ${err.line}, column ${err.column}); fix the code there`, 'bad-udf'));
     }
     if (n.parallelism !== undefined && !(Number.isInteger(n.parallelism) && n.parallelism >= 1 && n.parallelism <= 8)) {
-      problems.push(nodeProblem(n.id, 'parallelism', 'parallelism must be a whole number from 1 to 8', 'bad-parallelism'));
+      problems.push(nodeProblem(n.id, 'parallelism', `parallelism is ${JSON.stringify(n.parallelism)}; it must be a whole number from 1 to 8 (leave it out to use the pipeline's default)`, 'bad-parallelism'));
     }
   });
 
   const edgeIds = new Set<string>();
   const incoming = new Map<string, PipelineEdge[]>();
   const goodEdges: PipelineEdge[] = [];
+  const attempted = new Set<string>();
   for (const e of doc.edges) {
     const id = edgeId(e);
-    if (edgeIds.has(id)) problems.push(edgeProblem(id, 'id', `duplicate edge "${id}"`, 'duplicate-id'));
+    if (edgeIds.has(id)) problems.push(edgeProblem(id, 'id', `duplicate edge "${id}"; remove one of them (two edges between the same ports would send every record twice)`, 'duplicate-id'));
     edgeIds.add(id);
     const fromSpec = specs.get(e.from.node);
     const toSpec = specs.get(e.to.node);
-    let ok = true;
+    let fromOk = true;
+    let toOk = true;
     if (!ids.has(e.from.node)) {
-      problems.push(edgeProblem(id, 'from.node', `edge starts at "${e.from.node}", which is not a node`, 'dangling-edge'));
-      ok = false;
+      problems.push(edgeProblem(id, 'from.node', `edge starts at "${e.from.node}", which is not a node; ${nodeHint(ids, e.from.node)}`, 'dangling-edge'));
+      fromOk = false;
+    } else if (fromSpec && !fromSpec.outputs.length) {
+      problems.push(edgeProblem(id, 'from.port', `${fromSpec.title} "${e.from.node}" is a sink and has no outputs; an edge cannot start there`, 'sink-has-no-outputs'));
+      fromOk = false;
     } else if (fromSpec && !fromSpec.outputs.some((p) => p.name === e.from.port)) {
-      problems.push(edgeProblem(id, 'from.port', `${fromSpec.title} "${e.from.node}" has no output port "${e.from.port}"; ports: ${fromSpec.outputs.map((p) => p.name).join(', ') || '(none)'}`, 'bad-port'));
-      ok = false;
+      problems.push(edgeProblem(id, 'from.port', `${fromSpec.title} "${e.from.node}" has no output port "${e.from.port}"; its outputs: ${fromSpec.outputs.map((p) => p.name).join(', ')}`, 'bad-port'));
+      fromOk = false;
     }
     if (!ids.has(e.to.node)) {
-      problems.push(edgeProblem(id, 'to.node', `edge ends at "${e.to.node}", which is not a node`, 'dangling-edge'));
-      ok = false;
+      problems.push(edgeProblem(id, 'to.node', `edge ends at "${e.to.node}", which is not a node; ${nodeHint(ids, e.to.node)}`, 'dangling-edge'));
+      toOk = false;
+    } else if (toSpec && !toSpec.inputs.length) {
+      problems.push(edgeProblem(id, 'to.port', `${toSpec.title} "${e.to.node}" is a source and takes no inputs; an edge cannot end there`, 'source-has-no-inputs'));
+      toOk = false;
     } else if (toSpec && !toSpec.inputs.some((p) => p.name === e.to.port)) {
-      problems.push(edgeProblem(id, 'to.port', `${toSpec.title} "${e.to.node}" has no input port "${e.to.port}"; ports: ${toSpec.inputs.map((p) => p.name).join(', ') || '(none)'}`, 'bad-port'));
-      ok = false;
+      problems.push(edgeProblem(id, 'to.port', `${toSpec.title} "${e.to.node}" has no input port "${e.to.port}"; its inputs: ${toSpec.inputs.map((p) => p.name).join(', ')}`, 'bad-port'));
+      toOk = false;
     }
-    if (!ok || !fromSpec || !toSpec) continue;
-    const port = toSpec.inputs.find((p) => p.name === e.to.port)!;
+    // An edge meant for this input, even with a broken start, is not "unconnected": its own problem says what is wrong.
+    if (toOk) attempted.add(`${e.to.node}.${e.to.port}`);
+    if (!fromOk || !toOk) continue;
+    const port = toSpec?.inputs.find((p) => p.name === e.to.port);
     const already = (incoming.get(e.to.node) ?? []).filter((x) => x.to.port === e.to.port);
-    if (already.length && !port.multiple) {
-      problems.push(edgeProblem(id, 'to.port', `input "${e.to.port}" of "${e.to.node}" takes one edge and already has ${edgeId(already[0])}; use a Union to merge streams`, 'port-taken'));
+    if (port && already.length && !port.multiple) {
+      problems.push(edgeProblem(id, 'to.port', `input "${e.to.port}" of ${toSpec!.title} "${e.to.node}" takes one edge and already has ${edgeId(already[0])}; use a Union to merge streams`, 'port-taken'));
       continue;
     }
     incoming.set(e.to.node, [...(incoming.get(e.to.node) ?? []), e]);
@@ -92,20 +108,22 @@ export function compile(input: unknown): CompileResult {
     const spec = specs.get(n.id);
     if (!spec) continue;
     for (const p of spec.inputs) {
-      if (!p.optional && !(incoming.get(n.id) ?? []).some((e) => e.to.port === p.name)) {
-        problems.push(nodeProblem(n.id, `inputs.${p.name}`, `input "${p.name}" is not connected`, 'unconnected-input'));
+      if (!p.optional && !attempted.has(`${n.id}.${p.name}`)) {
+        problems.push(nodeProblem(n.id, `inputs.${p.name}`, `input "${p.name}" of ${spec.title} "${n.id}" is not connected; draw an edge into it${spec.inputs.length > 1 ? ` (inputs: ${spec.inputs.map((q) => q.name).join(', ')})` : ''}`, 'unconnected-input'));
       }
     }
   }
 
+  // On a cycle, streams are still inferred for the nodes before it, so their problems show too.
   const order = topologicalOrder(doc, goodEdges);
-  if (!order.ok) {
-    problems.push(nodeProblem(order.cycle[0], 'edges', `the graph has a cycle: ${[...order.cycle, order.cycle[0]].join(' → ')}; streams must flow one way`, 'cycle'));
-    return { plan: null, problems, doc };
+  if (order.cycle) {
+    problems.push(nodeProblem(order.cycle[0], 'edges', `the graph has a cycle: ${[...order.cycle, order.cycle[0]].join(' → ')}; streams must flow one way, so remove one of these edges`, 'cycle'));
   }
 
   // Infer streams in topological order; a node with broken inputs still gets unknown streams.
   const outInfo = new Map<string, Record<string, StreamInfo>>();
+  // Nodes whose output streams are unknown because the node itself could not be analysed.
+  const unanalysed = new Set<string>(doc.nodes.filter((n) => !specs.has(n.id)).map((n) => n.id));
   const planNodes: PlanNode[] = [];
   const defaultParallelism = doc.settings?.parallelism ?? 1;
   for (const id of order.ids) {
@@ -117,17 +135,23 @@ export function compile(input: unknown): CompileResult {
     const inputs = Object.fromEntries(Object.entries(inputLists).map(([k, v]) => [k, v[0]]));
     for (const p of spec.inputs) {
       const info = inputs[p.name];
-      if (p.keyed && info && !info.keyedBy) problems.push(nodeProblem(id, `inputs.${p.name}`, `input "${p.name}" must be keyed: put a Key by before ${spec.title}`, 'not-keyed'));
+      const fromUnanalysed = (incoming.get(id) ?? []).some((e) => e.to.port === p.name && unanalysed.has(e.from.node));
+      if (p.keyed && info && !info.keyedBy && !fromUnanalysed) {
+        problems.push(nodeProblem(id, `inputs.${p.name}`, `input "${p.name}" of ${spec.title} "${id}" must be keyed, but its stream is not; put a Key by between the upstream and this node`, 'not-keyed'));
+      }
     }
     let result;
     try {
       result = spec.infer({ nodeId: id, params: n.params, inputs, inputLists });
     } catch (e) {
-      problems.push(nodeProblem(id, 'params', `could not analyse this node: ${(e as Error).message}`, 'bad-param-value'));
+      // Ill-typed params can trip the analysis; their own problems already say what to fix.
+      if (!badParams.has(id)) problems.push(nodeProblem(id, 'params', `could not analyse this node (${(e as Error).message}); check its params`, 'bad-param-value'));
+      unanalysed.add(id);
       result = { outputs: Object.fromEntries(spec.outputs.map((p) => [p.name, unknownStream()])) };
     }
     for (const p of result.problems ?? []) problems.push(nodeProblem(id, p.field, p.message, p.code));
-    outInfo.set(id, result.outputs);
+    // Fields derived from invalid params are guesses; downstream checks should not trust them.
+    outInfo.set(id, badParams.has(id) ? Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, { ...v, fields: null }])) : result.outputs);
     planNodes.push({
       id,
       kind: n.kind,
@@ -142,7 +166,8 @@ export function compile(input: unknown): CompileResult {
     });
   }
 
-  if (problems.length) return { plan: null, problems, doc };
+  // A document with shape faults is not handed out: the canvas could not draw it.
+  if (problems.length) return { plan: null, problems, doc: envelope.length ? null : doc };
   const byId = new Map(planNodes.map((p) => [p.id, p]));
   const edges: PlanEdge[] = goodEdges.map((e) => {
     const info = outInfo.get(e.from.node)?.[e.from.port] ?? unknownStream();
@@ -159,9 +184,9 @@ export function compile(input: unknown): CompileResult {
   };
 }
 
-type Order = { ok: true; ids: string[] } | { ok: false; cycle: string[] };
+type Order = { ids: string[]; cycle: string[] | null };
 
-/** Kahn's algorithm in document order, so plans are stable; on a cycle, returns one cycle's nodes. */
+/** Kahn's algorithm in document order, so plans are stable; on a cycle, the nodes before it and one cycle's nodes. */
 function topologicalOrder(doc: PipelineDocument, edges: PipelineEdge[]): Order {
   const ids = [...new Set(doc.nodes.map((n) => n.id))];
   const indeg = new Map(ids.map((id) => [id, 0]));
@@ -180,16 +205,45 @@ function topologicalOrder(doc: PipelineDocument, edges: PipelineEdge[]): Order {
       if (indeg.get(m) === 0) ready.push(m);
     }
   }
-  if (out.length === ids.length) return { ok: true, ids: out };
-  // Walk forward from a node left over until a node repeats: that loop is a cycle.
-  const left = new Set(ids.filter((id) => !out.includes(id)));
-  let cur = [...left][0];
+  if (out.length === ids.length) return { ids: out, cycle: null };
+  // Walk backwards from a node left over: every left-over node has a left-over predecessor
+  // (else it would have been ordered), so the walk must repeat a node, and that loop is a cycle.
+  const done = new Set(out);
+  const prev = new Map<string, string>();
+  for (const e of edges) if (!done.has(e.from.node) && !done.has(e.to.node) && !prev.has(e.to.node)) prev.set(e.to.node, e.from.node);
+  let cur = ids.find((id) => !done.has(id))!;
   const path: string[] = [];
   while (!path.includes(cur)) {
     path.push(cur);
-    cur = (next.get(cur) ?? []).find((m) => left.has(m)) ?? cur;
+    cur = prev.get(cur)!;
   }
-  return { ok: false, cycle: path.slice(path.indexOf(cur)) };
+  return { ids: out, cycle: path.slice(path.indexOf(cur)).reverse() };
+}
+
+/** Levenshtein distance, for "did you mean" hints. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(row[j] + 1, cur[j - 1] + 1, row[j - 1] + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
+    row = cur;
+  }
+  return row[b.length];
+}
+
+const closest = (name: string, options: Iterable<string>): string | undefined =>
+  [...options].map((o) => ({ o, d: distance(name, o) })).filter((x) => x.d <= Math.max(2, Math.floor(name.length / 3))).sort((a, b) => a.d - b.d)[0]?.o;
+
+function unknownKindMessage(kind: string): string {
+  const guess = closest(kind, kindSpecs.map((s) => s.kind));
+  return `unknown operator kind "${kind}"; ${guess ? `did you mean "${guess}"? ` : ''}known kinds: ${kindSpecs.map((s) => s.kind).join(', ')}`;
+}
+
+function nodeHint(ids: Set<string>, name: string): string {
+  const guess = closest(name, ids);
+  if (guess) return `did you mean "${guess}"?`;
+  const list = [...ids];
+  return list.length ? `nodes: ${list.slice(0, 12).join(', ')}${list.length > 12 ? ', …' : ''}` : 'the pipeline has no nodes';
 }
 
 export { PIPELINE_FORMAT };

@@ -10,11 +10,20 @@ const problem = (field: string, message: string, code: string): Problem => ({ ta
 
 /** Brings any older document up to the current version, one step at a time. */
 export function migrate(input: unknown): MigrateResult {
-  if (input === null || typeof input !== 'object' || Array.isArray(input)) return { ok: false, problem: problem('', 'a pipeline document must be a JSON object', 'bad-document') };
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    const was = Array.isArray(input) ? 'a list' : input === null ? 'null' : `a ${typeof input}`;
+    return { ok: false, problem: problem('', `a pipeline document must be a JSON object { "format": "${PIPELINE_FORMAT}", "version", "name", "nodes", "edges" }, not ${was}`, 'bad-document') };
+  }
   let doc = input as Record<string, unknown>;
-  if (doc.format !== PIPELINE_FORMAT) return { ok: false, problem: problem('format', `"format" must be "${PIPELINE_FORMAT}"; is this a Weir pipeline file?`, 'bad-format') };
+  if (doc.format !== PIPELINE_FORMAT) {
+    const was = doc.format === undefined ? 'is missing' : `is ${JSON.stringify(doc.format)?.slice(0, 40)}`;
+    return { ok: false, problem: problem('format', `"format" ${was}; a Weir pipeline file has "format": "${PIPELINE_FORMAT}" (is this a Weir pipeline file?)`, 'bad-format') };
+  }
   const from = doc.version;
-  if (!Number.isInteger(from) || (from as number) < 1) return { ok: false, problem: problem('version', '"version" must be a whole number ≥ 1', 'bad-version') };
+  if (!Number.isInteger(from) || (from as number) < 1) {
+    const was = from === undefined ? 'is missing' : `is ${JSON.stringify(from)?.slice(0, 40)}`;
+    return { ok: false, problem: problem('version', `"version" ${was}; it must be a whole number ≥ 1 (this Weir writes version ${PIPELINE_VERSION})`, 'bad-version') };
+  }
   if ((from as number) > PIPELINE_VERSION) {
     return { ok: false, problem: problem('version', `this file is version ${from}, newer than this Weir (version ${PIPELINE_VERSION}); update Weir to open it`, 'bad-version') };
   }

@@ -21,9 +21,10 @@ export const unionSpec: KindSpec<Record<string, never>> = {
     const first = list[0] ?? unknownStream();
     const problems = list.slice(1).flatMap((s, i) => {
       if (!s.fields || !first.fields) return [];
-      const a = Object.keys(first.fields).sort().join(',');
-      const b = Object.keys(s.fields).sort().join(',');
-      return a === b ? [] : [{ field: `in[${i + 1}]`, message: `input ${i + 2} has fields (${b}) but input 1 has (${a})`, code: 'union-mismatch' }];
+      const a = Object.keys(first.fields).sort().join(', ');
+      const b = Object.keys(s.fields).sort().join(', ');
+      const message = `input ${i + 2} has fields (${b}) but input 1 has (${a}); every input of a Union needs the same fields, so add a Project before it to rename or drop fields`;
+      return a === b ? [] : [{ field: `inputs.in[${i + 1}]`, message, code: 'union-mismatch' }];
     });
     return {
       outputs: {
