@@ -1,0 +1,77 @@
+import { useEffect } from 'react';
+import { dispatch } from '../actions/registry.ts';
+import { deleteSelection } from '../actions/nodeActions.ts';
+import { duplicateSelection, pasteFragment } from '../actions/clipboardActions.ts';
+import { selectAll, setSelection } from '../actions/docActions.ts';
+import { undo, redo } from '../store/history.ts';
+import { uiStore, setUi } from '../store/uiStore.ts';
+import { copySelection, readClipboard } from './clipboard.ts';
+import { fitView, canvasBridge } from './canvasBridge.ts';
+import { runAutoLayout } from './runAutoLayout.ts';
+
+export interface Shortcut {
+  keys: string;
+  what: string;
+}
+
+/** The list the help overlay shows; the handler below is the single place that implements it. */
+export const SHORTCUTS: Shortcut[] = [
+  { keys: 'Drag from palette / Enter on a palette item', what: 'Add an operator' },
+  { keys: 'Drag from a port to a port', what: 'Connect (invalid ports say why)' },
+  { keys: 'Click, Shift+drag, Ctrl+click', what: 'Select, box-select, add to selection' },
+  { keys: 'Ctrl+A', what: 'Select all' },
+  { keys: 'Delete / Backspace', what: 'Delete selection' },
+  { keys: 'Ctrl+C / Ctrl+V', what: 'Copy / paste' },
+  { keys: 'Ctrl+D', what: 'Duplicate' },
+  { keys: 'Ctrl+Z', what: 'Undo' },
+  { keys: 'Ctrl+Shift+Z / Ctrl+Y', what: 'Redo' },
+  { keys: 'Shift+L', what: 'Auto-layout (left to right)' },
+  { keys: 'Shift+1 or F', what: 'Fit view' },
+  { keys: '+ / −', what: 'Zoom in / out' },
+  { keys: 'Escape', what: 'Clear selection, close dialogs' },
+  { keys: '?', what: 'This help' },
+];
+
+/** Keys typed into a field or a code editor belong to that field. */
+function typingTarget(t: EventTarget | null): boolean {
+  const el = t as HTMLElement | null;
+  if (!el || !el.closest) return false;
+  return !!el.closest('input, textarea, select, [contenteditable="true"], .monaco-editor');
+}
+
+export function useShortcuts(): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const ui = uiStore.get();
+      if (e.key === 'Escape') {
+        if (ui.dialog) setUi({ dialog: null });
+        else if (!typingTarget(e.target)) dispatch(setSelection, { nodes: [], edges: [] });
+        return;
+      }
+      if (typingTarget(e.target) || ui.dialog) return;
+      const mod = e.ctrlKey || e.metaKey;
+      const k = e.key.toLowerCase();
+      const onCanvas = ui.centerTab === 'canvas';
+      let handled = true;
+      if (mod && k === 'z' && !e.shiftKey) undo();
+      else if (mod && ((k === 'z' && e.shiftKey) || k === 'y')) redo();
+      else if (!onCanvas) handled = false;
+      else if (mod && k === 'a') dispatch(selectAll, undefined);
+      else if (mod && k === 'c') copySelection();
+      else if (mod && k === 'v') {
+        const frag = readClipboard();
+        if (frag) dispatch(pasteFragment, { fragment: frag.fragment, offset: { x: 40 * frag.times, y: 40 * frag.times } });
+      } else if (mod && k === 'd') dispatch(duplicateSelection, undefined);
+      else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) dispatch(deleteSelection, undefined);
+      else if (!mod && e.key === '?') setUi({ dialog: 'help' });
+      else if (!mod && e.shiftKey && k === 'l') void runAutoLayout();
+      else if (!mod && ((e.shiftKey && e.code === 'Digit1') || k === 'f')) fitView();
+      else if (!mod && (e.key === '+' || e.key === '=')) void canvasBridge.flow?.zoomIn();
+      else if (!mod && (e.key === '-' || e.key === '_')) void canvasBridge.flow?.zoomOut();
+      else handled = false;
+      if (handled) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}

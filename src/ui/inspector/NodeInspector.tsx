@@ -1,0 +1,96 @@
+import { useMemo } from 'react';
+import type { PipelineNode } from '../../pipeline/document.ts';
+import { kindSpec } from '../../pipeline/kinds/index.ts';
+import type { Problem } from '../../pipeline/kindSpec.ts';
+import { useStore } from '../store/createStore.ts';
+import { problemsFor, validationStore } from '../validation/validationStore.ts';
+import { dispatch } from '../actions/registry.ts';
+import { setNodeParams } from '../actions/nodeActions.ts';
+import { ObjectFields } from './fields/ObjectField.tsx';
+import type { ProblemMap } from './fields/fieldTypes.ts';
+import { StreamSummary } from './StreamSummary.tsx';
+import { InlineMarkdown, Markdown } from './InlineMarkdown.tsx';
+import { NodeIdentity } from './NodeIdentity.tsx';
+import { Section } from './Section.tsx';
+
+function problemMap(problems: Problem[]): ProblemMap {
+  const m: ProblemMap = new Map();
+  for (const p of problems) m.set(p.field, [...(m.get(p.field) ?? []), p.message]);
+  return m;
+}
+
+/** The form for one operator, generated from its kind's params schema. */
+export function NodeInspector({ node }: { node: PipelineNode }) {
+  const spec = kindSpec(node.kind);
+  const problems = useStore(validationStore, (v) => problemsFor(v, node.id));
+  const streams = useStore(validationStore, (v) => v.streams[node.id]);
+  // TypeScript diagnostics already show in the code editor's own panel.
+  const map = useMemo(() => problemMap(problems.filter((p) => p.code !== 'udf-type-error')), [problems]);
+  if (!spec) return <div className="inspector-empty">Unknown operator kind “{node.kind}”. Fix it in the Pipeline JSON tab.</div>;
+  const props = Object.keys((spec.params.properties ?? {}) as object);
+  const general = problems.filter((p) => p.code !== 'udf-type-error' && (!p.field.startsWith('params.') || !props.includes(p.field.slice(7).split(/[.[]/)[0])));
+  const fieldNames = Object.keys(Object.values(streams?.inputs ?? {})[0]?.fields ?? {});
+  const seed = { ...(spec.example as object), ...(spec.defaults as object) } as Record<string, unknown>;
+  return (
+    <div className="inspector-body" aria-label={`Inspector: ${node.label ?? node.id}`}>
+      <div className={`inspector-head group-${spec.group}`}>
+        <span className="op-icon" aria-hidden>
+          {spec.icon}
+        </span>
+        <div>
+          <h2 className="inspector-title">{node.label ?? node.id}</h2>
+          <div className="muted small">
+            {spec.title} · <span className="mono">{node.kind}</span>
+            {spec.stateful && <span className="chip chip-small">stateful</span>}
+          </div>
+        </div>
+      </div>
+      {general.length > 0 && (
+        <div className="inspector-problems" role="group" aria-label="Problems of this operator">
+          {general.map((p, i) => (
+            <div key={i} className="field-error">
+              <span className="mono">{p.field}</span>: {p.message}
+            </div>
+          ))}
+        </div>
+      )}
+      <NodeIdentity node={node} />
+      <Section title="Parameters">
+        <ObjectFields
+          name="params"
+          schema={spec.params}
+          value={node.params}
+          path="params"
+          problems={map}
+          required
+          fieldNames={fieldNames}
+          nodeId={node.id}
+          kind={node.kind}
+          seed={seed}
+          onChange={(v) => dispatch(setNodeParams, { id: node.id, params: v as Record<string, unknown> })}
+        />
+        {props.length === 0 && <p className="muted small">This operator has no parameters.</p>}
+      </Section>
+      <Section title="Streams">
+        {spec.inputs.map((p) => (
+          <StreamSummary key={`in-${p.name}`} dir="in" port={p.name} info={streams?.inputs[p.name]} />
+        ))}
+        {spec.outputs.map((p) => (
+          <StreamSummary key={`out-${p.name}`} dir="out" port={p.name} info={streams?.outputs[p.name]} />
+        ))}
+      </Section>
+      <Section title="Semantics" defaultOpen={false}>
+        <div className="semantics">
+          <Markdown text={spec.semantics} />
+        </div>
+        <ul className="port-docs">
+          {[...spec.inputs.map((p) => ({ ...p, dir: 'input' })), ...spec.outputs.map((p) => ({ ...p, dir: 'output' }))].map((p) => (
+            <li key={`${p.dir}-${p.name}`}>
+              <span className="mono">{p.name}</span> <span className="muted">({p.dir})</span>: <InlineMarkdown text={p.doc} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import type { JsonSchema } from '../../../pipeline/kindSpec.ts';
+
+/** Messages keyed by dotted field path, such as `params.aggregates[0].fn`. */
+export type ProblemMap = Map<string, string[]>;
+
+/** What a generated field needs: its schema, its value, where it sits, and how to report a change. */
+export interface FieldProps {
+  /** Visible label, also the accessible name. */
+  name: string;
+  schema: JsonSchema;
+  value: unknown;
+  onChange(value: unknown): void;
+  /** Dotted path, used for problems and element ids. */
+  path: string;
+  problems: ProblemMap;
+  required?: boolean;
+  /** Names of fields on the input stream, offered as suggestions. */
+  fieldNames: string[];
+  /** Node the form edits; code editors key their models on it. */
+  nodeId: string;
+  kind: string;
+}
+
+export const domId = (path: string): string => `f-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`;
+
+export function messagesAt(problems: ProblemMap, path: string): string[] {
+  return problems.get(path) ?? [];
+}
+
+export const schemaOf = (s: unknown): JsonSchema => (s && typeof s === 'object' ? (s as JsonSchema) : {});
+export const propsOf = (s: JsonSchema): Record<string, JsonSchema> => (s.properties ?? {}) as Record<string, JsonSchema>;
+export const requiredOf = (s: JsonSchema): string[] => (Array.isArray(s.required) ? (s.required as string[]) : []);
+export const describe = (s: JsonSchema): string | undefined => (typeof s.description === 'string' ? s.description : undefined);
+
+/** A value to start from when a field is switched on or a row is added. */
+export function emptyValue(s: JsonSchema): unknown {
+  if (s.default !== undefined) return structuredClone(s.default);
+  if (s.const !== undefined) return s.const;
+  if (Array.isArray(s.enum)) return s.enum[0];
+  switch (s.type) {
+    case 'string':
+      return '';
+    case 'number':
+    case 'integer':
+      return typeof s.minimum === 'number' ? s.minimum : 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const k of requiredOf(s)) out[k] = emptyValue(propsOf(s)[k] ?? {});
+      return out;
+    }
+    default:
+      return null;
+  }
+}
+
+/** Returns the object with `key` set, or removed when the value is undefined. */
+export function withKey(obj: unknown, key: string, value: unknown): Record<string, unknown> {
+  const base = obj && typeof obj === 'object' && !Array.isArray(obj) ? { ...(obj as Record<string, unknown>) } : {};
+  if (value === undefined) delete base[key];
+  else base[key] = value;
+  return base;
+}

@@ -1,0 +1,46 @@
+import { useStore } from '../store/createStore.ts';
+import { validationStore } from '../validation/validationStore.ts';
+import { editorStore } from '../store/editorStore.ts';
+import { dispatch } from '../actions/registry.ts';
+import { setSelection } from '../actions/docActions.ts';
+import { setUi } from '../store/uiStore.ts';
+import { canvasBridge } from '../canvas/canvasBridge.ts';
+import type { Problem } from '../../pipeline/kindSpec.ts';
+
+function reveal(p: Problem): void {
+  if (!p.target) return;
+  setUi({ centerTab: 'canvas' });
+  if (p.targetType === 'edge') {
+    dispatch(setSelection, { nodes: [], edges: [p.target] });
+    return;
+  }
+  dispatch(setSelection, { nodes: [p.target], edges: [] });
+  const n = canvasBridge.flow?.getNode(p.target);
+  if (n) void canvasBridge.flow?.setCenter(n.position.x + (n.measured?.width ?? 200) / 2, n.position.y + (n.measured?.height ?? 80) / 2, { zoom: Math.max(canvasBridge.flow.getZoom(), 0.9), duration: 250 });
+}
+
+/** Every problem of the document; a click selects the operator or connection at fault. */
+export function ProblemsList() {
+  const problems = useStore(validationStore, (v) => v.problems);
+  const typeProblems = useStore(validationStore, (v) => v.typeProblems);
+  const empty = useStore(editorStore, (s) => s.doc.nodes.length === 0);
+  const all = [...problems, ...typeProblems];
+  if (!all.length && empty) return <div className="panel-empty">Nothing to check yet: the pipeline is empty.</div>;
+  if (!all.length) return <div className="panel-empty ok">✓ No problems. The pipeline is ready to run.</div>;
+  return (
+    <ul className="problems" aria-label="Problems">
+      {all.map((p, i) => (
+        <li key={i}>
+          <button type="button" className="problem" onClick={() => reveal(p)} disabled={!p.target}>
+            <span className="problem-icon" aria-hidden>
+              ⚠
+            </span>
+            <span className="problem-target mono">{p.target ?? 'pipeline'}</span>
+            <span className="problem-field mono">{p.field}</span>
+            <span className="problem-msg">{p.message}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

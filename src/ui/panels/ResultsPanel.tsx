@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { useStore } from '../store/createStore.ts';
+import { editorStore } from '../store/editorStore.ts';
+import { runStore } from '../run/runStore.ts';
+import { setUi, uiStore } from '../store/uiStore.ts';
+import { kindSpec } from '../../pipeline/kinds/index.ts';
+import { VirtualTable } from './VirtualTable.tsx';
+import type { SinkSample } from '../../worker/protocol.ts';
+
+function Changelog({ sample }: { sample: SinkSample }) {
+  return (
+    <div className="changelog" role="log" aria-label="Changelog">
+      {sample.recent.length === 0 && <div className="muted pad">No changes yet.</div>}
+      {sample.recent.map((c, i) => (
+        <div key={i} className={`cl-row cl-${c.kind === '+I' || c.kind === '+U' ? 'add' : 'del'}`}>
+          <span className="cl-kind mono">{c.kind}</span>
+          <span className="mono">{JSON.stringify(c.row)}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The materialized table of each sink, live while the job runs. */
+export function ResultsPanel() {
+  const sinks = useStore(editorStore, (s) => s.doc.nodes.filter((n) => kindSpec(n.kind)?.group === 'sinks').map((n) => n.id).join('\n'));
+  const ids = sinks ? sinks.split('\n') : [];
+  const chosen = useStore(uiStore, (s) => s.resultSink);
+  const current = chosen && ids.includes(chosen) ? chosen : ids[0];
+  const sample = useStore(runStore, (s) => (current ? s.snapshot?.sinks[current] : undefined));
+  const [mode, setMode] = useState<'table' | 'changelog'>('table');
+  if (!ids.length) return <div className="panel-empty">Add a sink (Materialized view, Log or Collect) to see results here.</div>;
+  return (
+    <div className="results">
+      <div className="results-bar">
+        <div className="seg" role="tablist" aria-label="Sinks">
+          {ids.map((id) => (
+            <button key={id} type="button" role="tab" aria-selected={id === current} className={id === current ? 'on' : ''} onClick={() => setUi({ resultSink: id })}>
+              {id}
+            </button>
+          ))}
+        </div>
+        <div className="seg" role="group" aria-label="Result view">
+          <button type="button" className={mode === 'table' ? 'on' : ''} aria-pressed={mode === 'table'} onClick={() => setMode('table')}>
+            Table
+          </button>
+          <button type="button" className={mode === 'changelog' ? 'on' : ''} aria-pressed={mode === 'changelog'} onClick={() => setMode('changelog')}>
+            Changelog
+          </button>
+        </div>
+        {sample && (
+          <span className="muted small" aria-live="polite">
+            {sample.total.toLocaleString()} rows · {sample.changes.toLocaleString()} changes
+          </span>
+        )}
+      </div>
+      {!sample ? (
+        <div className="panel-empty">Run the pipeline to fill this table.</div>
+      ) : mode === 'table' ? (
+        <VirtualTable sinkId={current!} sample={sample} />
+      ) : (
+        <Changelog sample={sample} />
+      )}
+    </div>
+  );
+}

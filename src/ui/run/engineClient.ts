@@ -1,0 +1,27 @@
+import * as Comlink from 'comlink';
+import type { EngineApi, LoadOptions, LoadResult } from '../../worker/protocol.ts';
+import type { PipelineDocument } from '../../pipeline/document.ts';
+import { acceptSnapshot } from './runStore.ts';
+
+let remote: Comlink.Remote<EngineApi> | null = null;
+let worker: Worker | null = null;
+
+/** The engine worker, created on first use; its death is reported through the error event. */
+export function engine(): Comlink.Remote<EngineApi> {
+  if (!remote) {
+    worker = new Worker(new URL('../../worker/engineWorker.ts', import.meta.url), { type: 'module', name: 'weir-engine' });
+    remote = Comlink.wrap<EngineApi>(worker);
+    void remote.onSnapshot(Comlink.proxy(acceptSnapshot));
+    worker.addEventListener('error', (e) => {
+      acceptSnapshot({ status: 'failed', records: 0, rate: 0, clockMs: 0, metrics: {}, deadLetters: {}, sinks: {}, checkpoints: 0, error: { message: `engine worker crashed: ${e.message}` }, log: [{ seq: Date.now(), level: 'error', at: 0, message: `engine worker crashed: ${e.message}` }] });
+      worker?.terminate();
+      remote = null;
+      worker = null;
+    });
+  }
+  return remote;
+}
+
+export async function loadJob(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
+  return engine().load(doc, opts);
+}

@@ -1,0 +1,112 @@
+import { editorStore } from '../store/editorStore.ts';
+import { setUi, uiStore } from '../store/uiStore.ts';
+import { setTypeProblems, validateNow } from '../validation/validationStore.ts';
+import { checkAllUdfs } from '../code/udfCheck.ts';
+import { carriesCode } from '../code/udfSites.ts';
+import { engine, loadJob } from './engineClient.ts';
+import { logLocal, runStore } from './runStore.ts';
+
+/** Speeds offered in the toolbar: records per second, null for as fast as possible. */
+export const SPEEDS: { label: string; value: number | null }[] = [
+  { label: '1 / s', value: 1 },
+  { label: '10 / s', value: 10 },
+  { label: '50 / s', value: 50 },
+  { label: '500 / s', value: 500 },
+  { label: '5,000 / s', value: 5000 },
+  { label: 'Max', value: null },
+];
+
+const setBusy = (busy: boolean) => runStore.set((s) => ({ ...s, busy }));
+
+/** What the person asked for when the trust prompt interrupted them. */
+let afterTrust: 'run' | 'step' = 'run';
+
+/**
+ * Everything that must hold before user code runs: a clean document, trust for code that
+ * came from elsewhere, and UDFs that type-check. Returns false (and says why) otherwise.
+ */
+async function preflight(action: 'run' | 'step'): Promise<boolean> {
+  const state = editorStore.get();
+  const v = validateNow(state.doc);
+  if (v.problems.length) {
+    logLocal('error', `not started: the pipeline has ${v.problems.length} problem${v.problems.length > 1 ? 's' : ''}; see Problems`);
+    setUi({ bottomTab: 'problems', bottomOpen: true });
+    return false;
+  }
+  if (!state.trusted && carriesCode(state.doc)) {
+    afterTrust = action;
+    setUi({ dialog: 'trust' });
+    return false;
+  }
+  const typeProblems = await checkAllUdfs(state.doc, v.streams);
+  setTypeProblems(typeProblems);
+  if (typeProblems.length) {
+    const first = typeProblems[0];
+    logLocal('error', `not started: ${typeProblems.length} TypeScript error${typeProblems.length > 1 ? 's' : ''} in user code; first in ${first.target} ${first.field}: ${first.message}`, first.target ?? undefined);
+    setUi({ bottomTab: 'problems', bottomOpen: true });
+    return false;
+  }
+  return true;
+}
+
+async function loadCurrent(): Promise<boolean> {
+  const doc = editorStore.get().doc;
+  const res = await loadJob(doc, { speed: runStore.get().speed, checkpointIntervalMs: doc.settings?.checkpoint?.intervalMs ?? null });
+  if (!res.ok) {
+    logLocal('error', `not started: ${res.message}`);
+    setUi({ bottomTab: 'log', bottomOpen: true });
+    return false;
+  }
+  const sink = uiStore.get().resultSink;
+  if (!sink || !res.sinks.includes(sink)) setUi({ resultSink: res.sinks[0] ?? null });
+  return true;
+}
+
+const needsLoad = (): boolean => {
+  const st = runStore.get().snapshot?.status;
+  return !st || st === 'idle' || st === 'finished' || st === 'failed';
+};
+
+/** Runs an action of the toolbar; anything it throws is logged, never lost. */
+async function guarded(what: string, work: () => Promise<void>): Promise<void> {
+  if (runStore.get().busy) return;
+  setBusy(true);
+  try {
+    await work();
+  } catch (e) {
+    logLocal('error', `${what} failed: ${e instanceof Error ? e.message : String(e)}`);
+    setUi({ bottomTab: 'log', bottomOpen: true });
+  } finally {
+    setBusy(false);
+  }
+}
+
+export const runPipeline = (): Promise<void> =>
+  guarded('run', async () => {
+    if (runStore.get().snapshot?.status === 'paused') return void (await engine().run());
+    if (!(await preflight('run')) || !(await loadCurrent())) return;
+    setUi({ bottomTab: 'results', bottomOpen: true });
+    await engine().run();
+  });
+
+export const stepPipeline = (): Promise<void> =>
+  guarded('step', async () => {
+    if (needsLoad() && (!(await preflight('step')) || !(await loadCurrent()))) return;
+    await engine().step();
+  });
+
+export const pausePipeline = (): void => void engine().pause();
+export const stopPipeline = (): void => void engine().stop();
+
+export function setSpeed(speed: number | null): void {
+  runStore.set((s) => ({ ...s, speed }));
+  void engine().setSpeed(speed);
+}
+
+/** The person trusted the imported code: remember it and carry on with the run. */
+export function trustAndRun(): void {
+  editorStore.set((s) => ({ ...s, trusted: true }));
+  setUi({ dialog: null });
+  logLocal('info', 'you trusted the code in this pipeline; it runs in the engine worker');
+  void (afterTrust === 'step' ? stepPipeline() : runPipeline());
+}
