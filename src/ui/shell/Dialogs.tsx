@@ -5,6 +5,7 @@ import { Gallery } from '../projects/Gallery.tsx';
 import { ProjectsDialog } from '../projects/ProjectsDialog.tsx';
 import { TrustPrompt } from '../projects/TrustPrompt.tsx';
 import { ShareDialog } from '../projects/ShareDialog.tsx';
+import { FlinkSqlDialog } from '../projects/FlinkSqlDialog.tsx';
 
 export function Dialogs() {
   const dialog = useStore(uiStore, (s) => s.dialog);
@@ -19,6 +20,8 @@ export function Dialogs() {
       return <TrustPrompt />;
     case 'share':
       return <ShareDialog />;
+    case 'flinkSql':
+      return <FlinkSqlDialog />;
     default:
       return null;
   }

@@ -41,6 +41,9 @@ export function Header() {
         <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'share' })}>
           Share link
         </button>
+        <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'flinkSql' })}>
+          Flink SQL
+        </button>
       </nav>
       <span className="spacer" />
       <button type="button" className="btn-icon btn-round" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} title="Toggle theme">

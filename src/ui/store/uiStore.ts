@@ -2,7 +2,7 @@ import { createStore } from './createStore.ts';
 
 export type BottomTab = 'problems' | 'results' | 'log';
 export type CenterTab = 'canvas' | 'json';
-export type Dialog = null | 'help' | 'gallery' | 'projects' | 'trust' | 'share';
+export type Dialog = null | 'help' | 'gallery' | 'projects' | 'trust' | 'share' | 'flinkSql';
 export type Theme = 'light' | 'dark';
 
 export interface UiState {
