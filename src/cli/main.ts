@@ -4,8 +4,10 @@ import { MAIN_USAGE, usageFor } from './usage.ts';
 import { parseRunArgs, parseValidateArgs, wantsHelp } from './args.ts';
 import { validateCommand } from './validate.ts';
 import { runCommand } from './run.ts';
+import { exportCommand } from './export.ts';
+import { importCommand } from './import.ts';
 
-const COMMANDS = new Set(['validate', 'run']);
+const COMMANDS = new Set(['validate', 'run', 'export', 'import']);
 
 /**
  * The `weir` command. Returns the exit code: 0 ok, 1 invalid pipeline or arguments,
@@ -23,6 +25,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return 0;
     }
     if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
+    if (command === 'export') return exportCommand(rest, io);
+    if (command === 'import') return importCommand(rest, io);
     if (wantsHelp(rest)) {
       io.out(usageFor(command));
       return 0;
