@@ -1,13 +1,20 @@
+import { EXPORT_USAGE } from './export.ts';
+import { IMPORT_USAGE } from './import.ts';
+
 export const MAIN_USAGE = `weir: run and check Weir stream-processing pipelines
 
 Usage:
   weir validate <pipeline.json>...
   weir run <pipeline.json> --out <dir> [--input <sourceId>=<file.jsonl>]... [--seed N]
+  weir export <pipeline.json> --to flink-sql [--out <file.sql>]
+  weir import --from flink-sql <script.sql> [--out <pipeline.json>]
   weir <command> --help
 
 Commands:
   validate   check pipeline documents and report every problem
   run        run a pipeline to the end of its input and write its results
+  export     write the pipeline as a Flink SQL script for a real cluster
+  import     turn a script written by \`weir export\` back into a pipeline
 
 Exit codes: 0 ok, 1 invalid pipeline or arguments, 2 failure while running.
 Set WEIR_DEBUG=1 to print stack traces.`;
@@ -37,5 +44,6 @@ and a summary on stderr.
 
 Exit codes: 0 ok, 1 invalid pipeline or arguments, 2 failure while running.`;
 
-export const usageFor = (command: string | undefined): string =>
-  command === 'run' ? RUN_USAGE : command === 'validate' ? VALIDATE_USAGE : MAIN_USAGE;
+const USAGE: Record<string, string> = { run: RUN_USAGE, validate: VALIDATE_USAGE, export: EXPORT_USAGE, import: IMPORT_USAGE };
+
+export const usageFor = (command: string | undefined): string => (command && USAGE[command]) || MAIN_USAGE;
