@@ -4,6 +4,8 @@ import { MAIN_USAGE, usageFor } from './usage.ts';
 import { parseRunArgs, parseValidateArgs, wantsHelp } from './args.ts';
 import { validateCommand } from './validate.ts';
 import { runCommand } from './run.ts';
+import { PARALLEL_RUN_USAGE, splitRunFlags } from './runFlags.ts';
+import { runParallelCommand } from './runParallel.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
 
@@ -28,11 +30,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (command === 'export') return exportCommand(rest, io);
     if (command === 'import') return importCommand(rest, io);
     if (wantsHelp(rest)) {
-      io.out(usageFor(command));
+      io.out(command === 'run' ? `${usageFor(command)}\n\n${PARALLEL_RUN_USAGE}` : usageFor(command));
       return 0;
     }
     if (command === 'validate') return validateCommand(parseValidateArgs(rest), io);
-    return runCommand(parseRunArgs(rest), io);
+    // Without parallel-runtime flags `weir run` stays on the single-threaded executor.
+    const { flags, rest: runArgs } = splitRunFlags(rest);
+    return flags ? await runParallelCommand(parseRunArgs(runArgs), flags, io) : runCommand(parseRunArgs(runArgs), io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`weir: ${e.message}\n\n${usageFor(e.command)}`);

@@ -1,0 +1,106 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { PipelineDocument } from '../pipeline/document.ts';
+import { FileCheckpointStore } from '../runtime/node/fileCheckpointStore.ts';
+import { CommittedOutput } from '../runtime/node/committedOutput.ts';
+import { nodeSpawn } from '../runtime/node/nodeSpawn.ts';
+import { JobManager } from '../runtime/threaded/jobManager.ts';
+import { WorkerPool } from '../runtime/threaded/workerPool.ts';
+import type { JobResult } from '../runtime/threaded/jobOptions.ts';
+import type { RunArgs } from './args.ts';
+import type { Io } from './io.ts';
+import { InvalidError } from './io.ts';
+import { loadPipeline } from './load.ts';
+import { resolveInputs } from './inputs.ts';
+import { LineWriter, changelogLine, writeDeadLetters, writeJsonFile } from './output.ts';
+import type { ParallelRunFlags } from './runFlags.ts';
+
+/**
+ * `weir run` with any parallel-runtime flag: the job runs on worker_threads under the job
+ * manager, with aligned checkpoints (in files with --state-dir), restarts and exactly-once
+ * output. Same files as the single-threaded run; see PARALLEL_RUN_USAGE for what differs.
+ */
+export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags, io: Io): Promise<number> {
+  const plan = loadPipeline(args.pipeline, args.seed);
+  const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs);
+  for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);
+  const doc = withParallelism(plan.doc, flags.parallelism);
+  for (const [dir, what] of [[args.out, '--out'], ...(flags.stateDir ? [[flags.stateDir, '--state-dir']] : [])]) {
+    try {
+      mkdirSync(dir, { recursive: true });
+    } catch (e) {
+      throw new InvalidError([`${what} ${dir}: cannot create the directory: ${(e as Error).message}`]);
+    }
+  }
+  const jobId = plan.doc.name;
+  const output = new CommittedOutput(flags.stateDir ? join(resolve(flags.stateDir), encodeURIComponent(jobId), 'committed') : null);
+  const sinks = plan.nodes.filter((n) => n.isSink).map((n) => n.id);
+  if (!flags.resume) output.clear();
+  const store = flags.stateDir ? new FileCheckpointStore(resolve(flags.stateDir)) : undefined;
+  if (flags.resume && store && !(await store.latest(jobId))) io.err(`--resume: no completed checkpoint of "${jobId}" in ${flags.stateDir}; starting from the beginning`);
+  const chaos = flags.chaos ?? 0;
+  // With chaos, standby workers warm up during each attempt so a restart does not wait for thread start-up.
+  const pool = new WorkerPool(await nodeSpawn());
+  const manager = new JobManager(doc, {
+    spawn: pool.take,
+    prewarm: chaos > 0 ? (n) => pool.prewarm(n) : undefined,
+    jobId,
+    store,
+    inputs,
+    resume: flags.resume,
+    state: flags.state ?? plan.doc.settings?.stateBackend ?? 'memory',
+    // settings.checkpoint.intervalMs null means manual checkpoints only: then just the final one.
+    checkpointIntervalMs: flags.checkpointIntervalMs ?? (plan.doc.settings?.checkpoint?.intervalMs === undefined ? 1000 : plan.doc.settings.checkpoint.intervalMs),
+    retain: plan.doc.settings?.checkpoint?.retain ?? 3,
+    checkpointTimeoutMs: plan.doc.settings?.checkpoint?.timeoutMs,
+    incremental: plan.doc.settings?.checkpoint?.incremental,
+    chaos: chaos > 0 ? { kills: chaos, seed: args.seed ?? 1 } : undefined,
+    restart: chaos > 0 ? { type: 'fixedDelay', delayMs: 20, maxAttempts: chaos + 5 } : undefined,
+    published: flags.resume ? output.publishedKeys(sinks) : [],
+    keepChangelog: false,
+    onPublish: (sinkId, c) => output.publish(sinkId, c, changelogLine),
+    onDeadLetters: (e) => output.deadLetters(e),
+    log: (line) => io.err(line),
+  });
+  const result = await manager.run().finally(() => pool.close());
+  if (result.status === 'failed') throw new Error(result.reason ?? 'the job failed');
+  const changelogRows: Record<string, number> = {};
+  for (const id of sinks) {
+    const w = new LineWriter(join(args.out, `${id}.changelog.jsonl`));
+    try {
+      for (const line of output.changelogLines(id)) w.write(line);
+    } finally {
+      w.close();
+    }
+    changelogRows[id] = w.lines;
+    writeJsonFile(join(args.out, `${id}.view.json`), result.views[id] ?? []);
+  }
+  const dead = output.allDeadLetters();
+  const paths = new Map(plan.nodes.map((n) => [n.id, join(args.out, `${n.id}.dead-letter.jsonl`)]));
+  for (const d of dead) if (!paths.has(d.nodeId)) paths.set(d.nodeId, join(args.out, `${d.nodeId}.dead-letter.jsonl`));
+  const deadCounts = writeDeadLetters(paths, dead);
+  io.err(summary(plan.doc.name, result, changelogRows, deadCounts, args.out));
+  return 0;
+}
+
+/** `--parallelism N`: every operator without its own parallelism gets N; sources keep one reader each. */
+function withParallelism(doc: PipelineDocument, n: number | undefined): PipelineDocument {
+  if (n === undefined) return doc;
+  return { ...doc, nodes: doc.nodes.map((node) => (node.parallelism !== undefined || node.kind.endsWith('Source') ? node : { ...node, parallelism: n })) };
+}
+
+function summary(name: string, r: JobResult, changelogRows: Record<string, number>, dead: Map<string, number>, out: string): string {
+  const completed = r.checkpoints.filter((c) => c.status === 'completed').length;
+  const lines = [`ran "${name}" in ${(r.elapsedMs / 1000).toFixed(2)} s on ${r.workers} worker thread${r.workers === 1 ? '' : 's'}`];
+  lines.push(`  checkpoints: ${completed} completed, ${r.checkpoints.length - completed} aborted`);
+  if (r.restarts) {
+    const ms = r.recoveries.map((x) => x.recoveryMs);
+    lines.push(`  restarts: ${r.restarts} (recovery ${Math.min(...ms).toFixed(0)}–${Math.max(...ms).toFixed(0)} ms each)`);
+  }
+  for (const [id, m] of Object.entries(r.stats?.nodes ?? {})) lines.push(`  ${id}: ${m.recordsIn} in, ${m.recordsOut} out (${m.subtasks} subtask${m.subtasks === 1 ? '' : 's'})`);
+  for (const [id, n] of Object.entries(changelogRows)) lines.push(`  sink ${id}: ${r.views[id]?.length ?? 0} rows in the view, ${n} changelog rows`);
+  const total = [...dead.values()].reduce((a, b) => a + b, 0);
+  lines.push(`  dead letters: ${total}${dead.size ? ` (${[...dead].map(([id, c]) => `${id}: ${c}`).join(', ')}; see <node>.dead-letter.jsonl)` : ''}`);
+  lines.push(`results in ${out}`);
+  return lines.join('\n');
+}

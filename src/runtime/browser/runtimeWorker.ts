@@ -1,0 +1,13 @@
+// The Web Worker entry: `new Worker(new URL('./runtimeWorker.ts', import.meta.url), { type: 'module' })`.
+// comlink carries the control plane; records, credit and barriers use the ports deploy() hands over.
+import * as Comlink from 'comlink';
+import { WorkerRuntime } from '../threaded/workerRuntime.ts';
+import { idbPlatform } from '../threaded/idbPlatform.ts';
+
+const platform = idbPlatform({
+  // Real IndexedDB is shared by every worker of the origin, so chunk handles survive a killed worker.
+  factory: async () => indexedDB,
+  chunkedCheckpoints: true,
+});
+
+Comlink.expose(new WorkerRuntime(platform));

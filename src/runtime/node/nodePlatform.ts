@@ -1,0 +1,24 @@
+import { idbPlatform } from '../threaded/idbPlatform.ts';
+import type { WorkerPlatform } from '../threaded/workerRuntime.ts';
+
+/**
+ * Node workers: `--state indexeddb` runs the IndexedDB backend on fake-indexeddb. That database
+ * lives in the worker's memory and dies with it, so checkpoints keep the keyed state inline in
+ * the checkpoint store (--state-dir) rather than as chunk handles into a database that a
+ * restarted worker would not have.
+ */
+export function nodePlatform(): WorkerPlatform {
+  return idbPlatform({
+    factory: async () => {
+      try {
+        // The `auto` entry also installs IDBRequest, IDBKeyRange... as globals, which idb relies on.
+        await import('./fakeIndexedDbGlobals.ts');
+      } catch {
+        throw new Error('--state indexeddb in Node needs the fake-indexeddb package (npm install fake-indexeddb); or use --state memory');
+      }
+      return (globalThis as { indexedDB: IDBFactory }).indexedDB;
+    },
+    chunkedCheckpoints: false,
+    locks: null,
+  });
+}

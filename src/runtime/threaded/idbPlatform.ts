@@ -1,0 +1,61 @@
+import type { JobPlan } from '../../pipeline/plan.ts';
+import type { StateTime } from '../../state/backend.ts';
+import { IndexedDbStateBackend } from '../../state/indexeddb/indexedDbBackend.ts';
+import type { IndexedDbBackendOptions } from '../../state/indexeddb/indexedDbBackend.ts';
+import type { Placement } from './assignment.ts';
+import type { DeploySpec } from './protocol.ts';
+import type { WorkerPlatform } from './workerRuntime.ts';
+
+export interface IdbPlatformOptions {
+  /** Where IndexedDB comes from in this thread (the browser's, or fake-indexeddb in Node). */
+  factory(): Promise<IDBFactory>;
+  /**
+   * Checkpoint keyed state as chunks in IndexedDB (only dirty keys, incremental), with chunk
+   * handles in the snapshot. Only where the database outlives the worker: real IndexedDB is
+   * shared by all workers of an origin, fake-indexeddb lives and dies with one Node worker.
+   * Without it, snapshots carry the keyed state inline, as with the memory backend.
+   */
+  chunkedCheckpoints: boolean;
+  /** Web Locks guarding each subtask's namespace; null where there are none (Node). */
+  locks?: IndexedDbBackendOptions['locks'];
+  memoryBudgetBytes?: number;
+}
+
+/** The IndexedDB backend minus `persist`, so the runner snapshots it inline (isDurableBackend is false). */
+class InlineSnapshotIdbBackend extends IndexedDbStateBackend {}
+Object.defineProperty(InlineSnapshotIdbBackend.prototype, 'persist', { value: undefined });
+
+/** `state: 'indexeddb'`: every keyed subtask gets an IndexedDbStateBackend in the job's namespace. */
+export function idbPlatform(opts: IdbPlatformOptions): WorkerPlatform {
+  let factory: IDBFactory | null = null;
+  let backends: IndexedDbStateBackend[] = [];
+  const closeAll = () => {
+    for (const b of backends) b.close();
+    backends = [];
+  };
+  return {
+    async init(spec: DeploySpec) {
+      closeAll();
+      if (spec.state === 'indexeddb') factory ??= await opts.factory();
+    },
+    stateBackend(spec: DeploySpec, plan: JobPlan, p: Placement, time: StateTime) {
+      if (spec.state !== 'indexeddb' || !factory) return undefined;
+      const o: IndexedDbBackendOptions = {
+        dbName: `weir-state-${spec.jobId}`,
+        subtask: p.id,
+        maxParallelism: plan.maxParallelism,
+        time,
+        idbFactory: factory,
+        memoryBudgetBytes: opts.memoryBudgetBytes,
+        ...(opts.locks !== undefined ? { locks: opts.locks } : {}),
+      };
+      const b = opts.chunkedCheckpoints ? new IndexedDbStateBackend(o) : new InlineSnapshotIdbBackend(o);
+      backends.push(b);
+      return b;
+    },
+    async prepare() {
+      await Promise.all(backends.map((b) => b.open()));
+    },
+    dispose: closeAll,
+  };
+}

@@ -1,0 +1,81 @@
+import type { DeadLetter, Element, Row } from '../../engine/types.ts';
+import type { SourceEnv } from '../../engine/source.ts';
+import type { NodeMetrics } from '../../engine/nodeTask.ts';
+import type { CheckpointRecord, CheckpointStore, PendingCommit } from '../../checkpoint/types.ts';
+import type { RestartStrategy } from '../restartStrategy.ts';
+import type { BatchEncoding } from './codec.ts';
+import type { Spawn } from './spawn.ts';
+import type { DeadLetterEpoch, EdgeFill } from './protocol.ts';
+
+export interface JobOptions {
+  spawn: Spawn;
+  /** Called after each deployment with the worker count, e.g. WorkerPool.prewarm for fast restarts. */
+  prewarm?: (workers: number) => void;
+  jobId?: string;
+  store?: CheckpointStore;
+  /** Periodic checkpoints; null or absent: only the final one (when a store is given) and manual ones. */
+  checkpointIntervalMs?: number | null;
+  retain?: number;
+  restart?: RestartStrategy;
+  /** Credit per channel, in messages (record batches, watermarks, barriers). */
+  channelCapacity?: number;
+  /** Records per source read. */
+  batchSize?: number;
+  encoding?: BatchEncoding;
+  /** At most this many workers (default: the widest node's parallelism). */
+  maxWorkers?: number;
+  heartbeatMs?: number;
+  heartbeatTimeoutMs?: number;
+  deployTimeoutMs?: number;
+  checkpointTimeoutMs?: number;
+  state?: 'memory' | 'indexeddb';
+  /** Incremental checkpoints for durable backends (default true). */
+  incremental?: boolean;
+  inputs?: Record<string, SourceEnv['input']>;
+  /** A UDF exception fails the job (and restarts it) instead of dead-lettering the record. */
+  failOnUdfError?: boolean;
+  /** Start from the latest completed checkpoint in the store instead of from scratch. */
+  resume?: boolean;
+  /** Kill `kills` seeded-random subtasks at seeded-random points of the run. */
+  chaos?: { kills: number; seed: number };
+  /** `origin@epoch` of sink epochs already published (by an earlier process), so they are not published twice. */
+  published?: Iterable<string>;
+  /** Each committed sink epoch, exactly once; called before the next checkpoint can complete. */
+  onPublish?: (sinkId: string, commit: PendingCommit) => void;
+  onDeadLetters?: (epoch: DeadLetterEpoch) => void;
+  /** Keep every sink's published changelog in memory for the result (default true). */
+  keepChangelog?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Recovery {
+  reason: string;
+  /** ms from detecting the failure to every worker running again (restart delay included). */
+  recoveryMs: number;
+  delayMs: number;
+  restoredFrom: number | null;
+}
+
+export interface JobStats {
+  workers: number;
+  nodes: Record<string, NodeMetrics & { subtasks: number }>;
+  edges: EdgeFill[];
+  checkpoints: CheckpointRecord[];
+  restarts: number;
+  recoveries: Recovery[];
+}
+
+export interface JobResult {
+  status: 'finished' | 'failed';
+  reason?: string;
+  restarts: number;
+  recoveries: Recovery[];
+  views: Record<string, Row[]>;
+  changelogs: Record<string, Element[]>;
+  deadLetters: DeadLetter[];
+  checkpoints: CheckpointRecord[];
+  elapsedMs: number;
+  workers: number;
+  /** Stats taken just before the workers stopped (queue high-water marks, metrics). */
+  stats: JobStats | null;
+}

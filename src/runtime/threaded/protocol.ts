@@ -1,0 +1,114 @@
+import type { DeadLetter, Row } from '../../engine/types.ts';
+import type { SourceEnv } from '../../engine/source.ts';
+import type { NodeMetrics } from '../../engine/nodeTask.ts';
+import type { PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { BatchEncoding, WireBatch } from './codec.ts';
+import type { PortablePlan } from './portablePlan.ts';
+
+/**
+ * The small protocol between the job manager and its workers. Control calls (deploy, trigger,
+ * stats, faults) go through comlink; everything a worker reports (snapshots, acks, sink output,
+ * heartbeats) travels on one events port, in order, never as a comlink call per barrier.
+ */
+
+/** Dead letters of one subtask, closed at a checkpoint barrier like a sink epoch. */
+export interface DeadLetterEpoch {
+  origin: string;
+  epoch: number;
+  items: DeadLetter[];
+}
+
+/** The host stores pending dead-letter epochs in the snapshot next to the runner's fields. */
+export type HostSnapshot = SubtaskSnapshot & { deadLetterEpochs?: DeadLetterEpoch[] };
+
+export interface UdfThrow {
+  node: string;
+  index: number;
+  n: number;
+}
+
+export interface DeploySpec {
+  jobId: string;
+  attempt: number;
+  plan: PortablePlan;
+  worker: number;
+  workers: number;
+  inputs: Record<string, SourceEnv['input']>;
+  /** node id → every old subtask's snapshot of that node (all of them, so key groups can move). */
+  restore: Record<string, HostSnapshot[]> | null;
+  channelCapacity: number;
+  batchSize: number;
+  encoding: BatchEncoding;
+  heartbeatMs: number;
+  state: 'memory' | 'indexeddb';
+  /** Durable backends write only what changed since the previous checkpoint. */
+  incremental: boolean;
+  /** UDF exceptions fail the job instead of dead-lettering the record. */
+  failOnUdfError: boolean;
+  /** Pending fault injections: throw in the operator of subtask `node#index` at its n-th record. */
+  udfThrows: UdfThrow[];
+}
+
+export interface EdgeFill {
+  edge: string;
+  queued: number;
+  capacity: number;
+  /** Messages sent on the edge's cross-worker channels and not yet consumed. */
+  inFlight: number;
+  /** Highest number of messages ever queued on one of its channels. */
+  maxQueued: number;
+  maxInFlight: number;
+}
+
+export interface WorkerStats {
+  worker: number;
+  nodes: Record<string, NodeMetrics & { subtasks: number }>;
+  edges: EdgeFill[];
+  sourceOffsets: Record<string, number>;
+  steps: number;
+  busyMs: number;
+  messagesSent: number;
+  messagesReceived: number;
+}
+
+export type WorkerEvent =
+  | { t: 'snapshot'; attempt: number; id: number; snap: HostSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
+  | { t: 'declined'; attempt: number; id: number; subtask: string; reason: string }
+  | { t: 'publish'; attempt: number; sinkId: string; commits: PendingCommit[] }
+  | { t: 'deadLetters'; attempt: number; epochs: DeadLetterEpoch[] }
+  | { t: 'udfError'; attempt: number; subtask: string; reason: string }
+  | { t: 'injectedFired'; attempt: number; node: string; index: number }
+  | { t: 'heartbeat'; attempt: number; worker: number; sourceOffsets: Record<string, number> }
+  | { t: 'finished'; attempt: number; worker: number }
+  | { t: 'final'; attempt: number; worker: number; views: Record<string, Row[]> }
+  | { t: 'failed'; attempt: number; worker: number; reason: string };
+
+/** What a worker exposes to the job manager (through comlink). */
+export interface WorkerApi {
+  deploy(spec: DeploySpec, peers: (MessagePort | null)[], events: MessagePort): Promise<void>;
+  start(): void;
+  trigger(checkpointId: number): void;
+  completed(checkpointId: number): void;
+  /** The job is done: sinks publish their tails, then the worker sends `final` with its views. */
+  finishJob(): void;
+  stats(): WorkerStats;
+  throwInUdfAt(t: UdfThrow): void;
+  /** Blocks the worker's thread for `ms` (a stuck UDF), for heartbeat tests. */
+  freeze(ms: number): void;
+  stop(): void;
+}
+
+/** Frames on the port between two workers: data for a channel, or credit coming back. */
+export type PeerFrame =
+  | { k: number; m: WireMessage }
+  | { k: number; credit: number };
+
+export type WireMessage =
+  | { t: 'batch'; b: WireBatch }
+  | { t: 'wm'; wm: number }
+  | { t: 'idle'; idle: boolean }
+  | { t: 'barrier'; id: number }
+  | { t: 'end' };
+
+/** One number per channel: edge, upstream subtask, downstream subtask (parallelism is at most 8). */
+export const channelKey = (edge: number, from: number, to: number): number => edge * 256 + from * 16 + to;

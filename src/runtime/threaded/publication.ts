@@ -1,0 +1,48 @@
+import type { DeadLetter, Element } from '../../engine/types.ts';
+import type { PendingCommit } from '../../checkpoint/types.ts';
+import type { DeadLetterEpoch } from './protocol.ts';
+
+/**
+ * Exactly-once publication of committed sink epochs and dead-letter epochs: each `origin@epoch`
+ * goes out once, however often restores re-publish it. `published` may start with the keys an
+ * earlier process already wrote (resume).
+ */
+export class Publication {
+  private readonly published: Set<string>;
+  readonly changelogs = new Map<string, Element[]>();
+  readonly deadLetters: DeadLetter[] = [];
+
+  constructor(
+    sinkIds: readonly string[],
+    published: Iterable<string>,
+    private readonly keepChangelog: boolean,
+    private readonly onPublish?: (sinkId: string, commit: PendingCommit) => void,
+    private readonly onDeadLetters?: (epoch: DeadLetterEpoch) => void,
+  ) {
+    this.published = new Set(published);
+    for (const id of sinkIds) this.changelogs.set(id, []);
+  }
+
+  private first(key: string): boolean {
+    if (this.published.has(key)) return false;
+    this.published.add(key);
+    return true;
+  }
+
+  commits(sinkId: string, commits: readonly PendingCommit[]): void {
+    for (const c of commits) {
+      if (!this.first(`${c.origin}@${c.epoch}`)) continue;
+      const log = this.keepChangelog ? this.changelogs.get(sinkId) : undefined;
+      if (log) for (const el of c.els) log.push(el);
+      this.onPublish?.(sinkId, c);
+    }
+  }
+
+  deadLetterEpochs(epochs: readonly DeadLetterEpoch[]): void {
+    for (const e of epochs) {
+      if (!this.first(`dead-letters:${e.origin}@${e.epoch}`)) continue;
+      for (const d of e.items) this.deadLetters.push(d);
+      this.onDeadLetters?.(e);
+    }
+  }
+}

@@ -1,0 +1,316 @@
+import type { DeadLetter, Element, Row } from '../../engine/types.ts';
+import type { Clock } from '../../engine/time/clock.ts';
+import type { JobPlan } from '../../pipeline/plan.ts';
+import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
+import type { PendingCommit } from '../../checkpoint/types.ts';
+import { subtaskId } from '../../checkpoint/types.ts';
+import type { NodeMetrics } from '../../engine/nodeTask.ts';
+import { MemoryStateBackend } from '../../state/memory/memoryBackend.ts';
+import { SubtaskRunner } from '../subtaskRunner.ts';
+import type { RunnerHost } from '../subtaskRunner.ts';
+import { subtasksOn, workerOf } from './assignment.ts';
+import type { Placement } from './assignment.ts';
+import { ChannelTable } from './channels.ts';
+import { DeadLetterEpochs } from './deadLetterEpochs.ts';
+import type { DeadLetterEpoch, DeploySpec, HostSnapshot, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
+
+/** What a host needs from the thread it runs in. */
+export interface HostEnv {
+  emit(ev: WorkerEvent): void;
+  post(peer: number, frames: PeerFrame[], transfer: Transferable[]): void;
+  /** Runs `cb` after the event loop had a turn (a MessageChannel hop, setImmediate in Node; never a clamped timer). */
+  yieldNow(cb: () => void): void;
+  after(ms: number, cb: () => void): () => void;
+  clock: Clock;
+  backend?: (p: Placement, time: StateTime) => KeyedStateBackend | undefined;
+}
+
+/** How long one slice of work may hold the thread before it yields. */
+const SLICE_MS = 8;
+
+const isUdfFailure = (reason: string): boolean => /^processing failed: |^timer at .* failed: /.test(reason);
+
+/**
+ * Runs the subtasks placed on one worker with the same SubtaskRunner the in-process cluster
+ * uses. Channels inside the worker are direct; the others go over one port per peer worker,
+ * batched per pass of the loop. The loop runs whatever is runnable for up to 8 ms, flushing the
+ * ports after each pass, then yields, so control calls, credit and incoming frames are handled
+ * promptly.
+ */
+export class WorkerHost {
+  readonly runners: SubtaskRunner[] = [];
+  private readonly byId = new Map<string, SubtaskRunner>();
+  readonly channels: ChannelTable;
+  private readonly deadLetters = new Map<string, DeadLetterEpochs>();
+  private readonly deadByNode = new Map<string, number>();
+  private current: SubtaskRunner | null = null;
+  private scheduled = false;
+  private started = false;
+  private stopped = false;
+  private failed = false;
+  private finishedSent = false;
+  private cancelWake: (() => void) | null = null;
+  private steps = 0;
+  private busyMs = 0;
+
+  constructor(
+    readonly plan: JobPlan,
+    readonly spec: DeploySpec,
+    private readonly env: HostEnv,
+  ) {
+    this.channels = new ChannelTable(spec.channelCapacity, spec.encoding);
+    const host = this.runnerHost();
+    for (const p of subtasksOn(plan, spec.worker, spec.workers)) {
+      this.deadLetters.set(p.id, new DeadLetterEpochs(p.id));
+      const backend = env.backend ? (time: StateTime) => env.backend!(p, time) ?? new MemoryStateBackend(time, plan.maxParallelism) : undefined;
+      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, batchSize: spec.batchSize, backend, incremental: spec.incremental });
+      this.runners.push(r);
+      this.byId.set(r.id, r);
+    }
+    const me = spec.worker;
+    const at = (i: number) => workerOf(i, spec.workers);
+    plan.edges.forEach((e, ei) => {
+      const from = plan.nodes.find((n) => n.id === e.from.node)!;
+      const to = plan.nodes.find((n) => n.id === e.to.node)!;
+      for (let f = 0; f < from.parallelism; f++) {
+        for (let t = 0; t < to.parallelism; t++) {
+          if (at(f) === me) this.channels.addOut(ei, f, t, at(t) === me ? null : at(t));
+          const target = at(t) === me ? this.byId.get(subtaskId(to.id, t))! : null;
+          if (target && target.channelIndex(ei, f) >= 0) this.channels.addIn(ei, f, t, at(f) === me ? null : at(f), target);
+        }
+      }
+    });
+    for (const t of spec.udfThrows) this.throwInUdfAt(t);
+  }
+
+  private runnerHost(): RunnerHost {
+    const { env, spec } = this;
+    return {
+      clock: env.clock,
+      hasCredit: (edge, from, to) => this.channels.hasCredit(edge, from, to),
+      send: (edge, from, to, msg) => {
+        if (!this.failed) this.channels.send(edge, from, to, msg);
+      },
+      snapshotTaken: (id, snap, timing, keyedWrite) => {
+        if (this.failed) return;
+        const hs: HostSnapshot = { ...snap, deadLetterEpochs: this.deadLetters.get(snap.subtask)!.close(id) };
+        if (!keyedWrite) return env.emit({ t: 'snapshot', attempt: spec.attempt, id, snap: hs, timing });
+        // A durable backend is still writing its chunks; the snapshot goes out with their handle.
+        keyedWrite.then(
+          (r) => {
+            if (!this.failed) env.emit({ t: 'snapshot', attempt: spec.attempt, id, snap: { ...hs, keyed: r.handle }, timing, keyedBytes: { full: r.fullBytes, written: r.writtenBytes } });
+          },
+          (e) => env.emit({ t: 'declined', attempt: spec.attempt, id, subtask: snap.subtask, reason: `writing keyed state failed: ${(e as Error).message}` }),
+        );
+      },
+      declined: (id, subtask, reason) => env.emit({ t: 'declined', attempt: spec.attempt, id, subtask, reason }),
+      publish: (sinkId, commits) => this.publish(sinkId, commits),
+      deadLetter: (d) => this.deadLetter(d),
+    };
+  }
+
+  private publish(sinkId: string, commits: PendingCommit[]): void {
+    if (commits.length && !this.failed) this.env.emit({ t: 'publish', attempt: this.spec.attempt, sinkId, commits });
+  }
+
+  private publishDeadLetters(epochs: DeadLetterEpoch[]): void {
+    if (epochs.length && !this.failed) this.env.emit({ t: 'deadLetters', attempt: this.spec.attempt, epochs });
+  }
+
+  private deadLetter(d: DeadLetter): void {
+    if (this.failed) return;
+    const r = this.current && this.current.node.id === d.nodeId ? this.current : this.runners.find((x) => x.node.id === d.nodeId);
+    if (this.spec.failOnUdfError && isUdfFailure(d.reason)) {
+      this.fail();
+      this.env.emit({ t: 'udfError', attempt: this.spec.attempt, subtask: r?.id ?? d.nodeId, reason: d.reason });
+      return;
+    }
+    this.deadByNode.set(d.nodeId, (this.deadByNode.get(d.nodeId) ?? 0) + 1);
+    this.deadLetters.get(r?.id ?? subtaskId(d.nodeId, 0))?.add(d);
+  }
+
+  /**
+   * Restores every local subtask from all old snapshots of its node, re-publishing pre-committed
+   * output. Durable backends load their chunks asynchronously: await `ready()` before `start()`.
+   */
+  restore(byNode: Record<string, HostSnapshot[]>): void {
+    for (const r of this.runners) {
+      const snaps = byNode[r.node.id];
+      if (!snaps?.length) continue;
+      this.current = r;
+      this.publish(r.node.id, r.restore(snaps));
+      if (r.index === 0) this.publishDeadLetters(snaps.flatMap((s) => s.deadLetterEpochs ?? []));
+    }
+    this.current = null;
+  }
+
+  ready(): Promise<unknown> {
+    return Promise.all(this.runners.map((r) => r.ready));
+  }
+
+  start(): void {
+    this.started = true;
+    this.schedule();
+  }
+
+  receive(peer: number, frames: readonly PeerFrame[]): void {
+    if (this.stopped) return;
+    this.channels.receive(peer, frames);
+    this.schedule();
+  }
+
+  trigger(id: number): void {
+    for (const r of this.runners) {
+      this.current = r;
+      r.triggered(id);
+    }
+    this.current = null;
+    this.schedule();
+  }
+
+  completed(id: number): void {
+    for (const r of this.runners) r.checkpointCompleted(id);
+    this.publishDeadLetters([...this.deadLetters.values()].flatMap((d) => d.commit(id)));
+  }
+
+  finishJob(): void {
+    for (const r of this.runners) r.jobFinished();
+    this.publishDeadLetters([...this.deadLetters.values()].flatMap((d) => d.commitAll()));
+    this.env.emit({ t: 'final', attempt: this.spec.attempt, worker: this.spec.worker, views: this.views() });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancelWake?.();
+  }
+
+  /** Stops all work at once: after a fatal UDF error nothing more may be acknowledged or sent. */
+  private fail(): void {
+    this.failed = true;
+    this.stopped = true;
+  }
+
+  throwInUdfAt(t: UdfThrow): void {
+    const r = this.byId.get(subtaskId(t.node, t.index));
+    const op = r?.task?.operator;
+    if (!op) return;
+    const original = op.processElement.bind(op);
+    let seen = 0;
+    (op as { processElement: typeof op.processElement }).processElement = (el: Element, port: string) => {
+      if (++seen === t.n) {
+        this.env.emit({ t: 'injectedFired', attempt: this.spec.attempt, node: t.node, index: t.index });
+        throw new Error(`injected failure at record ${t.n} of ${r!.id}`);
+      }
+      return original(el, port);
+    };
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.stopped || !this.started) return;
+    this.scheduled = true;
+    this.cancelWake?.();
+    this.cancelWake = null;
+    this.env.yieldNow(() => {
+      this.scheduled = false;
+      this.slice();
+    });
+  }
+
+  private slice(): void {
+    try {
+      this.runSlice();
+    } catch (e) {
+      // An exception outside the operators' own guards (a runtime bug, a broken snapshot): fail loudly.
+      const where = this.current ? `subtask ${this.current.id}` : `worker ${this.spec.worker}`;
+      this.fail();
+      this.env.emit({ t: 'failed', attempt: this.spec.attempt, worker: this.spec.worker, reason: `${where} crashed: ${(e as Error).message ?? e}` });
+    }
+  }
+
+  private runSlice(): void {
+    if (this.stopped) return;
+    const t0 = performance.now();
+    let worked = false;
+    for (;;) {
+      let any = false;
+      for (const r of this.runners) {
+        if (!r.runnable()) continue;
+        this.current = r;
+        r.runOne();
+        this.steps++;
+        this.channels.reconcile(r);
+        any = true;
+        if (this.stopped) return;
+      }
+      this.current = null;
+      worked ||= any;
+      // Data and returned credit leave after every pass, not at the end of the slice: a peer
+      // waiting for credit would otherwise wait for this whole slice.
+      this.flush();
+      if (!any || performance.now() - t0 > SLICE_MS) break;
+    }
+    this.busyMs += performance.now() - t0;
+    if (!this.finishedSent && this.runners.every((r) => r.finished) && this.channels.drained()) {
+      this.finishedSent = true;
+      this.env.emit({ t: 'finished', attempt: this.spec.attempt, worker: this.spec.worker });
+    }
+    if (worked) this.schedule();
+    else this.wakeForProcessingTimers();
+  }
+
+  private flush(): void {
+    this.channels.flush((peer, frames, transfer) => this.env.post(peer, frames, transfer));
+  }
+
+  /** Nothing is runnable: sleep until the earliest processing-time timer, if any. */
+  private wakeForProcessingTimers(): void {
+    let next = Infinity;
+    for (const r of this.runners) if (!r.finished && r.task) next = Math.min(next, r.task.timers.nextTime('processing') ?? Infinity);
+    if (next === Infinity) return;
+    this.cancelWake = this.env.after(Math.max(1, next - this.env.clock.now()), () => {
+      this.cancelWake = null;
+      this.schedule();
+    });
+  }
+
+  /** This worker's part of every sink's table. */
+  views(): Record<string, Row[]> {
+    const out: Record<string, Row[]> = {};
+    for (const r of this.runners) {
+      if (!r.node.isSink) continue;
+      const rows = (r.task?.operator as unknown as { rows(): Row[] }).rows();
+      const list = (out[r.node.id] ??= []);
+      for (const row of rows) list.push(row);
+    }
+    return out;
+  }
+
+  sourceOffsets(): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const r of this.runners) if (r.source) out[r.id] = r.source.offset();
+    return out;
+  }
+
+  stats(): WorkerStats {
+    const nodes: WorkerStats['nodes'] = {};
+    for (const r of this.runners) {
+      const dl = this.deadByNode.get(r.node.id) ?? 0;
+      const m: NodeMetrics = r.task
+        ? r.task.metrics(dl)
+        : { recordsIn: 0, recordsOut: r.source!.offset(), watermark: r.source!.watermark(), counters: {}, deadLetters: dl, timers: 0 };
+      const prev = nodes[r.node.id];
+      if (!prev) nodes[r.node.id] = { ...m, subtasks: 1 };
+      else {
+        prev.recordsIn += m.recordsIn;
+        prev.recordsOut += m.recordsOut;
+        prev.watermark = Math.min(prev.watermark, m.watermark);
+        prev.timers += m.timers;
+        prev.subtasks++;
+        for (const [k, v] of Object.entries(m.counters)) prev.counters[k] = (prev.counters[k] ?? 0) + v;
+      }
+    }
+    const edgeName = (i: number) => this.plan.edges[i].id;
+    const { messagesSent, messagesReceived } = this.channels;
+    return { worker: this.spec.worker, nodes, edges: this.channels.fill(edgeName), sourceOffsets: this.sourceOffsets(), steps: this.steps, busyMs: this.busyMs, messagesSent, messagesReceived };
+  }
+}
