@@ -32,6 +32,11 @@ export interface Accumulator {
 }
 
 type Counted = Map<unknown, number>;
+/** MIN/MAX accumulator: the multiset of values and its current extreme. */
+interface Extreme {
+  values: Counted;
+  best: unknown;
+}
 
 function bump(m: Counted, v: unknown, d: number): Counted {
   const n = (m.get(v) ?? 0) + d;
@@ -91,18 +96,38 @@ export function accumulator(call: AggregateCall): Accumulator {
     }
     case 'min':
     case 'max': {
-      // A multiset of values, so that retracting the current extreme finds the next one (Flink's MinWithRetract).
+      // A multiset of values, so that retracting the current extreme finds the next one (Flink's
+      // MinWithRetract), and the extreme itself, so that reading it is O(1): only retracting the
+      // last copy of the extreme scans the values again.
       const better = call.fn === 'min' ? (x: unknown, y: unknown) => (x as number) < (y as number) : (x: unknown, y: unknown) => (x as number) > (y as number);
+      const scan = (m: Counted): unknown => {
+        let best: unknown = null;
+        for (const v of m.keys()) if (best === null || better(v, best)) best = v;
+        return best;
+      };
       return {
-        create: () => new Map(),
-        add: (a, r) => (read(r) === null ? a : bump(a as Counted, read(r), 1)),
-        retract: (a, r) => (read(r) === null ? a : bump(a as Counted, read(r), -1)),
-        get: (a) => {
-          let best: unknown = null;
-          for (const v of (a as Counted).keys()) if (best === null || better(v, best)) best = v;
-          return best;
+        create: (): Extreme => ({ values: new Map(), best: null }),
+        add: (a, r) => {
+          const v = read(r);
+          if (v === null) return a;
+          const e = a as Extreme;
+          bump(e.values, v, 1);
+          if (e.best === null || better(v, e.best)) e.best = v;
+          return e;
         },
-        merge: (a, b) => mergeCounted(a as Counted, b as Counted),
+        retract: (a, r) => {
+          const v = read(r);
+          if (v === null) return a;
+          const e = a as Extreme;
+          bump(e.values, v, -1);
+          if (v === e.best && !e.values.has(v)) e.best = scan(e.values);
+          return e;
+        },
+        get: (a) => (a as Extreme).best,
+        merge: (a, b) => {
+          const values = mergeCounted((a as Extreme).values, (b as Extreme).values);
+          return { values, best: scan(values) };
+        },
       };
     }
     case 'countDistinct':
@@ -138,27 +163,92 @@ export function accumulator(call: AggregateCall): Accumulator {
   }
 }
 
-/** All calls of one node, applied together over an array of accumulators. */
+/**
+ * How one call lives in a group's accumulator array. COUNT, SUM and AVG keep their numbers
+ * inline (one slot, or two: sum then count of non-null values); every other call keeps its
+ * accumulator object in one slot. A flat array of numbers is one object per group instead of
+ * one per call, which is what a keyed state of many groups pays for in memory and cache misses.
+ */
+interface Slot {
+  fn: 'count' | 'sum' | 'avg' | 'other';
+  at: number;
+  as: string;
+  read: (row: Row) => unknown;
+  acc: Accumulator;
+}
+
+/** All calls of one node, applied together over one flat accumulator array per group. */
 export class AggregateSet {
-  private readonly accs: Accumulator[];
+  private readonly slots: Slot[] = [];
+  private readonly width: number;
   constructor(readonly calls: readonly AggregateCall[]) {
-    this.accs = calls.map(accumulator);
+    let at = 0;
+    for (const call of calls) {
+      const f = call.field;
+      const fn = call.fn === 'count' || call.fn === 'sum' || call.fn === 'avg' ? call.fn : 'other';
+      this.slots.push({ fn, at, as: call.as, read: f === undefined ? () => 1 : (row) => row[f] ?? null, acc: accumulator(call) });
+      at += fn === 'sum' || fn === 'avg' ? 2 : 1;
+    }
+    this.width = at;
   }
   create(): unknown[] {
-    return this.accs.map((a) => a.create());
+    // Sized up front: growing an empty array by push reserves 17 slots, which a million groups pay for.
+    const state: unknown[] = new Array(this.width);
+    for (const s of this.slots) {
+      if (s.fn === 'other') state[s.at] = s.acc.create();
+      else {
+        state[s.at] = 0;
+        if (s.fn !== 'count') state[s.at + 1] = 0;
+      }
+    }
+    return state;
   }
   add(state: unknown[], row: Row): void {
-    for (let i = 0; i < this.accs.length; i++) state[i] = this.accs[i].add(state[i], row);
+    this.apply(state, row, 1);
   }
   retract(state: unknown[], row: Row): void {
-    for (let i = 0; i < this.accs.length; i++) state[i] = this.accs[i].retract(state[i], row);
+    this.apply(state, row, -1);
+  }
+  private apply(state: unknown[], row: Row, sign: 1 | -1): void {
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i];
+      if (s.fn === 'other') {
+        state[s.at] = sign > 0 ? s.acc.add(state[s.at], row) : s.acc.retract(state[s.at], row);
+        continue;
+      }
+      const v = s.read(row);
+      if (s.fn === 'count') {
+        if (v !== null) (state[s.at] as number) += sign;
+      } else if (typeof v === 'number' && !Number.isNaN(v)) {
+        (state[s.at] as number) += sign * v;
+        (state[s.at + 1] as number) += sign;
+      }
+    }
   }
   merge(a: unknown[], b: unknown[]): unknown[] {
-    return this.accs.map((acc, i) => acc.merge(a[i], b[i]));
+    const out = a.slice(0, this.width);
+    for (const s of this.slots) {
+      if (s.fn === 'other') out[s.at] = s.acc.merge(a[s.at], b[s.at]);
+      else {
+        (out[s.at] as number) += b[s.at] as number;
+        if (s.fn !== 'count') (out[s.at + 1] as number) += b[s.at + 1] as number;
+      }
+    }
+    return out;
   }
-  /** Writes each call's result into `out` under its alias. */
+  /** Writes each call's result into `out` under its alias (SQL: SUM and AVG of no values are NULL). */
   write(state: unknown[], out: Row): Row {
-    for (let i = 0; i < this.accs.length; i++) out[this.calls[i].as] = this.accs[i].get(state[i]);
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i];
+      if (s.fn === 'count') out[s.as] = state[s.at];
+      else if (s.fn === 'other') out[s.as] = s.acc.get(state[s.at]);
+      else {
+        const n = state[s.at + 1] as number;
+        out[s.as] = n === 0 ? null : s.fn === 'sum' ? state[s.at] : (state[s.at] as number) / n;
+      }
+    }
     return out;
   }
 }

@@ -4,7 +4,7 @@ import { NodeTask } from './nodeTask.ts';
 import type { NodeMetrics, NodeTaskSnapshot } from './nodeTask.ts';
 import { SourceTask } from './sourceTask.ts';
 import type { SourceTaskSnapshot } from './sourceTask.ts';
-import type { CommonSourceParams, SourceEnv } from './source.ts';
+import type { CommonSourceParams, SourceEnv, SourceReader } from './source.ts';
 import { ManualClock } from './time/clock.ts';
 import { seededRng } from './rng.ts';
 import { operatorDefinition, sourceDefinition } from './registry.ts';
@@ -30,6 +30,8 @@ export interface ExecutorOptions {
   batchSize?: number;
   clock?: ManualClock;
   inputs?: Record<string, SourceEnv['input']>;
+  /** Readers that replace a source node's own (by node id): benchmarks feed ready records this way. */
+  readers?: Record<string, SourceReader>;
   /** Called with every changelog row that reaches a sink. */
   onSinkOutput?: (sinkId: string, els: readonly Element[]) => void;
   /** Keep every sink's changelog in memory (default true). */
@@ -108,7 +110,7 @@ export class Executor {
       const rng = seededRng(plan.seed ^ hashString(n.id));
       if (n.isSource) {
         const def = sourceDefinition(n.kind);
-        const reader = def.open(n.params, { seed: plan.seed ^ hashString(n.id), input: opts.inputs?.[n.id] });
+        const reader = opts.readers?.[n.id] ?? def.open(n.params, { seed: plan.seed ^ hashString(n.id), input: opts.inputs?.[n.id] });
         const p = def.taskParams?.(n.params) ?? (n.params as CommonSourceParams);
         this.sources.push({
           task: new SourceTask(n.id, reader, p),

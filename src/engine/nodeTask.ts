@@ -38,7 +38,10 @@ export class NodeTask {
   readonly timers = new TimerService();
   readonly operatorState = new OperatorStateStore();
   private readonly selectors: Record<string, KeySelector | null> = {};
-  private readonly outputs = new Map<string, Element[]>();
+  private outputs = new Map<string, Element[]>();
+  /** The buffer `emit` used last: operators emit to one port in long runs, so this skips a map lookup per row. */
+  private lastPort: string | null = null;
+  private lastBuf: Element[] = [];
   private watermark = MIN_WATERMARK;
   private eventTime = MIN_WATERMARK;
   readonly counters: Record<string, number> = {};
@@ -61,8 +64,14 @@ export class NodeTask {
     const ctx: OperatorContext = {
       nodeId: node.id,
       emit: (el, port = 'out') => {
+        if (port === this.lastPort) {
+          this.lastBuf.push(el);
+          return;
+        }
         let buf = this.outputs.get(port);
         if (!buf) this.outputs.set(port, (buf = []));
+        this.lastPort = port;
+        this.lastBuf = buf;
         buf.push(el);
       },
       state,
@@ -148,8 +157,9 @@ export class NodeTask {
   /** Takes what the operator emitted since the last drain, per port. */
   drain(): Map<string, Element[]> | null {
     if (this.outputs.size === 0) return null;
-    const out = new Map(this.outputs);
-    this.outputs.clear();
+    const out = this.outputs;
+    this.outputs = new Map();
+    this.lastPort = null;
     for (const els of out.values()) this.recordsOut += els.length;
     return out;
   }

@@ -81,7 +81,7 @@ describe('LocalCluster', () => {
     }
     // Most trials really were interrupted, most of them more than once.
     expect(restarts).toBeGreaterThan(60);
-  });
+  }, 240_000);
 
   it('fails with a clear reason when restart attempts run out', async () => {
     const res = await new LocalCluster(planOrThrow(exactlyOnceDoc(2)), { kills: [{ atStep: 10 }, { atStep: 20 }], restart: { type: 'fixedDelay', delayMs: 1, maxAttempts: 1 } }).run();

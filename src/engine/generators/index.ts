@@ -6,8 +6,9 @@ import { orders } from './orders.ts';
 import { payments } from './payments.ts';
 import { customers } from './customers.ts';
 import { deliveries } from './deliveries.ts';
+import { nexmark } from './nexmark.ts';
 
-export const scenarios: readonly Scenario[] = [sequence, coffeeVisits, retailTransactions, orders, payments, customers, deliveries];
+export const scenarios: readonly Scenario[] = [sequence, coffeeVisits, retailTransactions, orders, payments, customers, deliveries, nexmark];
 
 const byName = new Map(scenarios.map((s) => [s.name, s]));
 

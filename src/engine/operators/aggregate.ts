@@ -1,7 +1,7 @@
 import type { OperatorDefinition } from '../operator.ts';
 import type { Row } from '../types.ts';
 import { isAddition } from '../types.ts';
-import { AggregateSet, sameRow } from '../aggregates.ts';
+import { AggregateSet } from '../aggregates.ts';
 import { valueState } from '../../state/descriptors.ts';
 import type { AggregateParams } from '../../pipeline/kinds/aggregate.ts';
 
@@ -19,6 +19,12 @@ export const aggregate: OperatorDefinition<AggregateParams> = {
     const calls = new AggregateSet(params.aggregates);
     const groupBy = params.groupBy;
     const group = ctx.state.value(valueState<GroupState>('group'));
+    // Every result row has exactly these columns, so comparing them replaces two for-in walks.
+    const columns = [...groupBy, ...params.aggregates.map((c) => c.as)];
+    const unchanged = (a: Row, b: Row): boolean => {
+      for (let i = 0; i < columns.length; i++) if (a[columns[i]] !== b[columns[i]]) return false;
+      return true;
+    };
     return {
       processElement(el) {
         let g = group.value();
@@ -43,7 +49,7 @@ export const aggregate: OperatorDefinition<AggregateParams> = {
         g.out = next;
         group.update(g);
         if (!prev) ctx.emit({ kind: '+I', row: next, ts: el.ts });
-        else if (!sameRow(prev, next)) {
+        else if (!unchanged(prev, next)) {
           ctx.emit({ kind: '-U', row: prev, ts: el.ts });
           ctx.emit({ kind: '+U', row: next, ts: el.ts });
         }

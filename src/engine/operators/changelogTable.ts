@@ -15,11 +15,16 @@ interface Copies {
  */
 export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null) {
   const byKey = primaryKey && primaryKey.length ? keySelector(primaryKey) : null;
+  // Flink's upsert sink: when the table's key is the unique key of its input, every -U is
+  // followed by the +U of the same key, which overwrites the row. Applying the -U would delete
+  // the row only to insert it again (two map operations and a new cell per update).
+  const upsert = byKey !== null && sameFields(primaryKey!, ctx.inputs.in?.uniqueKey ?? null);
   const rowState = ctx.state.value(valueState<Row>('row'));
   const copies = ctx.state.value(valueState<Copies>('copies'));
   return {
     apply(el: Element): void {
       if (byKey) {
+        if (upsert && el.kind === '-U') return;
         ctx.state.setCurrentKey(byKey(el.row));
         if (isAddition(el.kind)) rowState.update(el.row);
         else rowState.clear();
@@ -61,6 +66,10 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
       return out.sort((a, b) => compareRows(a, b, order ?? Object.keys(a)));
     },
   };
+}
+
+function sameFields(a: readonly string[], b: readonly string[] | null): boolean {
+  return b !== null && a.length === b.length && a.every((f) => b.includes(f));
 }
 
 /** Orders rows by the given fields: NULL first, numbers numerically, everything else as text. */

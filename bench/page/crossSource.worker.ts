@@ -1,0 +1,74 @@
+/// <reference lib="webworker" />
+// The source side of the cross-worker pair: the engine's SourceTask turns the ready events into
+// elements, or (raw mode) the same records go out as transferred typed arrays.
+import { SourceTask } from '../../src/engine/sourceTask.ts';
+import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
+import { now } from '../lib/stats.ts';
+import type { OnChannel, SourceReply, ToSource } from './crossWorkerProtocol.ts';
+
+let port: MessagePort;
+let events: KeyedEvent[] = [];
+let batch = 1024;
+let window = 16;
+
+const reply = (m: SourceReply) => (self as unknown as Worker).postMessage(m);
+
+self.onmessage = (e: MessageEvent<ToSource>) => {
+  const m = e.data;
+  if (m.t === 'setup') {
+    port = m.port;
+    events = keyedEvents(m.events, m.keys);
+    batch = m.batch;
+    window = m.window;
+    reply({ t: 'ready' });
+  } else void run(m.mode);
+};
+
+async function run(mode: 'engine' | 'raw'): Promise<void> {
+  const send = (msg: OnChannel, transfer: Transferable[] = []) => port.postMessage(msg, transfer);
+  let inFlight = 0;
+  let wake: (() => void) | null = null;
+  let finished: { events: number; viewRows: number } | null = null;
+  let onFinished: (() => void) | null = null;
+  port.onmessage = (ev: MessageEvent<OnChannel>) => {
+    if (ev.data.t === 'ack') {
+      inFlight--;
+      wake?.();
+    } else if (ev.data.t === 'finished') {
+      finished = ev.data;
+      onFinished?.();
+    }
+  };
+  const credit = async () => {
+    while (inFlight >= window) await new Promise<void>((r) => (wake = r));
+    wake = null;
+  };
+  send({ t: 'begin', mode });
+  const t0 = now();
+  if (mode === 'engine') {
+    const task = new SourceTask('events', readyReader(events), { schema: { key: 'integer', amount: 'number' } });
+    while (!task.done()) {
+      await credit();
+      const poll = task.poll(batch);
+      inFlight++;
+      send({ t: 'els', els: poll.elements });
+    }
+  } else {
+    for (let i = 0; i < events.length; i += batch) {
+      await credit();
+      const n = Math.min(batch, events.length - i);
+      const keys = new Int32Array(n);
+      const amounts = new Float64Array(n);
+      for (let j = 0; j < n; j++) {
+        keys[j] = events[i + j].key;
+        amounts[j] = events[i + j].amount;
+      }
+      inFlight++;
+      send({ t: 'raw', keys, amounts }, [keys.buffer, amounts.buffer]);
+    }
+  }
+  send({ t: 'end' });
+  if (!finished) await new Promise<void>((r) => (onFinished = r));
+  const f = finished as unknown as { events: number; viewRows: number };
+  reply({ t: 'done', mode, ms: now() - t0, events: f.events, viewRows: f.viewRows });
+}

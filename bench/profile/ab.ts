@@ -1,0 +1,44 @@
+// Before/after of an engine change, interleaved in one Node process:
+// copy src/ with the old files to a directory outside the repo (node_modules reachable from it, e.g. a symlink), then `node --import tsx bench/profile/ab.ts <copied src> [events] [keys] [rounds]`.
+import { pathToFileURL } from 'node:url';
+import { keyedEvents, readyReader } from '../lib/events.ts';
+import { keyedCountDoc } from '../lib/keyedCountDoc.ts';
+import { median } from '../lib/stats.ts';
+import { runHandLoop } from '../suites/keyedCount.ts';
+import { NEXMARK_QUERIES } from '../nexmark/index.ts';
+
+function nexmarkDoc(q: string, events: number): unknown {
+  const doc = structuredClone(NEXMARK_QUERIES[q]) as { nodes: { id: string; params: Record<string, unknown> }[] };
+  for (const n of doc.nodes) if (n.id === 'events') n.params.count = events;
+  return doc;
+}
+
+type Engine = { Executor: new (plan: unknown, opts: unknown) => { run(): void }; planOrThrow: (d: unknown) => unknown };
+
+async function load(srcDir: string): Promise<Engine> {
+  const ex = await import(pathToFileURL(`${srcDir}/engine/executor.ts`).href);
+  const rp = await import(pathToFileURL(`${srcDir}/testing/runPipeline.ts`).href);
+  return { Executor: ex.Executor, planOrThrow: rp.planOrThrow };
+}
+
+// The fourth argument `nexmark:qN` runs that Nexmark query (generator included) instead of the keyed count.
+const [dir, events = '300000', keys = '100000', rounds = '7', what = 'keyedCount'] = process.argv.slice(2);
+const ev = keyedEvents(what === 'keyedCount' ? Number(events) : 0, Number(keys));
+const doc = what.startsWith('nexmark:') ? nexmarkDoc(what.slice(8), Number(events)) : keyedCountDoc();
+const sides = { before: await load(dir), after: await load(new URL('../../src', import.meta.url).pathname) };
+const plans = { before: sides.before.planOrThrow(doc), after: sides.after.planOrThrow(doc) };
+const count = what === 'keyedCount' ? ev.length : Number(events);
+const eps: Record<string, number[]> = { before: [], after: [], loop: [] };
+for (let r = 0; r < Number(rounds) + 1; r++) {
+  for (const side of (r % 2 ? ['after', 'before'] : ['before', 'after']) as ('before' | 'after')[]) {
+    // CPU time, not wall time: on a shared VM other tenants' load stretches wall time at random.
+    const c0 = process.cpuUsage();
+    new sides[side].Executor(plans[side], { keepChangelog: false, readers: what === 'keyedCount' ? { events: readyReader(ev) } : {} }).run();
+    const c = process.cpuUsage(c0);
+    if (r > 0) eps[side].push(count / ((c.user + c.system) / 1e6));
+  }
+  const l = runHandLoop(ev).eps;
+  if (r > 0) eps.loop.push(l);
+}
+const m = (k: string) => Math.round(median(eps[k]));
+console.log(JSON.stringify({ before: m('before'), after: m('after'), loop: m('loop'), speedup: +(median(eps.after.map((a, i) => a / eps.before[i]))).toFixed(3) }));

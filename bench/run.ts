@@ -1,0 +1,106 @@
+// `npm run bench [-- --quick] [-- --only=keyedCount,nexmark]`: builds the bench page, serves it
+// cross-origin isolated, drives headless Chromium with playwright-core (a Chromium that is already
+// installed; never a download), adds the Node figures, prints the table and writes
+// bench/results.json and bench/report.md.
+import { execFileSync, execSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
+import { chromium, type Page } from 'playwright-core';
+import { serveStatic } from './lib/server.ts';
+import { FULL, QUICK, type Sizes } from './sizes.ts';
+import { FIGURES, PENDING } from './figures.ts';
+import { renderReport, table, type Results } from './report.ts';
+import { FLINK_PER_CORE } from './nexmark/index.ts';
+import { now } from './lib/stats.ts';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const root = fileURLToPath(new URL('..', import.meta.url));
+const argv = process.argv.slice(2);
+const quick = argv.includes('--quick');
+const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? null;
+const sizes: Sizes = quick ? QUICK : FULL;
+const want = (suite: string) => !only || only.includes(suite);
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+export const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+async function browserFigures(page: Page): Promise<Results> {
+  const out: Results = {};
+  const suite = async (name: string, args: Record<string, unknown>) => {
+    if (!want(name)) return;
+    const t0 = now();
+    log(`  ${name} …`);
+    const figs = await page.evaluate((req) => window.weirBench.runSuite(req), { suite: name, plan: sizes.plan, args });
+    Object.assign(out, figs);
+    log(`  ${name} done in ${((now() - t0) / 1000).toFixed(1)} s`);
+  };
+  await suite('keyedCount', { size: sizes.keyedCount });
+  if (want('crossWorker')) {
+    log('  crossWorker …');
+    Object.assign(out, await page.evaluate(([s, p]) => window.weirBench.crossWorker(s, p), [sizes.crossWorker, sizes.plan] as const));
+  }
+  await suite('stateBackend', { size: sizes.stateBackend });
+  await suite('checkpoint', { keys: sizes.checkpointKeys });
+  await suite('checkpointScaling', { sizes: sizes.checkpointScaling });
+  await suite('scaling', { events: sizes.scalingEvents, keys: sizes.scalingKeys });
+  // The 1M-key points: the throughput one, and a full checkpoint of 1M keys when the checkpoint suite ran smaller.
+  if (want('scaling')) Object.assign(out, await page.evaluate((req) => window.weirBench.runSuite(req), { suite: 'scaling', plan: sizes.largePlan, args: { events: 0, keys: sizes.largeKeys } }));
+  if (want('checkpointScaling') && sizes.largeCheckpoint && sizes.checkpointKeys < 1_000_000) {
+    Object.assign(out, await page.evaluate((req) => window.weirBench.runSuite(req), { suite: 'checkpointScaling', plan: sizes.largePlan, args: { sizes: { keys1M: 1_000_000 } } }));
+  }
+  await suite('nexmark', { events: sizes.nexmarkEvents });
+  await suite('incremental', sizes.incremental);
+  return out;
+}
+
+function nodeFigures(): Results {
+  if (!want('memory')) return {};
+  log('  memory (Node, --expose-gc) …');
+  const stdout = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${here}node/memory.ts`, String(sizes.memoryKeys)], { cwd: root, encoding: 'utf8' });
+  return JSON.parse(stdout.trim().split('\n').pop()!) as Results;
+}
+
+async function main(): Promise<void> {
+  const t0 = now();
+  log(`weir bench (${quick ? 'quick' : 'full'}): building the bench page …`);
+  await build({ configFile: `${here}vite.config.ts`, logLevel: 'error' });
+  const server = await serveStatic(`${here}dist`);
+  const executablePath = execSync('bash scripts/ensure-chromium.sh', { cwd: root, encoding: 'utf8' }).trim();
+  const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+  const results: Results = {};
+  try {
+    const page = await browser.newPage();
+    page.on('pageerror', (e) => log(`page error: ${e.message}`));
+    await page.goto(server.url);
+    await page.waitForSelector('body[data-ready="true"]');
+    if (!(await page.evaluate(() => window.weirBench.isolated()))) log('warning: the bench page is not cross-origin isolated');
+    log('running in headless Chromium workers:');
+    Object.assign(results, await browserFigures(page));
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  Object.assign(results, nodeFigures());
+  // checkpoint.fullMs1MKeys is the top point of the checkpoint-scaling curve.
+  const cpName = Object.entries({ ...sizes.scalingKeys, ...sizes.largeKeys }).find(([, k]) => k === sizes.checkpointKeys)?.[0];
+  if (cpName && results['checkpoint.fullMs1MKeys'] !== undefined) results[`scaling.checkpointMs.${cpName}`] = results['checkpoint.fullMs1MKeys'];
+  for (const [q, v] of Object.entries(FLINK_PER_CORE)) results[`nexmark.${q}.flinkPerCore`] = v;
+  for (const f of FIGURES) if (!(f.name in results)) results[f.name] = null;
+  for (const name of Object.keys(PENDING)) results[name] ??= null;
+
+  const sorted = Object.fromEntries(Object.keys(results).sort().map((k) => [k, results[k]]));
+  writeFileSync(`${here}results.json`, `${JSON.stringify(sorted, null, 2)}\n`);
+  const optimizations = readFileSync(`${here}optimizations.md`, 'utf8');
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${executablePath}`;
+  const durationSec = (now() - t0) / 1000;
+  writeFileSync(`${here}report.md`, renderReport({ results: sorted, mode: quick ? 'quick' : 'full', sizes: { ...sizes }, machine, optimizations, durationSec }));
+  console.log(table(sorted));
+  log(`\nwrote bench/results.json and bench/report.md in ${durationSec.toFixed(0)} s`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

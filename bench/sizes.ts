@@ -1,0 +1,73 @@
+import type { RunPlan } from './lib/stats.ts';
+
+/** Sizes per mode. --quick keeps every figure but shrinks inputs so the suite ends within 3 minutes on 2 cores. */
+export interface Sizes {
+  plan: RunPlan;
+  keyedCount: { events: number; keys: number };
+  crossWorker: { events: number; keys: number; batch: number; window: number };
+  stateBackend: { events: number; keys: number };
+  checkpointKeys: number;
+  checkpointScaling: Record<string, number>;
+  scalingEvents: number;
+  scalingKeys: Record<string, number>;
+  /** The 1M-key points need ≥ 1M events per run: --quick takes them once, without warm-up (marked in the report). */
+  largePlan: RunPlan;
+  largeKeys: Record<string, number>;
+  /** A full checkpoint of 1M keys for the top of the checkpoint curve when checkpointKeys is smaller (full runs only). */
+  largeCheckpoint: boolean;
+  nexmarkEvents: number;
+  incremental: { base: number; updates: number };
+  memoryKeys: number;
+}
+
+export const FULL: Sizes = {
+  plan: { runs: 5, warmups: 1 },
+  keyedCount: { events: 1_000_000, keys: 100_000 },
+  crossWorker: { events: 1_000_000, keys: 100_000, batch: 1024, window: 16 },
+  stateBackend: { events: 1_000_000, keys: 100_000 },
+  checkpointKeys: 1_000_000,
+  checkpointScaling: { keys1k: 1_000, keys10k: 10_000, keys100k: 100_000 },
+  scalingEvents: 1_000_000,
+  scalingKeys: { keys1k: 1_000, keys10k: 10_000, keys100k: 100_000 },
+  largePlan: { runs: 5, warmups: 1 },
+  largeKeys: { keys1M: 1_000_000 },
+  nexmarkEvents: 1_000_000,
+  incremental: { base: 1_000_000, updates: 20_000 },
+  memoryKeys: 1_000_000,
+  largeCheckpoint: true,
+};
+
+export const QUICK: Sizes = {
+  plan: { runs: 5, warmups: 1 },
+  keyedCount: { events: 40_000, keys: 20_000 },
+  crossWorker: { events: 60_000, keys: 20_000, batch: 1024, window: 16 },
+  stateBackend: { events: 60_000, keys: 20_000 },
+  checkpointKeys: 100_000,
+  checkpointScaling: { keys1k: 1_000, keys10k: 10_000 },
+  scalingEvents: 50_000,
+  scalingKeys: { keys1k: 1_000, keys10k: 10_000, keys100k: 100_000 },
+  largePlan: { runs: 1, warmups: 0 },
+  largeKeys: { keys1M: 1_000_000 },
+  nexmarkEvents: 20_000,
+  incremental: { base: 100_000, updates: 5_000 },
+  memoryKeys: 200_000,
+  largeCheckpoint: false,
+};
+
+/** Tiny sizes for the smoke test: the harness runs end to end, the numbers mean nothing. */
+export const SMOKE: Sizes = {
+  plan: { runs: 1, warmups: 0 },
+  keyedCount: { events: 2_000, keys: 500 },
+  crossWorker: { events: 2_000, keys: 500, batch: 256, window: 4 },
+  stateBackend: { events: 2_000, keys: 500 },
+  checkpointKeys: 500,
+  checkpointScaling: { keys1k: 1_000 },
+  scalingEvents: 2_000,
+  scalingKeys: { keys1k: 1_000 },
+  largePlan: { runs: 1, warmups: 0 },
+  largeKeys: { keys2k: 2_000 },
+  nexmarkEvents: 2_000,
+  incremental: { base: 2_000, updates: 200 },
+  memoryKeys: 2_000,
+  largeCheckpoint: false,
+};

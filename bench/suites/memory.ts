@@ -1,0 +1,30 @@
+import { keyedEvents } from '../lib/events.ts';
+import { runEngine } from './keyedCount.ts';
+
+/**
+ * Heap per key of the count + sum state (memory backend), measured in Node with a forced GC
+ * around the run: the events exist before the first reading, the executor (holding the state)
+ * is alive at the second. Needs `--expose-gc`.
+ */
+export function bytesPerKey(keys: number): { bytesPerKey: number; viewBytesPerKey: number } {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (!gc) throw new Error('memory figures need node --expose-gc');
+  const heap = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const events = keyedEvents(keys, keys);
+  const h0 = heap();
+  let run: ReturnType<typeof runEngine> | null = runEngine(events, { sink: false });
+  const h1 = heap();
+  if (run.executor.task('totals')!.state.keys('group').length !== keys) throw new Error('state does not hold every key');
+  run = null;
+  const h2 = heap();
+  let withView: ReturnType<typeof runEngine> | null = runEngine(events);
+  const h3 = heap();
+  const rows = withView.viewRows;
+  withView = null;
+  if (rows !== keys) throw new Error('view does not hold every key');
+  return { bytesPerKey: (h1 - h0) / keys, viewBytesPerKey: (h3 - h2 - (h1 - h0)) / keys };
+}
