@@ -6,7 +6,7 @@ import { SourceTask } from './sourceTask.ts';
 import type { SourceTaskSnapshot } from './sourceTask.ts';
 import type { CommonSourceParams, SourceEnv, SourceReader } from './source.ts';
 import { ManualClock } from './time/clock.ts';
-import { seededRng } from './rng.ts';
+import { derivedSeed, seededRng } from './rng.ts';
 import { operatorDefinition, sourceDefinition } from './registry.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import type { KeyedStateBackend, StateTime } from '../state/backend.ts';
@@ -107,10 +107,10 @@ export class Executor {
     const defaultRate = plan.doc.settings?.defaultRatePerSec ?? 1000;
     const defaultIdle = plan.doc.settings?.idleTimeoutMs ?? Infinity;
     plan.nodes.forEach((n, i) => {
-      const rng = seededRng(plan.seed ^ hashString(n.id));
+      const rng = seededRng(derivedSeed(plan.seed, n.id));
       if (n.isSource) {
         const def = sourceDefinition(n.kind);
-        const reader = opts.readers?.[n.id] ?? def.open(n.params, { seed: plan.seed ^ hashString(n.id), input: opts.inputs?.[n.id] });
+        const reader = opts.readers?.[n.id] ?? def.open(n.params, { seed: derivedSeed(plan.seed, n.id), input: opts.inputs?.[n.id] });
         const p = def.taskParams?.(n.params) ?? (n.params as CommonSourceParams);
         this.sources.push({
           task: new SourceTask(n.id, reader, p),
@@ -434,8 +434,3 @@ export class Executor {
   }
 }
 
-function hashString(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}

@@ -22,3 +22,10 @@ export function seededRng(seed: number): Rng {
     state: () => a,
   };
 }
+
+/** FNV-1a of a name, mixed into the job seed so each node or subtask gets its own stable stream. */
+export function derivedSeed(seed: number, name: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < name.length; i++) h = Math.imul(h ^ name.charCodeAt(i), 16777619);
+  return seed ^ (h >>> 0);
+}

@@ -4,7 +4,7 @@ import { NodeTask } from '../engine/nodeTask.ts';
 import { SourceTask } from '../engine/sourceTask.ts';
 import { operatorDefinition, sourceDefinition } from '../engine/registry.ts';
 import type { Clock } from '../engine/time/clock.ts';
-import { seededRng } from '../engine/rng.ts';
+import { derivedSeed, seededRng } from '../engine/rng.ts';
 import { keyGroupOf, keyGroupRange } from '../engine/keys.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import type { KeyedStateBackend, PersistResult, StateTime } from '../state/backend.ts';
@@ -119,10 +119,10 @@ export class SubtaskRunner {
     });
     this.aligner = new BarrierAligner(this.channels.length, host.clock);
     this.committer = node.isSink ? new SinkCommitter(this.id) : null;
-    const seed = plan.seed ^ hashId(this.id);
+    const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
       const def = sourceDefinition(node.kind);
-      const reader = def.open(node.params, { seed: plan.seed ^ hashId(node.id), input: deps.inputs?.[node.id] });
+      const reader = def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id] });
       this.source = new SourceTask(node.id, splitReader(reader, index, node.parallelism), def.taskParams?.(node.params) ?? node.params);
     } else {
       let task: NodeTask | null = null;
@@ -391,8 +391,3 @@ function operatorKeyFields(target: PlanNode, port: string): string[] | null {
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 
-function hashId(s: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-}
