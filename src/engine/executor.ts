@@ -6,6 +6,7 @@ import { SourceTask } from './sourceTask.ts';
 import type { SourceTaskSnapshot } from './sourceTask.ts';
 import type { CommonSourceParams, SourceEnv, SourceReader } from './source.ts';
 import { ManualClock } from './time/clock.ts';
+import { combinedWatermark } from './time/valve.ts';
 import { derivedSeed, seededRng } from './rng.ts';
 import { operatorDefinition, sourceDefinition } from './registry.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
@@ -224,17 +225,8 @@ export class Executor {
     }
   }
 
-  /** A multi-input operator's watermark is the minimum over its active inputs (Flink's valve). */
   private combinedWatermark(target: number): number {
-    let min = Infinity;
-    let active = 0;
-    for (const i of this.inEdges[target]) {
-      const ch = this.channels[i];
-      if (ch.idle && !ch.ended) continue;
-      active++;
-      if (ch.wm < min) min = ch.wm;
-    }
-    return active === 0 ? MIN_WATERMARK : min;
+    return combinedWatermark(this.inEdges[target].map((i) => this.channels[i]));
   }
 
   /** Fires due event-time timers (one per step in step mode), then forwards the watermark. */

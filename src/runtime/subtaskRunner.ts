@@ -1,5 +1,6 @@
 import type { DeadLetter, Element } from '../engine/types.ts';
 import { MIN_WATERMARK } from '../engine/types.ts';
+import { combinedWatermark } from '../engine/time/valve.ts';
 import { NodeTask } from '../engine/nodeTask.ts';
 import { SourceTask } from '../engine/sourceTask.ts';
 import { operatorDefinition, sourceDefinition } from '../engine/registry.ts';
@@ -247,14 +248,8 @@ export class SubtaskRunner {
 
   private advance(): void {
     const task = this.task!;
-    let min = Infinity;
-    let active = 0;
-    for (const ch of this.channels) {
-      if (ch.idle && !ch.ended) continue;
-      active++;
-      if (ch.wm < min) min = ch.wm;
-    }
-    if (active === 0 || min <= task.currentWatermark()) return;
+    const min = combinedWatermark(this.channels);
+    if (min <= task.currentWatermark()) return;
     for (let t = task.timers.pollDue('event', min); t; t = task.timers.pollDue('event', min)) {
       task.setWatermark(Math.max(task.currentWatermark(), t.ts));
       task.fireTimer(t);
