@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // Cross-origin isolation lets the runtime use SharedArrayBuffer rings between workers.
 const isolation = {
@@ -7,10 +8,17 @@ const isolation = {
   'Cross-Origin-Embedder-Policy': 'require-corp',
 };
 
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
 export default defineConfig({
   plugins: [react()],
   server: { headers: isolation },
   preview: { headers: isolation },
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 8000 },
+  build: {
+    target: 'es2022',
+    chunkSizeWarningLimit: 8000,
+    // runtime-lab.html is a test page (BrowserJob on real workers) for e2e/specs/runtime-browser.spec.ts.
+    rolldownOptions: { input: { index: page('index.html'), lab: page('runtime-lab.html') } },
+  },
 });

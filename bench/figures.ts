@@ -29,7 +29,7 @@ export const FIGURES: Figure[] = [
   f('keyedCount.ratioToLoop', 'ratio', 'Weir ÷ hand loop, median of paired rounds.', ge(0.3)),
   f('keyedCount.ratioToRxjs', 'ratio', 'Weir ÷ RxJS groupBy + scan on the same events.', ge(5)),
   f('keyedCount.ratioToDbIvm', 'ratio', 'Weir ÷ @tanstack/db-ivm groupBy with count/sum, fed in batches of 1,000.', ge(20)),
-  f('crossWorker.engineEventsPerSec', 'events/s', "Weir's SourceTask in one worker, its GROUP BY and view operators in another, element batches over a MessageChannel with credit."),
+  f('crossWorker.engineEventsPerSec', 'events/s', "Weir's SourceTask in one worker, its GROUP BY and view operators in another, batches encoded by the threaded runtime's columnar codec (src/runtime/threaded/codec.ts, typed arrays transferred) over a MessageChannel with credit."),
   f('crossWorker.rawTransferEventsPerSec', 'events/s', 'The same records as transferred typed-array batches over the same channel, only touched on arrival: the limit.'),
   f('crossWorker.ratioToRaw', 'ratio', 'Cross-worker engine ÷ raw transfer.', ge(0.3)),
   f('stateBackend.ratioIndexeddbToMemory', 'ratio', 'Keyed count with the IndexedDB backend and a checkpoint every second ÷ the memory backend without checkpoints.', ge(0.7, '≥ 0.7 (Flink RocksDB: 0.06–0.2 of heap)')),
@@ -49,8 +49,8 @@ export const FIGURES: Figure[] = [
   f('scaling.checkpointMs.keys100k', 'ms', 'Full checkpoint of 100k keys.'),
   f('scaling.checkpointMs.keys1M', 'ms', 'Full checkpoint of 1M keys.'),
   f('memory.bytesPerKey', 'bytes', 'Heap per key of the count + sum GROUP BY state, memory backend (Node, forced GC before and after).', le(150)),
-  f('latency.p50Ms', 'ms', 'Event-to-view latency, median, at 100k records/s across workers with checkpoints on.'),
-  f('latency.p99Ms', 'ms', 'Event-to-view latency, 99th percentile, same setup.', le(50)),
+  f('latency.p50Ms', 'ms', 'Event-to-view latency, median: a BrowserJob on Web Workers (source + pacing map in one, keyed aggregate and view sink at parallelism 2), records scheduled at 100k/s and stamped with their scheduled wall time, measured when the sink publishes them (exactly-once: when their checkpoint completes; memory state, checkpoint every 100 ms). `latency.achievedEventsPerSec` says whether the job kept up.'),
+  f('latency.p99Ms', 'ms', 'Event-to-view latency, 99th percentile, same runs.', le(50)),
   ...NEXMARK.map(([q, flink, what]) => f(`nexmark.${q}.eventsPerSecPerCore`, 'events/s', `Nexmark ${q}: ${what}; one worker, generator included.`, ge(flink * 10, `≥ ${((flink * 10) / 1e6).toFixed(2)} M (10× Flink)`), flink)),
   f('incrementalVsRecompute.ratio', 'ratio', "sql.js recomputing sales_by_store's GROUP BY over all rows ÷ Weir's cost per update of the maintained view (times in Weir's favour).", ge(1000)),
   f('ui.fpsMedian', 'fps', 'Median frames per second with every live panel open at full speed.', ge(55)),
@@ -59,8 +59,6 @@ export const FIGURES: Figure[] = [
 
 /** Figures that cannot be measured yet, and why; the run writes them as null. */
 export const PENDING: Record<string, string> = {
-  'latency.p50Ms': 'needs the threaded runtime (src/runtime/threaded) to run a checkpointed job across workers at a fixed rate; it has not landed',
-  'latency.p99Ms': 'needs the threaded runtime (src/runtime/threaded); it has not landed',
   'scaling.checkpointMs.keys1M': 'null in --quick only (a full checkpoint of 1M keys with its warm-up takes longer than the quick budget on this machine); the full run measures it',
   'ui.fpsMedian': 'needs the observatory (live panels) in the designer; it has not landed',
   'ui.throughputRatioWithUi': 'needs the observatory (live panels) in the designer; it has not landed',

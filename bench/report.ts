@@ -64,12 +64,13 @@ the ratios are the figures to compare across runs.
 ## Provisional and pending figures
 
 - \`crossWorker.*\` runs a minimal two-worker pipeline (\`bench/page/crossSource.worker.ts\` → \`crossSink.worker.ts\`): the
-  engine's SourceTask in one worker, its GROUP BY and view operators (NodeTask, memory backend) in the other, element
-  batches of 1,024 structured-cloned over one MessageChannel with 16 batches of credit. The threaded runtime
-  (\`src/runtime/threaded\`, with a columnar batch codec) had not landed when this harness was written; once it has,
-  this figure should run through it.
-- \`latency.*\` stays null until the threaded runtime lands: it needs a checkpointed job across workers fed at a fixed
-  100k records/s, with event-to-view times taken where the view applies each row.
+  engine's SourceTask in one worker, its GROUP BY and view operators (NodeTask, memory backend) in the other, batches of
+  1,024 encoded by the threaded runtime's codec (\`src/runtime/threaded/codec.ts\`: columnar, numeric columns as transferred
+  typed arrays) over one MessageChannel with 16 batches of credit; the raw side sends the same records as typed arrays.
+- \`latency.*\` runs a whole checkpointed job through \`BrowserJob\` (\`bench/page/latency.ts\`); with exactly-once output a row
+  becomes visible only when its checkpoint completes, so the checkpoint interval is a floor (about half of it on average).
+  When \`latency.achievedEventsPerSec\` is below \`latency.ratePerSec\` the job could not keep up and the figures measure
+  the growing backlog, not the pipeline's delay.
 - \`ui.*\` stays null until the observatory's live panels land in the designer.
 
 ## Scaling

@@ -41,6 +41,10 @@ async function browserFigures(page: Page): Promise<Results> {
     log('  crossWorker …');
     Object.assign(out, await page.evaluate(([s, p]) => window.weirBench.crossWorker(s, p), [sizes.crossWorker, sizes.plan] as const));
   }
+  if (want('latency')) {
+    log('  latency …');
+    Object.assign(out, await page.evaluate(([s, p]) => window.weirBench.latency(s, p), [sizes.latency, sizes.plan] as const));
+  }
   await suite('stateBackend', { size: sizes.stateBackend });
   await suite('checkpoint', { keys: sizes.checkpointKeys });
   await suite('checkpointScaling', { sizes: sizes.checkpointScaling });

@@ -1,10 +1,12 @@
 import type { RunPlan } from './lib/stats.ts';
+import type { LatencySize } from './page/latency.ts';
 
 /** Sizes per mode. --quick keeps every figure but shrinks inputs so the suite ends within 3 minutes on 2 cores. */
 export interface Sizes {
   plan: RunPlan;
   keyedCount: { events: number; keys: number };
   crossWorker: { events: number; keys: number; batch: number; window: number };
+  latency: LatencySize;
   stateBackend: { events: number; keys: number };
   checkpointKeys: number;
   checkpointScaling: Record<string, number>;
@@ -24,6 +26,7 @@ export const FULL: Sizes = {
   plan: { runs: 5, warmups: 1 },
   keyedCount: { events: 1_000_000, keys: 100_000 },
   crossWorker: { events: 1_000_000, keys: 100_000, batch: 1024, window: 16 },
+  latency: { ratePerSec: 100_000, seconds: 3, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, warmupMs: 500 },
   stateBackend: { events: 1_000_000, keys: 100_000 },
   checkpointKeys: 1_000_000,
   checkpointScaling: { keys1k: 1_000, keys10k: 10_000, keys100k: 100_000 },
@@ -41,6 +44,7 @@ export const QUICK: Sizes = {
   plan: { runs: 5, warmups: 1 },
   keyedCount: { events: 40_000, keys: 20_000 },
   crossWorker: { events: 60_000, keys: 20_000, batch: 1024, window: 16 },
+  latency: { ratePerSec: 100_000, seconds: 0.5, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, warmupMs: 100 },
   stateBackend: { events: 60_000, keys: 20_000 },
   checkpointKeys: 100_000,
   checkpointScaling: { keys1k: 1_000, keys10k: 10_000 },
@@ -59,6 +63,7 @@ export const SMOKE: Sizes = {
   plan: { runs: 1, warmups: 0 },
   keyedCount: { events: 2_000, keys: 500 },
   crossWorker: { events: 2_000, keys: 500, batch: 256, window: 4 },
+  latency: { ratePerSec: 10_000, seconds: 0.2, keys: 100, parallelism: 2, checkpointIntervalMs: 50, warmupMs: 50 },
   stateBackend: { events: 2_000, keys: 500 },
   checkpointKeys: 500,
   checkpointScaling: { keys1k: 1_000 },

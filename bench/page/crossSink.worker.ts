@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
 // The aggregate side of the cross-worker pair: the engine's own GROUP BY and view operators
-// (NodeTask + MemoryStateBackend), fed by the batches that arrive on the channel.
+// (NodeTask + MemoryStateBackend), fed by the batches that arrive on the channel and decoded by the
+// threaded runtime's codec.
 import { NodeTask } from '../../src/engine/nodeTask.ts';
 import { operatorDefinition } from '../../src/engine/registry.ts';
 import { ManualClock } from '../../src/engine/time/clock.ts';
 import { seededRng } from '../../src/engine/rng.ts';
 import { MemoryStateBackend } from '../../src/state/memory/memoryBackend.ts';
-import type { Element } from '../../src/engine/types.ts';
+import { decodeBatch } from '../../src/runtime/threaded/codec.ts';
 import type { StateTime } from '../../src/state/backend.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import type { OnChannel } from './crossWorkerProtocol.ts';
@@ -35,9 +36,10 @@ self.onmessage = (e: MessageEvent<{ port: MessagePort }>) => {
       view = task('view');
       rawView = new Map();
       events = 0;
-    } else if (m.t === 'els') {
-      events += m.els.length;
-      totals.processBatch('in', m.els as Element[]);
+    } else if (m.t === 'wire') {
+      const els = decodeBatch(m.batch);
+      events += els.length;
+      totals.processBatch('in', els);
       const out = totals.drain()?.get('out');
       if (out) view.processBatch('in', out);
       view.drain();

@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 // The source side of the cross-worker pair: the engine's SourceTask turns the ready events into
-// elements, or (raw mode) the same records go out as transferred typed arrays.
+// elements, encoded as the threaded runtime encodes them between workers (columnar, typed arrays
+// transferred), or (raw mode) the same records go out as transferred typed arrays.
 import { SourceTask } from '../../src/engine/sourceTask.ts';
+import { encodeBatch } from '../../src/runtime/threaded/codec.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { now } from '../lib/stats.ts';
 import type { OnChannel, SourceReply, ToSource } from './crossWorkerProtocol.ts';
@@ -51,7 +53,8 @@ async function run(mode: 'engine' | 'raw'): Promise<void> {
       await credit();
       const poll = task.poll(batch);
       inFlight++;
-      send({ t: 'els', els: poll.elements });
+      const transfer: Transferable[] = [];
+      send({ t: 'wire', batch: encodeBatch(poll.elements, 'columnar', transfer) }, transfer);
     }
   } else {
     for (let i = 0; i < events.length; i += batch) {

@@ -1,4 +1,6 @@
-/** Messages of the cross-worker pair. Records cross only in batches; the sink returns credit. */
+import type { WireBatch } from '../../src/runtime/threaded/codec.ts';
+
+/** Messages of the cross-worker pair. Records cross only in batches (the threaded runtime's codec); the sink returns credit. */
 export type CrossMode = 'engine' | 'raw';
 
 export type ToSource =
@@ -9,7 +11,7 @@ export type SourceReply = { t: 'ready' } | { t: 'done'; mode: CrossMode; ms: num
 
 export type OnChannel =
   | { t: 'begin'; mode: CrossMode }
-  | { t: 'els'; els: unknown[] }
+  | { t: 'wire'; batch: WireBatch }
   | { t: 'raw'; keys: Int32Array; amounts: Float64Array }
   | { t: 'end' }
   | { t: 'ack' }

@@ -3,6 +3,7 @@
 import type { SuiteRequest } from './bench.worker.ts';
 import type { CrossMode, SourceReply, ToSource } from './crossWorkerProtocol.ts';
 import { median, type RunPlan } from '../lib/stats.ts';
+import { latencySuite } from './latency.ts';
 
 function runSuite(req: SuiteRequest): Promise<Record<string, number>> {
   const w = new Worker(new URL('./bench.worker.ts', import.meta.url), { type: 'module' });
@@ -63,10 +64,11 @@ declare global {
     weirBench: {
       runSuite: typeof runSuite;
       crossWorker: typeof crossWorker;
+      latency: typeof latencySuite;
       isolated: () => boolean;
     };
   }
 }
 
-window.weirBench = { runSuite, crossWorker, isolated: () => crossOriginIsolated };
+window.weirBench = { runSuite, crossWorker, latency: latencySuite, isolated: () => crossOriginIsolated };
 document.body.dataset.ready = 'true';

@@ -24,6 +24,7 @@ export class BrowserJob {
   private running: Promise<JobResult> | null = null;
 
   constructor(doc: unknown, opts: BrowserJobOptions = {}) {
+    if (opts.storageBucket && !opts.store) throw new Error(`storageBucket "${opts.storageBucket}" needs a checkpoint store on the same bucket: store: new IndexedDbCheckpointStore({ idbFactory: await bucketIndexedDb("${opts.storageBucket}") })`);
     this.store = opts.store ?? new IndexedDbCheckpointStore({ exclusive: true });
     const standby = opts.standby ?? true;
     this.manager = new JobManager(doc, { ...opts, store: this.store, spawn: this.pool.take, prewarm: standby ? (n) => this.pool.prewarm(n) : undefined });

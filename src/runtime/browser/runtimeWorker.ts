@@ -3,10 +3,11 @@
 import * as Comlink from 'comlink';
 import { WorkerRuntime } from '../threaded/workerRuntime.ts';
 import { idbPlatform } from '../threaded/idbPlatform.ts';
+import { bucketIndexedDb } from './storageBucket.ts';
 
 const platform = idbPlatform({
   // Real IndexedDB is shared by every worker of the origin, so chunk handles survive a killed worker.
-  factory: async () => indexedDB,
+  factory: async (spec) => (spec.storageBucket ? bucketIndexedDb(spec.storageBucket) : indexedDB),
   chunkedCheckpoints: true,
 });
 

@@ -34,6 +34,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     encoding: opts.encoding ?? 'columnar',
     heartbeatMs: opts.heartbeatMs ?? 100,
     state: opts.state ?? 'memory',
+    storageBucket: opts.storageBucket ?? null,
     incremental: opts.incremental ?? true,
     failOnUdfError: opts.failOnUdfError ?? false,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),

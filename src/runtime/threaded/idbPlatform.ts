@@ -7,8 +7,8 @@ import type { DeploySpec } from './protocol.ts';
 import type { WorkerPlatform } from './workerRuntime.ts';
 
 export interface IdbPlatformOptions {
-  /** Where IndexedDB comes from in this thread (the browser's, or fake-indexeddb in Node). */
-  factory(): Promise<IDBFactory>;
+  /** Where IndexedDB comes from in this thread (the browser's or a Storage Bucket's, or fake-indexeddb in Node). */
+  factory(spec: DeploySpec): Promise<IDBFactory>;
   /**
    * Checkpoint keyed state as chunks in IndexedDB (only dirty keys, incremental), with chunk
    * handles in the snapshot. Only where the database outlives the worker: real IndexedDB is
@@ -28,6 +28,8 @@ Object.defineProperty(InlineSnapshotIdbBackend.prototype, 'persist', { value: un
 /** `state: 'indexeddb'`: every keyed subtask gets an IndexedDbStateBackend in the job's namespace. */
 export function idbPlatform(opts: IdbPlatformOptions): WorkerPlatform {
   let factory: IDBFactory | null = null;
+  // A job may keep its state in a Storage Bucket: the factory changes with the bucket.
+  let factoryFor: string | null | undefined;
   let backends: IndexedDbStateBackend[] = [];
   const closeAll = () => {
     for (const b of backends) b.close();
@@ -36,7 +38,9 @@ export function idbPlatform(opts: IdbPlatformOptions): WorkerPlatform {
   return {
     async init(spec: DeploySpec) {
       closeAll();
-      if (spec.state === 'indexeddb') factory ??= await opts.factory();
+      if (spec.state !== 'indexeddb' || (factory && factoryFor === spec.storageBucket)) return;
+      factory = await opts.factory(spec);
+      factoryFor = spec.storageBucket;
     },
     stateBackend(spec: DeploySpec, plan: JobPlan, p: Placement, time: StateTime) {
       if (spec.state !== 'indexeddb' || !factory) return undefined;

@@ -29,6 +29,12 @@ export interface JobOptions {
   deployTimeoutMs?: number;
   checkpointTimeoutMs?: number;
   state?: 'memory' | 'indexeddb';
+  /**
+   * Browser: keep the job's IndexedDB state in this Storage Bucket (`navigator.storageBuckets`)
+   * instead of the origin's default storage, e.g. to give a job its own quota. The checkpoint
+   * store must use the same bucket's `indexedDB`.
+   */
+  storageBucket?: string;
   /** Incremental checkpoints for durable backends (default true). */
   incremental?: boolean;
   inputs?: Record<string, SourceEnv['input']>;

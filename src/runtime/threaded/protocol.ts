@@ -41,6 +41,8 @@ export interface DeploySpec {
   encoding: BatchEncoding;
   heartbeatMs: number;
   state: 'memory' | 'indexeddb';
+  /** Browser: the Storage Bucket holding the job's IndexedDB state (null: the origin's default storage). */
+  storageBucket: string | null;
   /** Durable backends write only what changed since the previous checkpoint. */
   incremental: boolean;
   /** UDF exceptions fail the job instead of dead-lettering the record. */

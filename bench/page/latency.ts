@@ -1,0 +1,121 @@
+// latency.*: event-to-view latency of a checkpointed job on Web Workers (BrowserJob), fed at a
+// fixed rate. A pacing map chained to the source holds each record until its scheduled wall time
+// and stamps that time into the record (stamping the schedule, not the moment it got out, keeps a
+// lagging pipeline from hiding its backlog: no coordinated omission). A keyed aggregate on another
+// worker carries the stamp (max t0 per key is the record just counted), and the latency of a row is
+// taken on the main thread when the sink's epoch is published, i.e. when it becomes visible.
+import { BrowserJob } from '../../src/runtime/browser/browserJob.ts';
+import { HeapCheckpointStore } from '../../src/runtime/threaded/heapStore.ts';
+import { median, percentile, type RunPlan } from '../lib/stats.ts';
+
+export interface LatencySize {
+  ratePerSec: number;
+  seconds: number;
+  keys: number;
+  /** Parallelism of the aggregate and the sink: their subtasks spread over this many workers. */
+  parallelism: number;
+  checkpointIntervalMs: number;
+  /** Records scheduled in the first this-many ms of a run are warm-up (JIT, first checkpoint). */
+  warmupMs: number;
+}
+
+const wallNow = () => performance.timeOrigin + performance.now();
+
+function latencyDoc(s: LatencySize, run: number) {
+  const n = Math.round(s.ratePerSec * s.seconds);
+  const rows = Array.from({ length: n }, (_, i) => ({ i, key: i % s.keys, amount: i % 100 }));
+  const step = 1000 / s.ratePerSec;
+  // The schedule starts with the first record the pacing map sees, so worker start-up is not counted.
+  const pace = `(row) => {
+    const g = globalThis, now = () => performance.timeOrigin + performance.now();
+    if (g.__weirPace${run} === undefined) g.__weirPace${run} = now();
+    const due = g.__weirPace${run} + row.i * ${step};
+    while (now() < due);
+    return { key: row.key, amount: row.amount, t0: due };
+  }`;
+  return {
+    format: 'weir/pipeline',
+    version: 1,
+    name: `bench_latency_${run}`,
+    nodes: [
+      { id: 'src', kind: 'inlineSource', params: { rows } },
+      { id: 'pace', kind: 'map', params: { code: pace } },
+      { id: 'agg', kind: 'aggregate', params: { groupBy: ['key'], aggregates: [{ fn: 'count', as: 'n' }, { fn: 'sum', field: 'amount', as: 'total' }, { fn: 'max', field: 't0', as: 't0' }] }, parallelism: s.parallelism },
+      { id: 'view', kind: 'viewSink', params: {}, parallelism: s.parallelism },
+    ],
+    edges: [
+      { from: { node: 'src', port: 'out' }, to: { node: 'pace', port: 'in' } },
+      { from: { node: 'pace', port: 'out' }, to: { node: 'agg', port: 'in' } },
+      { from: { node: 'agg', port: 'out' }, to: { node: 'view', port: 'in' } },
+    ],
+  };
+}
+
+interface OneRun {
+  p50: number;
+  p99: number;
+  /** Records ÷ (last publication − schedule start): below the rate, the job fell behind and latency grew with the run. */
+  achieved: number;
+  checkpoints: number;
+}
+
+async function oneRun(s: LatencySize, run: number): Promise<OneRun> {
+  const lat: number[] = [];
+  const stamps: number[] = [];
+  let first = Infinity;
+  let lastAt = -Infinity;
+  const job = new BrowserJob(latencyDoc(s, run), {
+    jobId: `bench-latency-${run}`,
+    store: new HeapCheckpointStore(),
+    checkpointIntervalMs: s.checkpointIntervalMs,
+    batchSize: 64,
+    keepChangelog: false,
+    standby: false,
+    onPublish: (_sink, commit) => {
+      const at = wallNow();
+      lastAt = at;
+      for (const el of commit.els) {
+        if (el.kind !== '+I' && el.kind !== '+U') continue;
+        const t0 = el.row.t0 as number;
+        first = Math.min(first, t0);
+        lat.push(at - t0);
+        stamps.push(t0);
+      }
+    },
+  });
+  try {
+    const res = await job.run();
+    if (res.status !== 'finished') throw new Error(`latency run ${run}: the job ${res.status}: ${res.reason}`);
+    // Warm-up records are known only now that the schedule's start (the first stamp) is.
+    const measured = lat.filter((_, i) => stamps[i] >= first + s.warmupMs).sort((a, b) => a - b);
+    const expected = Math.round(s.ratePerSec * s.seconds);
+    if (lat.length !== expected) throw new Error(`latency run ${run}: the view published ${lat.length} changes for ${expected} records`);
+    return {
+      p50: percentile(measured, 50),
+      p99: percentile(measured, 99),
+      achieved: expected / ((lastAt - first) / 1000),
+      checkpoints: res.checkpoints.filter((c) => c.status === 'completed').length,
+    };
+  } finally {
+    await job.dispose();
+  }
+}
+
+let runs = 0;
+
+/** Median over runs (after warm-up runs) of each run's p50 and p99. */
+export async function latencySuite(s: LatencySize, plan: RunPlan): Promise<Record<string, number>> {
+  const got: OneRun[] = [];
+  for (let r = 0; r < plan.warmups + plan.runs; r++) {
+    const one = await oneRun(s, runs++);
+    if (r >= plan.warmups) got.push(one);
+  }
+  return {
+    'latency.p50Ms': median(got.map((g) => g.p50)),
+    'latency.p99Ms': median(got.map((g) => g.p99)),
+    'latency.ratePerSec': s.ratePerSec,
+    'latency.achievedEventsPerSec': median(got.map((g) => g.achieved)),
+    'latency.checkpointIntervalMs': s.checkpointIntervalMs,
+    'latency.checkpointsPerRun': median(got.map((g) => g.checkpoints)),
+  };
+}

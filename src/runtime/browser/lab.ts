@@ -1,0 +1,136 @@
+// The runtime lab page (runtime-lab.html): lets e2e tests drive BrowserJob on real Web Workers and
+// real IndexedDB through `window.__weirLab`. A build input of its own, not part of the designer's bundle.
+import type { Row } from '../../engine/types.ts';
+import type { CheckpointRecord } from '../../checkpoint/types.ts';
+import { IndexedDbCheckpointStore } from '../../state/indexeddb/checkpointStore.ts';
+import { BrowserJob } from './browserJob.ts';
+import type { BrowserJobOptions } from './browserJob.ts';
+import { TearingStore } from './tearingStore.ts';
+import { bucketIndexedDb } from './storageBucket.ts';
+import { fillWithBallast, removeBallast } from './ballast.ts';
+import type { TornWrite } from './tearingStore.ts';
+
+/** Structured-cloneable job options (no callbacks): what a test can pass through page.evaluate. */
+export type LabOptions = Omit<BrowserJobOptions, 'store' | 'log' | 'onPublish' | 'onDeadLetters' | 'inputs'> & {
+  /** Created with this quota if the job's storageBucket does not exist yet. */
+  bucketQuotaBytes?: number;
+};
+
+const factoryOf = async (bucket?: string, quotaBytes?: number) => (bucket ? bucketIndexedDb(bucket, quotaBytes) : undefined);
+const storeOf = async (bucket?: string) => new IndexedDbCheckpointStore({ idbFactory: await factoryOf(bucket) });
+
+export interface LabResult {
+  status: 'finished' | 'failed';
+  reason?: string;
+  restarts: number;
+  recoveries: { reason: string; recoveryMs: number; restoredFrom: number | null }[];
+  views: Record<string, Row[]>;
+  checkpoints: Pick<CheckpointRecord, 'checkpointId' | 'status' | 'reason'>[];
+  elapsedMs: number;
+  log: string[];
+  torn: TornWrite | null;
+}
+
+export interface LabStatus {
+  running: boolean;
+  completed: number[];
+  log: string[];
+}
+
+let job: BrowserJob | null = null;
+let store: TearingStore | null = null;
+let done: Promise<LabResult> | null = null;
+let running = false;
+const log: string[] = [];
+
+async function start(doc: unknown, opts: LabOptions = {}): Promise<void> {
+  if (running) throw new Error('a job is already running in this lab page; wait() for it first');
+  running = true;
+  log.length = 0;
+  const { bucketQuotaBytes, ...jobOpts } = opts;
+  let j: BrowserJob;
+  try {
+    store = new TearingStore(new IndexedDbCheckpointStore({ exclusive: true, idbFactory: await factoryOf(opts.storageBucket, bucketQuotaBytes) }));
+    j = job = new BrowserJob(doc, { ...jobOpts, store, log: (l) => log.push(l) });
+  } catch (e) {
+    running = false;
+    throw e;
+  }
+  const s = store;
+  done = j.run().then(async (r) => {
+    running = false;
+    const result: LabResult = {
+      status: r.status,
+      reason: r.reason,
+      restarts: r.restarts,
+      recoveries: r.recoveries.map(({ reason, recoveryMs, restoredFrom }) => ({ reason, recoveryMs, restoredFrom })),
+      views: r.views,
+      checkpoints: r.checkpoints.map(({ checkpointId, status, reason }) => ({ checkpointId, status, reason })),
+      elapsedMs: r.elapsedMs,
+      log: [...log],
+      torn: s.torn,
+    };
+    await j.dispose();
+    return result;
+  });
+}
+
+function current(): BrowserJob {
+  if (!job) throw new Error('no job was started in this lab page; call start() first');
+  return job;
+}
+
+const lab = {
+  start,
+  /** The result of the job last started. */
+  wait(): Promise<LabResult> {
+    if (!done) throw new Error('no job was started in this lab page; call start() first');
+    return done;
+  },
+  async run(doc: unknown, opts: LabOptions = {}): Promise<LabResult> {
+    await start(doc, opts);
+    return lab.wait();
+  },
+  status(): LabStatus {
+    const completed = job ? job.checkpoints().filter((c) => c.status === 'completed').map((c) => c.checkpointId) : [];
+    return { running, completed, log: [...log] };
+  },
+  kill: (subtask: string) => current().killSubtask(subtask),
+  fillStorage: () => current().fillStorage(),
+  failNextSnapshotWrite: (reason?: string) => current().failNextSnapshotWrite(reason),
+  /** Kills `subtask` right after the first snapshot of the next checkpoint lands in IndexedDB. */
+  tearNextCheckpoint(subtask: string): void {
+    const j = current();
+    store!.tearNext(() => j.killSubtask(subtask));
+  },
+  /** Committed checkpoints of a job in IndexedDB, as a fresh page (after a reload) sees them. */
+  async committed(jobId: string, bucket?: string): Promise<number[]> {
+    const s = await storeOf(bucket);
+    try {
+      return (await s.list(jobId)).map((m) => m.checkpointId);
+    } finally {
+      await s.close();
+    }
+  },
+  async resumable(jobId: string, bucket?: string): Promise<number | null> {
+    const s = await storeOf(bucket);
+    try {
+      return (await BrowserJob.resumable(jobId, s))?.checkpointId ?? null;
+    } finally {
+      await s.close();
+    }
+  },
+  /** Fills the bucket to its quota (a real one, unlike fillStorage()); returns the ballast bytes. */
+  fillBucket: async (bucket: string) => fillWithBallast((await factoryOf(bucket))!),
+  freeBucket: async (bucket: string) => removeBallast((await factoryOf(bucket))!),
+  isolated: () => crossOriginIsolated,
+};
+
+declare global {
+  interface Window {
+    __weirLab: typeof lab;
+  }
+}
+
+window.__weirLab = lab;
+document.body.dataset.ready = 'true';
