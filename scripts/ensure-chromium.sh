@@ -7,6 +7,19 @@ set -euo pipefail
 
 say() { echo "ensure-chromium: $*" >&2; }
 
+# zh-TW screenshots need a CJK font; without one Chromium draws empty boxes. Best effort:
+# a missing font degrades screenshots, not test results.
+ensure_cjk_font() {
+  if command -v fc-list >/dev/null 2>&1 && fc-list :lang=zh-tw 2>/dev/null | grep -q .; then return 0; fi
+  if [[ "$(id -u)" == "0" && -f /etc/debian_version ]] && command -v apt-get >/dev/null 2>&1; then
+    say "installing fonts-noto-cjk for the zh-TW screenshots"
+    { DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk || { apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends fonts-noto-cjk; }; } >&2 || say "could not install fonts-noto-cjk; zh-TW screenshots will show boxes"
+  else
+    say "no CJK font found; zh-TW screenshots will show boxes (install fonts-noto-cjk)"
+  fi
+}
+ensure_cjk_font
+
 if [[ -n "${CHROME_PATH:-}" ]]; then
   if [[ -x "$CHROME_PATH" && ! -d "$CHROME_PATH" ]]; then
     echo "$CHROME_PATH"
