@@ -92,7 +92,7 @@ export function exportCommand(args: readonly string[], io: Io): number {
     return 1;
   }
   try {
-    const plan = loadPipeline(parsed.pipeline);
+    const plan = loadPipeline(parsed.pipeline, undefined, { notice: (line) => io.err(line) });
     for (const id of Object.keys(parsed.options.connectors ?? {})) {
       if (!plan.nodes.some((n) => n.id === id && (n.isSource || n.isSink))) throw new InvalidError([`weir export: --connector ${id}: no source or sink with that id`]);
     }

@@ -2,9 +2,20 @@
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** For `--input id=-`; a caller without one cannot run live. */
+  stdin?: NodeJS.ReadableStream;
+  /** For `--out -`, written with backpressure. */
+  stdout?: NodeJS.WritableStream;
 }
 
 export const processIo: Io = {
+  // Getters: touching process.stdin creates its handle, which only a live run needs.
+  get stdin() {
+    return process.stdin;
+  },
+  get stdout() {
+    return process.stdout;
+  },
   out: (text) => void process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
   err: (text) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),
 };

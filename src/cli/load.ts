@@ -4,6 +4,9 @@ import { parseDocumentText } from '../pipeline/parse.ts';
 import type { Problem } from '../pipeline/kindSpec.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import { InvalidError } from './io.ts';
+import { PIPELINE_VERSION } from '../pipeline/document.ts';
+import { migrationNotice } from '../pipeline/migrate.ts';
+import type { MigrationSet } from '../pipeline/migrate.ts';
 
 /** `<file>: <node|edge id or (document)> <field>: <message>`, one line per problem. */
 export function formatProblem(file: string, p: Problem): string {
@@ -13,27 +16,38 @@ export function formatProblem(file: string, p: Problem): string {
   return p.field ? `${file}: ${target} ${p.field}: ${message}` : `${file}: ${target}: ${message}`;
 }
 
-export function readText(file: string, what: string): string {
+/** Reads a file, or standard input to its end when given file descriptor 0. */
+export function readText(file: string | 0, what: string): string {
   try {
     return readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch (e) {
     const err = e as NodeJS.ErrnoException;
     const why = err.code === 'ENOENT' ? 'no such file' : err.code === 'EISDIR' ? 'it is a directory' : err.message;
-    throw new InvalidError([`${file}: cannot read ${what}: ${why}`]);
+    throw new InvalidError([`${file === 0 ? 'standard input' : file}: cannot read ${what}: ${why}`]);
   }
 }
 
+export interface LoadOptions {
+  /** Told when the document was written by an older Weir and migrated on load. */
+  notice?: (line: string) => void;
+  /** The known format versions; tests pass their own. */
+  migrations?: MigrationSet;
+}
+
 /** Reads and compiles a pipeline file; every problem becomes one line of an InvalidError. */
-export function loadPipeline(file: string, seed?: number): JobPlan {
+export function loadPipeline(file: string, seed?: number, opts: LoadOptions = {}): JobPlan {
   const parsed = parseDocumentText(readText(file, 'the pipeline'));
   if (!parsed.ok) throw new InvalidError([formatProblem(file, parsed.problem)]);
   const doc = parsed.value;
+  const written = (doc as { version?: unknown } | null)?.version;
   if (seed !== undefined && doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
     const d = doc as { settings?: unknown };
     const settings = d.settings && typeof d.settings === 'object' && !Array.isArray(d.settings) ? d.settings : {};
     d.settings = { ...settings, seed };
   }
-  const { plan, problems } = compile(doc);
+  const { plan, problems } = compile(doc, opts.migrations);
   if (!plan || problems.length) throw new InvalidError(problems.map((p) => formatProblem(file, p)));
+  const current = opts.migrations?.current ?? PIPELINE_VERSION;
+  if (typeof written === 'number' && written < current) opts.notice?.(`${file}: ${migrationNotice(written, current)}`);
   return plan;
 }

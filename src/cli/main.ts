@@ -36,7 +36,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (command === 'validate') return validateCommand(parseValidateArgs(rest), io);
     // Without parallel-runtime flags `weir run` stays on the single-threaded executor.
     const { flags, rest: runArgs } = splitRunFlags(rest);
-    return flags ? await runParallelCommand(parseRunArgs(runArgs), flags, io) : runCommand(parseRunArgs(runArgs), io);
+    return flags ? await runParallelCommand(parseRunArgs(runArgs), flags, io) : await runCommand(parseRunArgs(runArgs), io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`weir: ${e.message}\n\n${usageFor(e.command)}`);

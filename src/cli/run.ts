@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Executor } from '../engine/executor.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
@@ -8,8 +6,10 @@ import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { loadPipeline } from './load.ts';
 import type { Inputs } from './inputs.ts';
-import { resolveInputs } from './inputs.ts';
-import { LineWriter, changelogLine, writeDeadLetters, writeJsonFile } from './output.ts';
+import { STDIN, resolveInputs } from './inputs.ts';
+import type { RunOutput } from './runOutput.ts';
+import { DirOutput, StdoutOutput } from './runOutput.ts';
+import { executeLive } from './runLive.ts';
 
 export interface RunSummary {
   elapsedMs: number;
@@ -19,76 +19,90 @@ export interface RunSummary {
   totalDeadLetters: number;
 }
 
+/** Counts records and dead letters per source from the executor's trace. */
+export function sourceCounter(plan: JobPlan, executor: Executor): RunSummary['sources'] {
+  const sources = plan.nodes.filter((n) => n.isSource).map((n) => ({ id: n.id, kind: n.kind, records: 0, deadLetters: 0 }));
+  const byId = new Map(sources.map((s) => [s.id, s]));
+  executor.onTrace((e) => {
+    if (e.type !== 'source') return;
+    const s = byId.get(e.node)!;
+    s.records += e.records;
+    s.deadLetters += e.deadLetters;
+  });
+  return sources;
+}
+
 /**
  * `weir run`: everything that can be checked is checked before the first record moves
  * (exit 1); what fails after that is a runtime failure (the caller maps it to exit 2).
+ * With an `--input id=-` the job runs live on standard input; otherwise to the end of its files.
  */
-export function runCommand(args: RunArgs, io: Io): number {
-  const plan = loadPipeline(args.pipeline, args.seed);
-  const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs);
+export async function runCommand(args: RunArgs, io: Io): Promise<number> {
+  const plan = loadPipeline(args.pipeline, args.seed, { notice: (line) => io.err(line) });
+  const { inputs, resolved, live } = resolveInputs(plan, args.pipeline, args.inputs);
   for (const r of resolved) {
     if (r.records === 0) io.err(`input ${r.nodeId}: ${r.file} is empty${r.lines ? ' (only blank lines)' : ''}: this source will produce no records`);
     else io.err(`input ${r.nodeId}: ${r.file} (${plural(r.lines, 'line')})`);
   }
-  try {
-    mkdirSync(args.out, { recursive: true });
-  } catch (e) {
-    throw new InvalidError([`--out ${args.out}: cannot create the output directory: ${(e as Error).message}`]);
-  }
-  const summary = execute(plan, inputs, args.out);
-  printSummary(plan, summary, args.out, io);
+  for (const id of live) io.err(`input ${id}: standard input (streaming)`);
+  const sinkIds = plan.nodes.filter((n) => n.isSink).map((n) => n.id);
+  let output: RunOutput;
+  if (args.out === STDIN) {
+    if (!io.stdout) throw new InvalidError(['--out -: this caller gives no standard output to stream to']);
+    output = new StdoutOutput(io.stdout, sinkIds);
+  } else output = new DirOutput(args.out, sinkIds);
+  let summary: RunSummary;
+  if (live.length) {
+    if (!io.stdin) {
+      output.close();
+      throw new InvalidError([`--input ${live[0]}=-: this caller gives no standard input to read`]);
+    }
+    summary = await executeLive(plan, inputs, live[0], io.stdin, output);
+  } else summary = execute(plan, inputs, output);
+  printSummary(plan, summary, output, io);
   return 0;
 }
 
-/** Runs the job to the end, streaming sink changelogs to disk, then writes views and dead letters. */
-export function execute(plan: JobPlan, inputs: Inputs, out: string): RunSummary {
+/** Runs the job to the end of its (finite) inputs, streaming sink changelogs to the output. */
+export function execute(plan: JobPlan, inputs: Inputs, output: RunOutput): RunSummary {
   const started = performance.now();
-  const sinks = plan.nodes.filter((n) => n.isSink);
-  const sources = plan.nodes.filter((n) => n.isSource).map((n) => ({ id: n.id, kind: n.kind, records: 0, deadLetters: 0 }));
-  const sourceById = new Map(sources.map((s) => [s.id, s]));
-  const writers = new Map<string, LineWriter>();
   let executor: Executor;
+  let sources: RunSummary['sources'];
   try {
-    for (const n of sinks) writers.set(n.id, new LineWriter(join(out, `${n.id}.changelog.jsonl`)));
     executor = new Executor(plan, {
       keepChangelog: false,
       inputs,
-      onSinkOutput(id, els) {
-        const w = writers.get(id)!;
-        for (const el of els) w.write(changelogLine(el));
-      },
+      onSinkOutput: (id, els) => output.changelog(id, els),
+      onDeadLetter: output.streamsDeadLetters ? (d) => output.deadLetter(d) : undefined,
     });
-    executor.onTrace((e) => {
-      if (e.type !== 'source') return;
-      const s = sourceById.get(e.node)!;
-      s.records += e.records;
-      s.deadLetters += e.deadLetters;
-    });
+    sources = sourceCounter(plan, executor);
     executor.run();
-  } finally {
-    for (const w of writers.values()) w.close();
+  } catch (e) {
+    output.close();
+    throw e;
   }
-  for (const n of sinks) writeJsonFile(join(out, `${n.id}.view.json`), executor.view(n.id));
-  const dead = executor.deadLetters();
-  const paths = new Map(plan.nodes.map((n) => [n.id, join(out, `${n.id}.dead-letter.jsonl`)]));
-  for (const d of dead) if (!paths.has(d.nodeId)) paths.set(d.nodeId, join(out, `${d.nodeId}.dead-letter.jsonl`));
-  const deadCounts = writeDeadLetters(paths, dead);
+  return summarize(plan, executor, sources, output, started);
+}
+
+export function summarize(plan: JobPlan, executor: Executor, sources: RunSummary['sources'], output: RunOutput, started: number): RunSummary {
+  const counts = output.finish(plan, executor);
   return {
     elapsedMs: performance.now() - started,
     sources,
-    sinks: sinks.map((n) => ({ id: n.id, viewRows: executor.view(n.id).length, changelogRows: writers.get(n.id)!.lines })),
-    deadLetters: [...deadCounts].map(([id, count]) => ({ id, count })),
-    totalDeadLetters: dead.length,
+    sinks: [...counts.changelogRows].map(([id, rows]) => ({ id, viewRows: executor.view(id).length, changelogRows: rows })),
+    deadLetters: [...counts.deadLetters].map(([id, count]) => ({ id, count })),
+    totalDeadLetters: executor.deadLetters().length,
   };
 }
 
-function printSummary(plan: JobPlan, s: RunSummary, out: string, io: Io): void {
+function printSummary(plan: JobPlan, s: RunSummary, output: RunOutput, io: Io): void {
   const lines = [`ran "${plan.doc.name}" in ${(s.elapsedMs / 1000).toFixed(2)} s`];
   for (const src of s.sources) lines.push(`  source ${src.id} (${src.kind}): ${plural(src.records, 'record')} read, ${src.deadLetters} dead-lettered`);
   for (const k of s.sinks) lines.push(`  sink ${k.id}: ${plural(k.viewRows, 'row')} in the view, ${plural(k.changelogRows, 'changelog row')}`);
   const where = s.deadLetters.map((d) => `${d.id}: ${d.count}`).join(', ');
-  lines.push(`  dead letters: ${s.totalDeadLetters}${where ? ` (${where}; see <node>.dead-letter.jsonl)` : ''}`);
-  lines.push(`results in ${out}`);
+  const see = output.streamsDeadLetters ? 'the "deadLetter" lines on standard output' : '<node>.dead-letter.jsonl';
+  lines.push(`  dead letters: ${s.totalDeadLetters}${where ? ` (${where}; see ${see})` : ''}`);
+  lines.push(`results in ${output.where}`);
   io.err(lines.join('\n'));
 }
 

@@ -11,7 +11,7 @@ import type { RunArgs } from './args.ts';
 import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { loadPipeline } from './load.ts';
-import { resolveInputs } from './inputs.ts';
+import { STDIN, resolveInputs } from './inputs.ts';
 import { LineWriter, changelogLine, writeDeadLetters, writeJsonFile } from './output.ts';
 import type { ParallelRunFlags } from './runFlags.ts';
 
@@ -21,8 +21,16 @@ import type { ParallelRunFlags } from './runFlags.ts';
  * output. Same files as the single-threaded run; see PARALLEL_RUN_USAGE for what differs.
  */
 export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags, io: Io): Promise<number> {
-  const plan = loadPipeline(args.pipeline, args.seed);
-  const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs);
+  const plan = loadPipeline(args.pipeline, args.seed, { notice: (line) => io.err(line) });
+  const stdinSource = [...args.inputs].find(([, file]) => file === STDIN)?.[0];
+  if (stdinSource !== undefined && flags.resume) {
+    throw new InvalidError([
+      `--input ${stdinSource}=- with --resume: standard input cannot be replayed, so a checkpoint's source offset cannot be found again after the process ended; save the input to a file and give --input ${stdinSource}=<file.jsonl>`,
+    ]);
+  }
+  if (args.out === STDIN) throw new InvalidError(['--out - streams on the single-threaded executor only; give --out <dir> with the parallel-runtime flags']);
+  // The parallel runtime replays inputs after a restart, so standard input is read to its end first.
+  const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs, 'read');
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);
   const doc = withParallelism(plan.doc, flags.parallelism);
   for (const [dir, what] of [[args.out, '--out'], ...(flags.stateDir ? [[flags.stateDir, '--state-dir']] : [])]) {

@@ -5,7 +5,7 @@ export const MAIN_USAGE = `weir: run and check Weir stream-processing pipelines
 
 Usage:
   weir validate <pipeline.json>...
-  weir run <pipeline.json> --out <dir> [--input <sourceId>=<file.jsonl>]... [--seed N]
+  weir run <pipeline.json> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
   weir export <pipeline.json> --to flink-sql [--out <file.sql>]
   weir import --from flink-sql <script.sql> [--out <pipeline.json>]
   weir <command> --help
@@ -27,14 +27,20 @@ Prints "ok: <name> (<n> nodes, <m> edges)" for a valid document, otherwise one l
 
 Exit codes: 0 all valid, 1 a document is invalid or cannot be read.`;
 
-export const RUN_USAGE = `Usage: weir run <pipeline.json> --out <dir> [--input <sourceId>=<file.jsonl>]... [--seed N]
+export const RUN_USAGE = `Usage: weir run <pipeline.json> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
 
-Runs the pipeline to the end of its input with the deterministic executor.
+Runs the pipeline to the end of its input with the deterministic executor. With an input of "-"
+it runs live: records are processed as they arrive on standard input and results are written
+as they are produced; processing time is wall-clock time.
 
 Options:
   --out <dir>                   where to write results (created if missing)
+  --out -                       stream every sink's changelog to standard output, one line each:
+                                {"sink":"id","kind":"+I","row":{...}}; dead letters as
+                                {"deadLetter":"nodeId","line":N,"reason":"...","raw":"..."}
   --input <sourceId>=<file>     JSON Lines input for the fileSource node <sourceId>; repeatable.
                                 Without it a fileSource reads its params.path, relative to the pipeline file.
+  --input <sourceId>=-          read that source from standard input, live (one source at most)
   --seed <N>                    overrides settings.seed (a whole number, 0 to 4294967295)
 
 Writes, for every sink:        <dir>/<sinkId>.changelog.jsonl   {"kind":"+I","row":{...}} per line

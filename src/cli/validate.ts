@@ -7,7 +7,7 @@ export function validateCommand(files: readonly string[], io: Io): number {
   let code = 0;
   for (const file of files) {
     try {
-      const plan = loadPipeline(file);
+      const plan = loadPipeline(file, undefined, { notice: (line) => io.err(line) });
       io.out(`ok: ${plan.doc.name} (${plan.nodes.length} nodes, ${plan.edges.length} edges)`);
     } catch (e) {
       if (!(e instanceof InvalidError)) throw e;

@@ -13,6 +13,7 @@ import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import type { KeyedStateBackend, StateTime } from '../state/backend.ts';
 import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
 import type { Timer } from './time/timers.ts';
+import type { SourcePoll } from './sourceTask.ts';
 
 type Message = { t: 'batch'; els: Element[] } | { t: 'wm'; wm: number } | { t: 'idle'; idle: boolean } | { t: 'end' };
 type Task = { t: 'deliver'; edge: number; msg: Message } | { t: 'advance'; node: number; wm: number } | { t: 'ptimers'; node: number };
@@ -38,6 +39,14 @@ export interface ExecutorOptions {
   /** Keep every sink's changelog in memory (default true). */
   keepChangelog?: boolean;
   backend?: (node: PlanNode, time: StateTime) => KeyedStateBackend;
+  /**
+   * 'simulated' (default): processing time follows source offsets and rates, so a run is
+   * reproducible. 'external': the caller sets the clock (a live run sets wall-clock time),
+   * sources are read as soon as they have data, and idleness is measured on that clock.
+   */
+  processingTime?: 'simulated' | 'external';
+  /** Called with every dead letter as it happens (they are also kept for `deadLetters()`). */
+  onDeadLetter?: (d: DeadLetter) => void;
 }
 
 interface Channel {
@@ -85,6 +94,8 @@ export class Executor {
   private readonly edgeTarget: number[];
   private readonly index: Map<string, number>;
   private trace: ((e: StepEvent) => void) | null = null;
+  /** The source a live run polls first next time, so one busy input cannot starve the others. */
+  private nextLive = 0;
 
   constructor(
     readonly plan: JobPlan,
@@ -142,6 +153,7 @@ export class Executor {
   private deadLetter(d: DeadLetter): void {
     this.dead.push(d);
     this.deadByNode.set(d.nodeId, (this.deadByNode.get(d.nodeId) ?? 0) + 1);
+    this.opts.onDeadLetter?.(d);
   }
 
   /** True when every source ended and every message was processed. */
@@ -168,7 +180,10 @@ export class Executor {
     }
   }
 
-  /** Runs until finished or `maxSteps` units of work; returns the number of steps taken. */
+  /**
+   * Runs until finished, out of work, or `maxSteps` units of work; returns the steps taken.
+   * Out of work before finishing means a live source has no data yet: run again when it has.
+   */
   run(maxSteps = Infinity): number {
     let n = 0;
     while (n < maxSteps && this.stepOnce()) n++;
@@ -276,27 +291,57 @@ export class Executor {
 
   /** Polls the source whose next record is due first in simulated processing time. */
   private pollSource(): boolean {
-    let best: SourceSlot | null = null;
-    let bestDue = Infinity;
-    for (const s of this.sources) {
-      if (s.ended) continue;
-      const due = s.task.offset() * s.interval;
-      if (due < bestDue) {
-        best = s;
-        bestDue = due;
+    if (this.opts.processingTime === 'external') return this.pollLive();
+    let waiting: SourceSlot[] | null = null;
+    for (;;) {
+      let best: SourceSlot | null = null;
+      let bestDue = Infinity;
+      for (const s of this.sources) {
+        if (s.ended || waiting?.includes(s)) continue;
+        const due = s.task.offset() * s.interval;
+        if (due < bestDue) {
+          best = s;
+          bestDue = due;
+        }
       }
+      if (!best) return false;
+      // Read no further than the moment another source is due, so sources interleave by their rates.
+      let otherDue = Infinity;
+      for (const s of this.sources) if (s !== best && !s.ended && !waiting?.includes(s)) otherDue = Math.min(otherDue, s.task.offset() * s.interval);
+      const count = Math.min(this.batchSize, Math.max(1, Math.floor((otherDue - bestDue) / best.interval) + 1));
+      const poll = best.task.poll(count);
+      if (!moved(poll)) {
+        (waiting ??= []).push(best);
+        continue;
+      }
+      this.clock.set(bestDue);
+      this.markIdleSources(best);
+      this.clock.set(bestDue + Math.max(0, count - 1) * best.interval);
+      this.emitPoll(best, poll);
+      return true;
     }
-    if (!best) return false;
-    // Read no further than the moment another source is due, so sources interleave by their rates.
-    let otherDue = Infinity;
-    for (const s of this.sources) if (s !== best && !s.ended) otherDue = Math.min(otherDue, s.task.offset() * s.interval);
-    const count = Math.min(this.batchSize, Math.max(1, Math.floor((otherDue - bestDue) / best.interval) + 1));
-    this.clock.set(bestDue);
-    this.markIdleSources(best);
-    const poll = best.task.poll(count);
+  }
+
+  /** A live run: the first source, round-robin, that has something; else idleness checks. */
+  private pollLive(): boolean {
+    const n = this.sources.length;
+    for (let k = 0; k < n; k++) {
+      const i = (this.nextLive + k) % n;
+      const s = this.sources[i];
+      if (s.ended) continue;
+      const poll = s.task.poll(this.batchSize);
+      if (!moved(poll)) continue;
+      this.nextLive = (i + 1) % n;
+      this.markIdleSources(s);
+      this.emitPoll(s, poll);
+      return true;
+    }
+    return this.markIdleSources(null);
+  }
+
+  private emitPoll(best: SourceSlot, poll: SourcePoll): void {
     for (const d of poll.deadLetters) this.deadLetter(d);
-    this.clock.set(bestDue + Math.max(0, count - 1) * best.interval);
-    best.lastEmit = this.clock.now();
+    if (poll.elements.length || this.opts.processingTime !== 'external') best.lastEmit = this.clock.now();
     if (best.idle && poll.elements.length) {
       best.idle = false;
       this.broadcast(best.node, { t: 'idle', idle: false });
@@ -309,18 +354,21 @@ export class Executor {
     }
     const id = this.plan.nodes[best.node].id;
     this.trace?.({ type: 'source', node: id, records: poll.elements.length, deadLetters: poll.deadLetters.length, watermark: poll.watermark, done: poll.done });
-    return true;
   }
 
-  private markIdleSources(polled: SourceSlot): void {
+  /** Marks sources idle that emitted nothing for their idle timeout; true when any became idle. */
+  private markIdleSources(polled: SourceSlot | null): boolean {
     const now = this.clock.now();
+    let any = false;
     for (const s of this.sources) {
       if (s === polled || s.ended || s.idle) continue;
       if (now - s.lastEmit >= s.idleTimeout) {
         s.idle = true;
+        any = true;
         this.broadcast(s.node, { t: 'idle', idle: true });
       }
     }
+    return any;
   }
 
   private broadcast(from: number, msg: Message): void {
@@ -426,3 +474,5 @@ export class Executor {
   }
 }
 
+/** Whether a poll changed anything; a live source with no data yet changes nothing. */
+const moved = (p: SourcePoll): boolean => p.elements.length > 0 || p.deadLetters.length > 0 || p.watermark !== null || p.done;

@@ -10,8 +10,10 @@ export interface RawRecord {
 }
 
 /**
- * Reads a source from an offset. Every source is replayable: `seek(offset)` followed by
- * reads yields exactly what the first pass yielded from that offset.
+ * Reads a source from an offset. Finite sources are replayable: `seek(offset)` followed by
+ * reads yields exactly what the first pass yielded from that offset. A live source (stdin) may
+ * return nothing from `read` while `done()` is still false: no data yet. The executor then
+ * moves on to other work and its caller runs it again when data arrives.
  */
 export interface SourceReader {
   read(max: number): RawRecord[];
@@ -42,7 +44,16 @@ export interface CommonSourceParams {
   ratePerSec?: number;
 }
 
-/** Parses JSON lines lazily; a line that is not JSON becomes a RawRecord with an error, never a throw. */
+/** One JSON line as a record; a line that is not JSON becomes a record with an error, never a throw. */
+function parseLine(raw: string, line: number): RawRecord {
+  try {
+    return { value: safeJsonParse(raw), raw, line };
+  } catch (e) {
+    return { raw, line, error: `not valid JSON: ${(e as Error).message}` };
+  }
+}
+
+/** Parses JSON lines lazily; blank lines are skipped but keep their line numbers. */
 export function jsonLinesReader(lines: readonly string[]): SourceReader {
   let pos = 0;
   return {
@@ -50,13 +61,7 @@ export function jsonLinesReader(lines: readonly string[]): SourceReader {
       const out: RawRecord[] = [];
       while (pos < lines.length && out.length < max) {
         const raw = lines[pos++];
-        const line = pos;
-        if (raw.trim() === '') continue;
-        try {
-          out.push({ value: safeJsonParse(raw), raw, line });
-        } catch (e) {
-          out.push({ raw, line, error: `not valid JSON: ${(e as Error).message}` });
-        }
+        if (raw.trim() !== '') out.push(parseLine(raw, pos));
       }
       return out;
     },
@@ -71,4 +76,63 @@ export function jsonLinesReader(lines: readonly string[]): SourceReader {
 /** JSON.parse that drops `__proto__`, `constructor` and `prototype` keys, so input cannot pollute prototypes. */
 export function safeJsonParse(text: string): unknown {
   return JSON.parse(text, (k, v) => (k === '__proto__' || k === 'constructor' || k === 'prototype' ? undefined : v));
+}
+
+/** A JSON Lines reader fed while the job runs (stdin): text goes in by `push`, `end` closes it. */
+export interface LiveLinesReader extends SourceReader {
+  push(text: string): void;
+  end(): void;
+  /** Complete lines received but not read yet. */
+  buffered(): number;
+}
+
+/**
+ * A live input cannot be replayed: its lines are dropped once read, so memory stays bounded
+ * however long the stream runs, and `seek` only accepts the current offset.
+ */
+export function liveLinesReader(name: string): LiveLinesReader {
+  let partial = '';
+  let lines: string[] = [];
+  let head = 0;
+  let consumed = 0;
+  let ended = false;
+  let first = true;
+  const take = (text: string) => lines.push(text.endsWith('\r') ? text.slice(0, -1) : text);
+  return {
+    read(max) {
+      const out: RawRecord[] = [];
+      while (head < lines.length && out.length < max) {
+        const raw = lines[head++];
+        consumed++;
+        if (raw.trim() !== '') out.push(parseLine(raw, consumed));
+      }
+      if (head === lines.length) {
+        lines = [];
+        head = 0;
+      }
+      return out;
+    },
+    done: () => ended && head >= lines.length,
+    offset: () => consumed,
+    seek(o) {
+      if (o !== consumed) throw new Error(`${name} is a live input and cannot be replayed from line ${o + 1}; a live run cannot restore a checkpoint`);
+    },
+    push(text) {
+      if (ended) throw new Error(`${name}: data pushed after the end of the input`);
+      if (first && text.length) {
+        first = false;
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      }
+      const parts = (partial + text).split('\n');
+      partial = parts.pop()!;
+      for (const p of parts) take(p);
+    },
+    end() {
+      if (ended) return;
+      if (partial !== '') take(partial);
+      partial = '';
+      ended = true;
+    },
+    buffered: () => lines.length - head,
+  };
 }

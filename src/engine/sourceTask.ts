@@ -53,33 +53,22 @@ export class SourceTask {
     const raws = this.reader.read(max);
     const elements: Element[] = [];
     const deadLetters: DeadLetter[] = [];
-    for (const r of raws) {
-      const bad = (reason: string) => deadLetters.push({ nodeId: this.nodeId, reason, row: r.value, line: r.line, raw: r.raw });
-      if (r.error) {
-        bad(r.error);
-        continue;
-      }
+    // No closure per record: this loop runs once per input record and allocates only the element.
+    for (let i = 0; i < raws.length; i++) {
+      const r = raws[i];
       const v = r.value;
-      if (v === null || typeof v !== 'object' || Array.isArray(v)) {
-        bad('a record must be a JSON object');
-        continue;
-      }
-      const row = v as Row;
-      const typeError = this.checkTypes(row);
-      if (typeError) {
-        bad(typeError);
-        continue;
-      }
+      let reason: string | null = null;
+      if (r.error) reason = r.error;
+      else if (v === null || typeof v !== 'object' || Array.isArray(v)) reason = 'a record must be a JSON object';
+      else reason = this.checkTypes(v as Row);
       let ts: number | null = null;
-      if (this.timeField) {
-        ts = row[this.timeField] as number | null;
-        if (typeof ts !== 'number' || !Number.isFinite(ts)) {
-          bad(`no event time: field "${this.timeField}" is missing or not a timestamp`);
-          continue;
-        }
-        if (ts > this.maxTs) this.maxTs = ts;
+      if (reason === null && this.timeField) {
+        ts = (v as Row)[this.timeField] as number | null;
+        if (typeof ts !== 'number' || !Number.isFinite(ts)) reason = `no event time: field "${this.timeField}" is missing or not a timestamp`;
+        else if (ts > this.maxTs) this.maxTs = ts;
       }
-      elements.push({ kind: '+I', row, ts });
+      if (reason !== null) deadLetters.push({ nodeId: this.nodeId, reason, row: v, line: r.line, raw: r.raw });
+      else elements.push({ kind: '+I', row: v as Row, ts });
     }
     let watermark: number | null = null;
     const done = this.reader.done();
@@ -93,7 +82,10 @@ export class SourceTask {
 
   /** Checks declared types; timestamps may arrive as ISO text and are normalized to epoch ms. */
   private checkTypes(row: Row): string | null {
-    for (const [f, type] of this.typed) {
+    const typed = this.typed;
+    for (let i = 0; i < typed.length; i++) {
+      const f = typed[i][0];
+      const type = typed[i][1];
       const x = row[f];
       if (x === undefined || x === null) {
         if (f === this.timeField) continue;
