@@ -8,6 +8,7 @@ import { kindSpec, kindSpecs } from './kinds/index.ts';
 import { checkParams, codeStrings } from './paramsCheck.ts';
 import { checkUdf } from '../engine/udf.ts';
 import { migrate } from './migrate.ts';
+import type { MigrationSet } from './migrate.ts';
 import { DEFAULT_MAX_PARALLELISM } from '../engine/keys.ts';
 import { checkEnvelope, isEdgeShaped, isNodeShaped } from './envelope.ts';
 
@@ -16,6 +17,17 @@ export interface CompileResult {
   problems: Problem[];
   /** The document after migrations, when it could be read at all. */
   doc: PipelineDocument | null;
+  /**
+   * The streams into and out of every node that could be analysed, by port, even when the document has problems,
+   * so an editor can show types and check code while the pipeline is still being built.
+   */
+  streams: Record<string, NodeStreams>;
+}
+
+export interface NodeStreams {
+  /** The first stream on each connected input port. */
+  inputs: Record<string, StreamInfo>;
+  outputs: Record<string, StreamInfo>;
 }
 
 const nodeProblem = (id: string, field: string, message: string, code: string): Problem => ({ target: id, targetType: 'node', field, message, code });
@@ -23,12 +35,12 @@ const isObj = (x: unknown): x is Record<string, unknown> => x !== null && typeof
 const edgeProblem = (id: string, field: string, message: string, code: string): Problem => ({ target: id, targetType: 'edge', field, message, code });
 
 /** Validates a document and infers every stream. Returns every problem at once, never throws. */
-export function compile(input: unknown): CompileResult {
-  const migrated = migrate(input);
-  if (!migrated.ok) return { plan: null, problems: [migrated.problem], doc: null };
+export function compile(input: unknown, migrations?: MigrationSet): CompileResult {
+  const migrated = migrate(input, migrations);
+  if (!migrated.ok) return { plan: null, problems: [migrated.problem], doc: null, streams: {} };
   const envelope = checkEnvelope(migrated.doc);
   const raw = migrated.doc;
-  if (!Array.isArray(raw.nodes) || !Array.isArray(raw.edges)) return { plan: null, problems: envelope, doc: null };
+  if (!Array.isArray(raw.nodes) || !Array.isArray(raw.edges)) return { plan: null, problems: envelope, doc: null, streams: {} };
   // Shape faults are reported above; the rest of the document is still checked, so that all problems show at once.
   const doc = (envelope.length ? { ...raw, nodes: raw.nodes.filter(isNodeShaped), edges: raw.edges.filter(isEdgeShaped) } : raw) as unknown as PipelineDocument;
   const problems: Problem[] = [...envelope];
@@ -125,6 +137,7 @@ export function compile(input: unknown): CompileResult {
   // Nodes whose output streams are unknown because the node itself could not be analysed.
   const unanalysed = new Set<string>(doc.nodes.filter((n) => !specs.has(n.id)).map((n) => n.id));
   const planNodes: PlanNode[] = [];
+  const streams: Record<string, NodeStreams> = {};
   const defaultParallelism = doc.settings?.parallelism ?? 1;
   for (const id of order.ids) {
     const n = doc.nodes.find((x) => x.id === id)!;
@@ -152,6 +165,7 @@ export function compile(input: unknown): CompileResult {
     for (const p of result.problems ?? []) problems.push(nodeProblem(id, p.field, p.message, p.code));
     // Fields derived from invalid params are guesses; downstream checks should not trust them.
     outInfo.set(id, badParams.has(id) ? Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, { ...v, fields: null }])) : result.outputs);
+    streams[id] = { inputs, outputs: outInfo.get(id)! };
     planNodes.push({
       id,
       kind: n.kind,
@@ -167,7 +181,7 @@ export function compile(input: unknown): CompileResult {
   }
 
   // A document with shape faults is not handed out: the canvas could not draw it.
-  if (problems.length) return { plan: null, problems, doc: envelope.length ? null : doc };
+  if (problems.length) return { plan: null, problems, doc: envelope.length ? null : doc, streams };
   const byId = new Map(planNodes.map((p) => [p.id, p]));
   const edges: PlanEdge[] = goodEdges.map((e) => {
     const info = outInfo.get(e.from.node)?.[e.from.port] ?? unknownStream();
@@ -181,6 +195,7 @@ export function compile(input: unknown): CompileResult {
     plan: { doc, nodes: planNodes, edges, seed: doc.settings?.seed ?? 42, maxParallelism: doc.settings?.maxParallelism ?? DEFAULT_MAX_PARALLELISM },
     problems,
     doc,
+    streams,
   };
 }
 

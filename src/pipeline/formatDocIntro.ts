@@ -1,3 +1,5 @@
+import { PIPELINE_VERSION } from './document.ts';
+
 /** The hand-written part of docs/pipeline-format.md; the per-kind reference is generated after it. */
 export const FORMAT_DOC_INTRO = `# The Weir pipeline format
 
@@ -27,13 +29,41 @@ a unit test fails when it is out of date.
 \`\`\`
 
 - \`format\` is always \`weir/pipeline\`. \`version\` is the document version; a reader migrates older
-  versions step by step before anything else and refuses newer ones with a message.
+  versions step by step before anything else and refuses newer ones with a message (see *Versions*).
 - A node has an \`id\` (letters, digits, \`_\`, \`-\`; unique), a \`kind\` (one of the kinds below), \`params\`
   (validated against the kind's schema), and optionally \`label\`, \`position\` (canvas only) and \`parallelism\` (1–8).
 - An edge joins an output port of one node to an input port of another. Input ports take exactly one
   edge unless they are marked *many* below. An edge without \`id\` is named \`from.port->to.port\`.
 - The graph must be acyclic. Every input port that is not marked *optional* must be connected.
 - JSON keys \`__proto__\`, \`constructor\` and \`prototype\` are dropped when a document or a record is parsed.
+
+## Versions
+
+The current version is ${PIPELINE_VERSION}. A document's \`version\` changes only when a document valid for the old version
+would be read differently or rejected by the new reader:
+
+- **A new version is needed** to rename, move or remove a field or a param; to change a default, a unit,
+  or the meaning of a value (for example milliseconds to seconds, or when a window fires); to split or
+  merge kinds or ports.
+- **No new version** for additions that old documents do not use: a new kind, a new optional param or
+  setting whose absence means the old behaviour, a new output port, new enum values. A reader that does not
+  know such a kind or param rejects the document with a message naming it.
+
+Readers migrate older documents on load, one version at a time (1 → 2 → 3 …), never in place: the input is
+copied first. The \`weir\` command prints \`<file>: migrated from version N to M\` on stderr when it does.
+A document newer than the reader is refused (\`version\`: "newer than this Weir; update Weir to open it"),
+never guessed at.
+
+To add version N + 1 (in \`src/pipeline/\`):
+
+1. Raise \`PIPELINE_VERSION\` in \`document.ts\` to N + 1 and change the kind specs and engine to the new form.
+2. Append to \`migrations\` in \`migrate.ts\` one \`{ from: N, describe, up(doc) }\` that turns a version-N
+   document into a version-N + 1 one (\`migrate\` sets \`version\`).
+3. In \`migrate.test.ts\`, add a test that migrates a real version-N document (kept as a fixture) and
+   checks the result field by field and that it compiles; the test that every older version has exactly one
+   step (\`checkMigrations\`) then passes. \`migrate(input, { migrations, current })\` takes the set to use,
+   so the chaining, refusal and notice tests run on temporary migrations defined in the test itself.
+4. Run \`npm run gen\` to regenerate this page and the JSON Schema.
 
 ## Records and changelogs
 
@@ -69,9 +99,11 @@ Field types, where declared: \`string\`, \`number\` (double), \`integer\`, \`boo
 - An event-time **window** \`[start, end)\` fires when the watermark reaches \`end − 1\`.
   A record is **late** for a window when \`end − 1 + allowedLatenessMs ≤ watermark\`; late records go to
   the window's \`late\` output and are counted. They are never dropped silently.
-- **Processing time** comes from the runtime's clock. The reference runtime is deterministic: it advances
-  a simulated clock by \`1000 / ratePerSec\` ms for every record a source emits
+- **Processing time** comes from the runtime's clock. The reference runtime is deterministic on finite
+  inputs: it advances a simulated clock by \`1000 / ratePerSec\` ms for every record a source emits
   (\`settings.defaultRatePerSec\`, 1000 by default, for sources without a rate), so that runs replay exactly.
+  On a live input (\`weir run --input <id>=-\`) processing time is wall-clock time, records are read as
+  they arrive, and idleness is measured on that clock.
 
 ## State
 

@@ -1,4 +1,4 @@
-import type { KindSpec } from '../kindSpec.ts';
+import type { JsonSchema, KindSpec } from '../kindSpec.ts';
 import type { FieldType } from '../streamInfo.ts';
 import type { AggregateCall } from '../../engine/aggregates.ts';
 import { aggregateCallSchema, durationMs, fieldList, inputOf } from './common.ts';
@@ -25,6 +25,9 @@ export interface WindowParams {
 }
 
 export const WINDOW_COLUMNS = ['window_start', 'window_end', 'window_time'] as const;
+
+/** Editor hint (ignored by validation): the field applies only to these window types, so forms hide it for the others. */
+const shownFor = (types: WindowType[], schema: JsonSchema): JsonSchema => ({ ...schema, 'x-weir-visible-when': { type: types } });
 
 const NEEDS: Record<WindowType, (keyof WindowParams)[]> = {
   tumble: ['sizeMs'],
@@ -77,11 +80,11 @@ export const windowSpec: KindSpec<WindowParams> = {
     type: 'object',
     properties: {
       type: { enum: ['tumble', 'hop', 'session', 'cumulate'], description: 'Window table function: TUMBLE, HOP, SESSION or CUMULATE.' },
-      sizeMs: durationMs('Window size (tumble, hop; the largest window for cumulate).'),
-      slideMs: durationMs('How far consecutive hop windows are apart.'),
-      gapMs: durationMs('Session gap: a group\'s session ends after this long without records.'),
-      stepMs: durationMs('How much each cumulate window grows.'),
-      offsetMs: { type: 'integer', description: 'Shifts window boundaries (tumble, hop, cumulate); for example −8 h aligns days to UTC+8.', 'x-weir-unit': 'ms' },
+      sizeMs: shownFor(['tumble', 'hop', 'cumulate'], durationMs('Window size (tumble, hop; the largest window for cumulate).')),
+      slideMs: shownFor(['hop'], durationMs('How far consecutive hop windows are apart.')),
+      gapMs: shownFor(['session'], durationMs('Session gap: a group\'s session ends after this long without records.')),
+      stepMs: shownFor(['cumulate'], durationMs('How much each cumulate window grows.')),
+      offsetMs: shownFor(['tumble', 'hop', 'cumulate'], { type: 'integer', description: 'Shifts window boundaries (tumble, hop, cumulate); for example −8 h aligns days to UTC+8.', 'x-weir-unit': 'ms' }),
       groupBy: fieldList('Fields grouped by within each window (may be empty).', 0),
       aggregates: { type: 'array', items: aggregateCallSchema, minItems: 1 },
       allowedLatenessMs: durationMs('How long after firing a window still accepts records and updates its result.', 0),
