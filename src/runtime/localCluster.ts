@@ -10,7 +10,7 @@ import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
 import type { CheckpointRecord, CheckpointStore, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { compareRows } from '../engine/operators/changelogTable.ts';
 import { SubtaskRunner } from './subtaskRunner.ts';
-import type { RunnerHost } from './subtaskRunner.ts';
+import type { RunnerHost, RunnerTap } from './subtaskRunner.ts';
 import type { ChannelMessage } from './messages.ts';
 import { DEFAULT_RESTART, restartDelay } from './restartStrategy.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
@@ -69,6 +69,26 @@ export type ClusterEvent =
 
 export type ClusterPhase = 'created' | 'running' | 'finished' | 'failed';
 
+/** The observatory's tap: the runner tap plus every batch put on a channel. */
+export interface ClusterTap extends RunnerTap {
+  sent(edge: number, from: number, to: number, els: readonly Element[]): void;
+}
+
+export type StepTarget = 'record' | 'watermark' | 'barrier';
+
+/** What `stepUntil` did: whether a source emitted the target, and what sources emitted meanwhile. */
+export interface StepUntilResult {
+  reached: boolean;
+  steps: number;
+  phase: ClusterPhase;
+  /** Records, watermarks and barriers the sources put on their channels during these steps. */
+  sourceRecords: number;
+  sourceWatermarks: number;
+  sourceBarriers: number;
+}
+
+const STEP_MESSAGE: Record<StepTarget, ChannelMessage['t']> = { record: 'batch', watermark: 'wm', barrier: 'barrier' };
+
 /**
  * The parallel runtime in one process: every subtask of the plan, bounded channels with
  * credit, aligned-barrier checkpoints, failures and restarts, all under a seeded scheduler.
@@ -96,6 +116,11 @@ export class LocalCluster {
   private failReason: string | undefined;
   private pendingKill: string | null = null;
   private listener: ((e: ClusterEvent) => void) | null = null;
+  private tap: ClusterTap | null = null;
+  /** While stepUntil runs: what sources sent, and whether sources are held back to let the rest settle. */
+  private sourceSent: { batch: number; wm: number; barrier: number; records: number } | null = null;
+  private sourcesPaused: 'no' | 'all' | 'except-barriers' = 'no';
+  private readonly fromSource: boolean[];
 
   constructor(
     readonly plan: JobPlan,
@@ -107,6 +132,7 @@ export class LocalCluster {
     this.kills = [...(opts.kills ?? [])].sort((a, b) => a.atStep - b.atStep);
     this.nextCheckpointAt = opts.checkpointIntervalMs ?? Infinity;
     for (const n of plan.nodes) if (n.isSink) this.changelogs.set(n.id, []);
+    this.fromSource = plan.edges.map((e) => plan.nodes.find((n) => n.id === e.from.node)?.isSource ?? false);
   }
 
   private host(attempt: number): RunnerHost {
@@ -122,6 +148,8 @@ export class LocalCluster {
         const r = this.target(edge, to);
         r.enqueue(r.channelIndex(edge, from), msg);
         if (this.listener) this.emitMessage(edge, from, to, msg);
+        if (this.tap && msg.t === 'batch') this.tap.sent(edge, from, to, msg.els);
+        if (this.sourceSent && this.fromSource[edge]) this.countSourceSend(msg);
       },
       snapshotTaken: (id, snap, timing, keyedWrite) => {
         if (attempt !== this.attempt) return;
@@ -142,6 +170,21 @@ export class LocalCluster {
 
   onEvent(listener: ((e: ClusterEvent) => void) | null): void {
     this.listener = listener;
+  }
+
+  /** Installs (or removes, with null) the observatory's tap on every subtask, now and after restarts. */
+  setTap(tap: ClusterTap | null): void {
+    this.tap = tap;
+    for (const r of this.runners) r.tap = tap;
+  }
+
+  private countSourceSend(msg: ChannelMessage): void {
+    const s = this.sourceSent!;
+    if (msg.t === 'batch') {
+      s.batch++;
+      s.records += msg.els.length;
+    } else if (msg.t === 'wm') s.wm++;
+    else if (msg.t === 'barrier') s.barrier++;
   }
 
   private emitMessage(edge: number, from: number, to: number, msg: ChannelMessage): void {
@@ -187,7 +230,9 @@ export class LocalCluster {
       for (let index = 0; index < n.parallelism; index++) {
         // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
         const backend = this.opts.backend && !n.isSource ? await this.openBackend(n, index) : undefined;
-        list.push(new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, batchSize: this.opts.batchSize, backend }));
+        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, batchSize: this.opts.batchSize, backend });
+        runner.tap = this.tap;
+        list.push(runner);
       }
       this.byNode.set(n.id, list);
       this.runners.push(...list);
@@ -298,16 +343,80 @@ export class LocalCluster {
   async restoreTo(checkpointId: number): Promise<void> {
     this.history.push(...this.coordinator.history());
     await this.coordinator.stop('restoring an earlier checkpoint');
+    // Epochs after the checkpoint will be produced again (with the same ids): let them publish again.
+    for (const id of [...this.published]) if (Number(id.slice(id.lastIndexOf('@') + 1)) > checkpointId) this.published.delete(id);
     await this.deploy(checkpointId);
     this.phase = 'running';
+  }
+
+  /**
+   * Steps until a source put one record batch / watermark / barrier on its channels (a batch is
+   * `batchSize` records: use batchSize 1 for record-by-record), then holds sources back and steps
+   * the rest until nothing more can run: everything that message caused has settled. For a
+   * barrier, the other sources still inject that checkpoint's barriers (but read no records).
+   */
+  async stepUntil(target: StepTarget, maxSteps = 100_000): Promise<StepUntilResult> {
+    await this.start();
+    const sent = (this.sourceSent = { batch: 0, wm: 0, barrier: 0, records: 0 });
+    const want = STEP_MESSAGE[target] as 'batch' | 'wm' | 'barrier';
+    let steps = 0;
+    try {
+      while (this.phase === 'running' && steps < maxSteps && sent[want] === 0) {
+        await this.step();
+        steps++;
+      }
+      // A checkpoint's barriers leave every source: let the others inject theirs so alignment can finish.
+      this.sourcesPaused = target === 'barrier' ? 'except-barriers' : 'all';
+      while (this.phase === 'running' && steps < maxSteps && this.runners.some((r) => !this.heldBack(r) && r.runnable())) {
+        await this.step();
+        steps++;
+      }
+    } finally {
+      this.sourcesPaused = 'no';
+      this.sourceSent = null;
+    }
+    return { reached: sent[want] > 0, steps, phase: this.phase, sourceRecords: sent.records, sourceWatermarks: sent.wm, sourceBarriers: sent.barrier };
+  }
+
+  private heldBack(r: SubtaskRunner): boolean {
+    if (this.sourcesPaused === 'no' || !r.source) return false;
+    return this.sourcesPaused === 'all' || !r.hasPendingBarrier();
   }
 
   subtasks(): readonly SubtaskRunner[] {
     return this.runners;
   }
 
+  /** The subtasks of one node, in index order. */
+  subtasksOf(node: string): readonly SubtaskRunner[] {
+    return this.byNode.get(node) ?? [];
+  }
+
+  channelCapacity(): number {
+    return this.opts.channelCapacity ?? 8;
+  }
+
+  checkpointStore(): CheckpointStore {
+    return this.store;
+  }
+
+  job(): string {
+    return this.jobId;
+  }
+
+  /** The checkpoint whose barriers are travelling now, if any. */
+  inFlightCheckpoint(): number | null {
+    return this.coordinator?.history().findLast((r) => r.status === 'pending')?.checkpointId ?? null;
+  }
+
+  /** Dead letters of the current attempt and the ones before it (replayed records appear again). */
+  deadLetters(): readonly DeadLetter[] {
+    return this.dead;
+  }
+
   checkpointHistory(): CheckpointRecord[] {
-    return [...this.history, ...this.coordinator.history()];
+    // Before start() there is no coordinator yet (an observer may ask already).
+    return [...this.history, ...(this.coordinator?.history() ?? [])];
   }
 
   private async tick(): Promise<'running' | 'done' | 'stalled'> {
@@ -321,7 +430,7 @@ export class LocalCluster {
     }
     // Snapshot writes complete after a seeded delay, so kills can land while they are in flight.
     if (this.writes.length && this.rng.next() < 0.3) await this.completeWrite(this.writes.shift()!);
-    const ready = this.runners.filter((r) => r.runnable());
+    const ready = this.runners.filter((r) => r.runnable() && !this.heldBack(r));
     if (ready.length === 0) {
       if (this.runners.every((r) => r.finished)) return 'done';
       if (this.writes.length) {

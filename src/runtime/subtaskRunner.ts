@@ -18,7 +18,7 @@ import { subtaskId } from '../checkpoint/types.ts';
 import type { ChannelMessage } from './messages.ts';
 import { effectivePartitioning, partitionerFor } from './partitioner.ts';
 import type { Partitioner } from './partitioner.ts';
-import { splitReader } from './sourceSplit.ts';
+import { splitReader, type SplitReader } from './sourceSplit.ts';
 import { SinkCommitter } from './sinkCommitter.ts';
 import type { SourceEnv } from '../engine/source.ts';
 
@@ -56,6 +56,31 @@ interface OutEdge {
   partition: Partitioner;
 }
 
+/**
+ * An observer's view into a subtask (the observatory's tap). Null when nobody observes, so
+ * the hot path pays one null check per batch.
+ */
+export interface RunnerTap {
+  /** Elements of an incoming batch to process one at a time and report: 'all', some indexes, or none. */
+  pick(runner: SubtaskRunner, port: string, els: readonly Element[]): 'all' | readonly number[] | null;
+  /** One picked element was processed: what it made the operator emit and whether it wrote state. */
+  processed(runner: SubtaskRunner, port: string, el: Element, out: ReadonlyMap<string, readonly Element[]> | null, stateChanged: boolean): void;
+  /** Everything the subtask emits (sources: each poll), before it is partitioned and sent. */
+  output(runner: SubtaskRunner, out: ReadonlyMap<string, readonly Element[]>): void;
+}
+
+/** Read-only view of one input channel, for queue fill and barriers in flight. */
+export interface InputChannelView {
+  edge: number;
+  port: string;
+  from: number;
+  queued: number;
+  watermark: number;
+  blocked: boolean;
+  /** Barriers waiting in the queue with their distance from the head (0 = next to be read). */
+  barriers: { checkpointId: number; position: number }[];
+}
+
 export interface RunnerDeps {
   plan: JobPlan;
   node: PlanNode;
@@ -79,6 +104,7 @@ export class SubtaskRunner {
   readonly index: number;
   readonly task: NodeTask | null = null;
   readonly source: SourceTask | null = null;
+  private readonly split: SplitReader | null = null;
   private readonly host: RunnerHost;
   private readonly channels: InChannel[] = [];
   private readonly outs: OutEdge[] = [];
@@ -93,6 +119,7 @@ export class SubtaskRunner {
   /** Resolves once restored durable state is loaded; the host waits for it before running. */
   ready: Promise<void> = Promise.resolve();
   finished = false;
+  tap: RunnerTap | null = null;
 
   constructor(deps: RunnerDeps) {
     const { plan, node, index, host } = deps;
@@ -124,7 +151,8 @@ export class SubtaskRunner {
     if (node.isSource) {
       const def = sourceDefinition(node.kind);
       const reader = def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id] });
-      this.source = new SourceTask(node.id, splitReader(reader, index, node.parallelism), def.taskParams?.(node.params) ?? node.params);
+      this.split = splitReader(reader, index, node.parallelism);
+      this.source = new SourceTask(node.id, this.split, def.taskParams?.(node.params) ?? node.params);
     } else {
       let task: NodeTask | null = null;
       const time: StateTime = { processingTime: () => host.clock.now(), eventTime: () => task!.currentEventTime() };
@@ -179,6 +207,44 @@ export class SubtaskRunner {
     return this.fireProcessingTimers();
   }
 
+  /** Input channels as the observatory shows them (queued messages, barriers in the queue). */
+  inputChannels(): InputChannelView[] {
+    return this.channels.map((c, i) => {
+      const barriers: InputChannelView['barriers'] = [];
+      for (let j = c.head; j < c.queue.length; j++) {
+        const m = c.queue[j];
+        if (m.t === 'barrier') barriers.push({ checkpointId: m.id, position: j - c.head });
+      }
+      return { edge: c.edge, port: c.port, from: c.from, queued: c.queue.length - c.head, watermark: c.wm, blocked: this.aligner.isBlocked(i), barriers };
+    });
+  }
+
+  /** The alignment in progress: blocked channels and the records waiting behind them. */
+  alignment(): { checkpointId: number; blockedChannels: number[]; buffered: number } | null {
+    const st = this.aligner.state();
+    if (st.kind !== 'aligning') return null;
+    const blockedChannels = [...st.arrived].sort((a, b) => a - b);
+    let buffered = st.buffered;
+    for (const ci of blockedChannels) {
+      const c = this.channels[ci];
+      for (let j = c.head; j < c.queue.length; j++) {
+        const m = c.queue[j];
+        if (m.t === 'batch') buffered += m.els.length;
+      }
+    }
+    return { checkpointId: st.checkpointId, blockedChannels, buffered };
+  }
+
+  /** A source with a triggered checkpoint whose barrier it has not injected yet. */
+  hasPendingBarrier(): boolean {
+    return this.barriersToInject.length > 0;
+  }
+
+  /** Watermark this subtask has reached (sources: the one they emit). */
+  watermark(): number {
+    return this.source ? this.source.watermark() : this.task!.currentWatermark();
+  }
+
   isAligning(): boolean {
     return this.aligner.state().kind === 'aligning';
   }
@@ -211,7 +277,10 @@ export class SubtaskRunner {
     }
     const poll = src.poll(this.batchSize);
     for (const d of poll.deadLetters) this.host.deadLetter(d);
-    if (poll.elements.length) this.emitBatch(this.outs, poll.elements);
+    if (poll.elements.length) {
+      this.tap?.output(this, new Map([['out', poll.elements]]));
+      this.emitBatch(this.outs, poll.elements);
+    }
     if (poll.watermark !== null) this.broadcast({ t: 'wm', wm: poll.watermark });
     if (poll.done) this.finish();
     return true;
@@ -222,6 +291,7 @@ export class SubtaskRunner {
     switch (msg.t) {
       case 'batch':
         if (this.committer) this.committer.buffer(msg.els);
+        if (this.tap) return this.tappedBatch(this.tap, c.port, msg.els);
         task.processBatch(c.port, msg.els);
         this.route();
         return;
@@ -300,7 +370,7 @@ export class SubtaskRunner {
   snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
     const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished };
     if (this.source) {
-      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.source.snapshot() };
+      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.split!.snapshot(this.source.snapshot()) };
     }
     const task = this.task!;
     const s = durableKeyed
@@ -326,8 +396,41 @@ export class SubtaskRunner {
 
   private route(): void {
     const out = this.task!.drain();
-    if (!out) return;
+    if (out) this.routeOut(out);
+  }
+
+  private routeOut(out: Map<string, Element[]>): void {
+    this.tap?.output(this, out);
     for (const [port, els] of out) this.emitBatch(this.outs.filter((o) => o.port === port), els);
+  }
+
+  /** Processes picked elements one at a time so the tap sees exactly what each one caused. */
+  private tappedBatch(tap: RunnerTap, port: string, els: Element[]): void {
+    const task = this.task!;
+    const pick = tap.pick(this, port, els);
+    if (!pick || (pick !== 'all' && pick.length === 0)) {
+      task.processBatch(port, els);
+      return this.route();
+    }
+    const picked = pick === 'all' ? null : new Set(pick);
+    let from = 0;
+    for (let i = 0; i < els.length; i++) {
+      if (picked && !picked.has(i)) continue;
+      if (i > from) {
+        task.processBatch(port, els.slice(from, i));
+        this.route();
+      }
+      const before = mutationCount(task.state);
+      task.processBatch(port, [els[i]]);
+      const out = task.drain();
+      tap.processed(this, port, els[i], out, mutationCount(task.state) !== before);
+      if (out) this.routeOut(out);
+      from = i + 1;
+    }
+    if (from < els.length) {
+      task.processBatch(port, els.slice(from));
+      this.route();
+    }
   }
 
   private emitBatch(outs: OutEdge[], els: Element[]): void {
@@ -355,9 +458,8 @@ export class SubtaskRunner {
   /** Restores from the snapshots of every old subtask of this node, keeping the key groups it now owns. */
   restore(snaps: readonly SubtaskSnapshot[]): PendingCommit[] {
     if (this.source) {
-      const own = snaps.find((s) => s.subtask === this.id);
-      if (!own?.source || own.parallelism !== this.node.parallelism) throw new Error(`source ${this.node.id} cannot change parallelism on restore (${own?.parallelism ?? '?'} → ${this.node.parallelism})`);
-      this.source.restore(own.source);
+      // A changed parallelism redistributes the old splits' remaining records (see sourceSplit.ts).
+      this.source.restore(this.split!.restore(snaps, this.node.id));
       return [];
     }
     const task = this.task!;
@@ -382,6 +484,11 @@ export class SubtaskRunner {
 function operatorKeyFields(target: PlanNode, port: string): string[] | null {
   if (target.isSource) return null;
   return operatorDefinition(target.kind).keyFields?.(target.params, port, target.inputs) ?? null;
+}
+
+/** Backends that count their writes (the heap backend) tell the tap whether a record changed state. */
+function mutationCount(b: KeyedStateBackend): number {
+  return (b as { mutations?: () => number }).mutations?.() ?? 0;
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);

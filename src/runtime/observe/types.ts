@@ -161,6 +161,8 @@ export interface QueryObservation {
   rows: Row[];
   /** Push: changelog rows since the subscription began, newest last (bounded). */
   changes: { kind: RowKind; row: Row; at: number }[];
+  /** Set when the query cannot run (e.g. the sink is not in the job), saying what to do. */
+  error?: string;
 }
 
 export interface StateDiff {

@@ -1,0 +1,119 @@
+import type { Element, Row, RowKind } from '../../engine/types.ts';
+import type { ClusterTap, LocalCluster } from '../localCluster.ts';
+import type { SubtaskRunner } from '../subtaskRunner.ts';
+import { EdgeRecorder } from './edgeRecorder.ts';
+import { BreakpointSet } from './breakpoints.ts';
+import { Ring } from './ring.ts';
+import type { JoinObservation, SourceTimeSeries, TraceEntry } from './types.ts';
+
+const TRACE_ENTRIES = 50;
+const MAX_HOPS = 32;
+const MAX_EMITTED_PER_HOP = 8;
+const SOURCE_POINTS = 200;
+const RECENT_MATCHES = 30;
+const RECENT_LATE = 30;
+const PUSH_CHANGES = 200;
+
+type Point = SourceTimeSeries['points'][number];
+
+/**
+ * The tap the observer installs on the cluster: it sees batches on channels and what each
+ * subtask emits. Everything it keeps is bounded; per-record work happens only for records it
+ * traces, nodes under a breakpoint, and the join the UI looks at.
+ */
+export class Recorder implements ClusterTap {
+  readonly edges: EdgeRecorder[];
+  readonly sourcePoints = new Map<string, Ring<Point>>();
+  private readonly sourceWm = new Map<string, number>();
+  readonly sourceCounts = new Map<string, number>();
+  readonly traces = new Ring<TraceEntry>(TRACE_ENTRIES);
+  private readonly traced = new WeakMap<Element, TraceEntry>();
+  private seq = 0;
+  private sourceRecords = 0;
+  /** Trace 1 in `traceEvery` source records; 1 traces every record (step mode). */
+  traceEvery = 100;
+  /** The join node whose every record is processed one by one, for its recent matches. */
+  detailNode: string | null = null;
+  readonly recentMatches = new Ring<JoinObservation['recentMatches'][number]>(RECENT_MATCHES);
+  readonly recentLate = new Map<string, Ring<Row>>();
+  readonly breakpoints = new BreakpointSet();
+  private pushSink: string | null = null;
+  readonly pushChanges = new Ring<{ kind: RowKind; row: Row; at: number }>(PUSH_CHANGES);
+
+  constructor(private readonly cluster: LocalCluster) {
+    this.edges = cluster.plan.edges.map(() => new EdgeRecorder());
+  }
+
+  /** Starts (or keeps) a push subscription on `sink`; a new sink starts an empty changelog. */
+  subscribe(sink: string | null): void {
+    if (sink === this.pushSink) return;
+    this.pushSink = sink;
+    this.pushChanges.clear();
+  }
+
+  sent(edge: number, _from: number, _to: number, els: readonly Element[]): void {
+    const now = this.cluster.clock.now();
+    this.edges[edge].record(els, now);
+    if (this.pushSink !== null && this.cluster.plan.edges[edge].to.node === this.pushSink) {
+      for (const e of els) this.pushChanges.push({ kind: e.kind, row: e.row, at: now });
+    }
+  }
+
+  pick(runner: SubtaskRunner, _port: string, els: readonly Element[]): 'all' | number[] | null {
+    const node = runner.node.id;
+    if (this.breakpoints.armed(node)) this.breakpoints.check(node, els);
+    if (node === this.detailNode) return 'all';
+    let picked: number[] | null = null;
+    for (let i = 0; i < els.length; i++) if (this.traced.has(els[i])) (picked ??= []).push(i);
+    return picked;
+  }
+
+  processed(runner: SubtaskRunner, port: string, el: Element, out: ReadonlyMap<string, readonly Element[]> | null, stateChanged: boolean): void {
+    const entry = this.traced.get(el);
+    if (entry && entry.hops.length < MAX_HOPS) {
+      const emitted: TraceEntry['hops'][number]['emitted'] = [];
+      for (const [p, els] of out ?? []) {
+        for (const e of els) {
+          this.traced.set(e, entry);
+          if (emitted.length < MAX_EMITTED_PER_HOP) emitted.push({ port: p, kind: e.kind, row: e.row });
+        }
+      }
+      entry.hops.push({ node: runner.node.id, subtask: runner.index, emitted, stateChanged });
+    }
+    if (runner.node.id === this.detailNode && out) {
+      for (const e of out.get('out') ?? []) {
+        this.recentMatches.push({ left: port === 'left' ? el.row : null, right: port === 'right' ? el.row : null, out: e.row, kind: e.kind });
+      }
+    }
+  }
+
+  output(runner: SubtaskRunner, out: ReadonlyMap<string, readonly Element[]>): void {
+    if (runner.source) return this.sourceOutput(runner, out.get('out') ?? []);
+    const late = out.get('late');
+    if (late && runner.node.kind === 'window') {
+      let ring = this.recentLate.get(runner.node.id);
+      if (!ring) this.recentLate.set(runner.node.id, (ring = new Ring(RECENT_LATE)));
+      for (const e of late) ring.push(e.row);
+    }
+  }
+
+  private sourceOutput(runner: SubtaskRunner, els: readonly Element[]): void {
+    const node = runner.node.id;
+    if (this.breakpoints.armed(node)) this.breakpoints.check(node, els);
+    let points = this.sourcePoints.get(node);
+    if (!points) this.sourcePoints.set(node, (points = new Ring(SOURCE_POINTS)));
+    // Lateness is judged against the watermark the source had emitted before this read.
+    const wm = this.sourceWm.get(runner.id) ?? -Infinity;
+    const now = this.cluster.clock.now();
+    this.sourceCounts.set(node, (this.sourceCounts.get(node) ?? 0) + els.length);
+    for (const el of els) {
+      if (el.ts !== null) points.push({ processingTime: now, eventTime: el.ts, watermark: Number.isFinite(wm) ? wm : null, late: el.ts <= wm });
+      if (this.sourceRecords++ % this.traceEvery === 0) {
+        const entry: TraceEntry = { seq: ++this.seq, source: node, row: el.row, hops: [] };
+        this.traced.set(el, entry);
+        this.traces.push(entry);
+      }
+    }
+    this.sourceWm.set(runner.id, Math.max(wm, runner.watermark()));
+  }
+}
