@@ -1,20 +1,30 @@
 /// <reference lib="webworker" />
 import * as Comlink from 'comlink';
-import { EngineSession } from './engineSession.ts';
+import { ClusterSession } from './clusterSession.ts';
 import type { EngineApi } from './protocol.ts';
 
 // comlink glue only: the session does the work, user code runs here and never on the main thread.
-const session = new EngineSession();
+const session = new ClusterSession();
 
 const api: EngineApi = {
-  load: async (doc, opts) => session.load(doc, opts),
+  load: (doc, opts) => session.load(doc, opts),
   run: () => session.run(),
   pause: () => session.pause(),
-  step: () => session.step(),
-  stop: () => session.stop(),
+  step: (kind) => void session.step(kind),
+  stop: () => void session.stop(),
   setSpeed: (s) => session.setSpeed(s),
   setCheckpointInterval: (ms) => session.setCheckpointInterval(ms),
   killSubtask: (id) => session.killSubtask(id),
+  triggerCheckpoint: () => session.triggerCheckpoint(),
+  restoreTo: (id) => session.restoreTo(id),
+  diffCheckpoints: (from, to) => session.diffCheckpoints(from, to),
+  exportSavepoint: async (id) => {
+    const bytes = await session.exportSavepoint(id);
+    return Comlink.transfer(bytes, [bytes.buffer as ArrayBuffer]);
+  },
+  resumable: (jobId) => session.resumable(jobId),
+  setBreakpoints: async (bps) => session.setBreakpoints(bps),
+  observe: (req) => session.observe(req),
   setSinkWindow: (id, offset, limit) => session.setSinkWindow(id, offset, limit),
   onSnapshot: (listener) => session.onSnapshot(listener),
 };

@@ -3,6 +3,7 @@ import type { Row, RowKind } from '../engine/types.ts';
 import type { PipelineDocument } from '../pipeline/document.ts';
 import type { Problem } from '../pipeline/kindSpec.ts';
 import type { FieldType } from '../pipeline/streamInfo.ts';
+import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'paused' | 'finished' | 'failed';
 
@@ -46,12 +47,36 @@ export interface RunSnapshot {
   log: LogLine[];
   checkpoints: number;
   error: { message: string; node?: string } | null;
+  /** Restarts after failures so far in this run. */
+  restarts: number;
+  /** The observatory's sampled view; null until a job is loaded. */
+  frame: ObservationFrame | null;
+}
+
+export type StepKind = 'record' | 'watermark' | 'barrier';
+
+/** A completed checkpoint a reloaded page can resume from. */
+export interface Resumable {
+  jobId: string;
+  checkpointId: number;
+  /** Wall-clock time the checkpoint completed (ms since epoch). */
+  completedAt: number;
+  /** Source records read at that checkpoint. */
+  records: number;
 }
 
 export interface LoadOptions {
   /** Records per second, or null for as fast as possible. */
   speed: number | null;
   checkpointIntervalMs: number | null;
+  /** Where keyed state and checkpoints live; default: the document's settings.stateBackend. */
+  backend?: 'memory' | 'indexeddb';
+  /** Namespace of this job's state and checkpoints (the project id), so two tabs never share one. */
+  jobId?: string;
+  /** Resume from the latest retained checkpoint of `jobId` (after a page reload). */
+  resume?: boolean;
+  /** Start from an uploaded savepoint instead. */
+  savepoint?: Uint8Array;
 }
 
 export type LoadResult = { ok: true; sinks: string[] } | { ok: false; problems: Problem[]; message: string };
@@ -61,12 +86,23 @@ export interface EngineApi {
   load(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult>;
   run(): void;
   pause(): void;
-  step(): void;
+  /** Pause, then advance until one source record, watermark or barrier has been processed and settled. */
+  step(kind?: StepKind): void;
   stop(): void;
   setSpeed(speed: number | null): void;
   setCheckpointInterval(ms: number | null): void;
-  /** Fault injection: fail one operator and recover from the latest checkpoint. */
-  killSubtask(nodeId: string): void;
+  /** Fault injection: fail subtask "node#i" (a bare node id means subtask 0); the job restarts from the latest checkpoint. */
+  killSubtask(subtask: string): void;
+  triggerCheckpoint(): void;
+  /** Time travel: state, views and source offsets go back to a retained checkpoint; the run continues from there. */
+  restoreTo(checkpointId: number): Promise<void>;
+  diffCheckpoints(from: number, to: number): Promise<StateDiff>;
+  /** A retained checkpoint as a savepoint file (bytes of a JSON document). */
+  exportSavepoint(checkpointId: number): Promise<Uint8Array>;
+  resumable(jobId: string): Promise<Resumable | null>;
+  setBreakpoints(bps: Breakpoint[]): Promise<{ node: string; message: string }[]>;
+  /** What the observatory panels currently show; the next frames follow it. */
+  observe(req: Partial<ObserveRequest>): void;
   setSinkWindow(sinkId: string, offset: number, limit: number): void;
   onSnapshot(listener: (s: RunSnapshot) => void): void;
 }

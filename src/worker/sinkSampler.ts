@@ -1,5 +1,4 @@
 import type { Element, Row, RowKind } from '../engine/types.ts';
-import type { Executor } from '../engine/executor.ts';
 import type { SinkSample } from './protocol.ts';
 import type { FieldType } from '../pipeline/streamInfo.ts';
 
@@ -45,11 +44,12 @@ export class SinkSampler {
     if (s) s.window = { offset: Math.max(0, Math.floor(offset)), limit: Math.max(1, Math.min(500, Math.floor(limit))) };
   }
 
-  sample(executor: Executor | null, now: number, force: boolean): Record<string, SinkSample> {
+  /** `read` gives a sink's current table; it is called only when the table changed and is due. */
+  sample(read: ((sinkId: string) => Row[]) | null, now: number, force: boolean): Record<string, SinkSample> {
     const out: Record<string, SinkSample> = {};
     for (const [id, s] of this.sinks) {
-      if (executor && s.dirty && (force || now - s.readAt >= REFRESH_MS)) {
-        s.rows = executor.view(id);
+      if (read && s.dirty && (force || now - s.readAt >= REFRESH_MS)) {
+        s.rows = read(id);
         s.readAt = now;
         s.dirty = false;
       }

@@ -1,28 +1,51 @@
+import { useState } from 'react';
 import { useStore } from '../store/createStore.ts';
+import { useT } from '../i18n/i18n.ts';
+import type { StepKind } from '../../worker/protocol.ts';
 import { runStore } from './runStore.ts';
-import { pausePipeline, runPipeline, stepPipeline, stopPipeline } from './runController.ts';
+import { checkpointNow, pausePipeline, runPipeline, stepPipeline, stopPipeline } from './runController.ts';
+import { KillSubtaskPicker } from './KillSubtaskPicker.tsx';
 import { PauseIcon, PlayIcon, StepIcon, StopIcon } from '../shell/icons.tsx';
+import './run.css';
 
-/** Run, pause, step and stop. */
+const STEP_KINDS: StepKind[] = ['record', 'watermark', 'barrier'];
+
+/** Run, pause, step (by record, watermark or barrier), stop, checkpoint now, kill a subtask. */
 export function RunControls() {
+  const t = useT();
   const status = useStore(runStore, (s) => s.snapshot?.status ?? 'idle');
   const busy = useStore(runStore, (s) => s.busy);
+  const [stepKind, setStepKind] = useState<StepKind>('record');
   const running = status === 'running';
   const live = running || status === 'paused' || status === 'ready';
+  const kind = t(`run.stepKind.${stepKind}`);
   return (
-    <div className="run-controls" role="toolbar" aria-label="Run controls">
-      <button type="button" className="btn btn-primary" onClick={() => void runPipeline()} disabled={busy || running} title="Run the pipeline in the engine worker">
-        <PlayIcon /> Run
+    <div className="run-controls" role="toolbar" aria-label={t('run.toolbar')}>
+      <button type="button" className="btn btn-primary" onClick={() => void runPipeline()} disabled={busy || running} title={t('run.runTitle')}>
+        <PlayIcon /> {t('run.run')}
       </button>
-      <button type="button" className="btn" onClick={pausePipeline} disabled={!running} title="Pause">
-        <PauseIcon /> Pause
+      <button type="button" className="btn" onClick={pausePipeline} disabled={!running} title={t('run.pause')}>
+        <PauseIcon /> {t('run.pause')}
       </button>
-      <button type="button" className="btn" onClick={() => void stepPipeline()} disabled={busy || running} title="Read one record and let it flow through">
-        <StepIcon /> Step
+      <span className="run-step">
+        <button type="button" className="btn" onClick={() => void stepPipeline(stepKind)} disabled={busy || running} title={t('run.stepTitle', { kind })}>
+          <StepIcon /> {t('run.step')}
+        </button>
+        <select className="input input-small" aria-label={t('run.stepKind')} title={t('run.stepKind')} value={stepKind} onChange={(e) => setStepKind(e.target.value as StepKind)}>
+          {STEP_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`run.stepKind.${k}`)}
+            </option>
+          ))}
+        </select>
+      </span>
+      <button type="button" className="btn" onClick={stopPipeline} disabled={!live && status !== 'finished' && status !== 'failed'} title={t('run.stopTitle')}>
+        <StopIcon /> {t('run.stop')}
       </button>
-      <button type="button" className="btn" onClick={stopPipeline} disabled={!live && status !== 'finished' && status !== 'failed'} title="Stop; the next run starts from the beginning">
-        <StopIcon /> Stop
+      <button type="button" className="btn" onClick={checkpointNow} disabled={!live} title={t('run.checkpointNowTitle')}>
+        {t('run.checkpointNow')}
       </button>
+      <KillSubtaskPicker disabled={!live} />
     </div>
   );
 }

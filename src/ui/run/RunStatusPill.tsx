@@ -1,20 +1,21 @@
 import { useStore } from '../store/createStore.ts';
+import { useT } from '../i18n/i18n.ts';
 import { runStore } from './runStore.ts';
 
 const fmt = (n: number): string => Math.round(n).toLocaleString();
 
-/** One glance: what the job is doing and how fast. */
+/** One glance: what the job is doing, how fast, how many checkpoints and restarts. */
 export function RunStatusPill() {
+  const t = useT();
   const snap = useStore(runStore, (s) => s.snapshot);
   const status = snap?.status ?? 'idle';
-  const text =
-    status === 'idle'
-      ? 'Not running'
-      : status === 'failed'
-        ? `Failed: ${snap?.error?.message ?? ''}`
-        : `${status[0].toUpperCase()}${status.slice(1)} · ${fmt(snap?.records ?? 0)} records${status === 'running' ? ` · ${fmt(snap?.rate ?? 0)}/s` : ''}${snap?.checkpoints ? ` · ${snap.checkpoints} checkpoint${snap.checkpoints === 1 ? '' : 's'}` : ''}`;
+  const parts = [t(`run.status.${status}`), t('run.pill.records', { n: fmt(snap?.records ?? 0) })];
+  if (status === 'running') parts.push(t('run.pill.rate', { n: fmt(snap?.rate ?? 0) }));
+  if (snap?.checkpoints) parts.push(t(snap.checkpoints === 1 ? 'run.pill.checkpoint' : 'run.pill.checkpoints', { n: snap.checkpoints }));
+  if (snap?.restarts) parts.push(t(snap.restarts === 1 ? 'run.pill.restart' : 'run.pill.restarts', { n: snap.restarts }));
+  const text = status === 'idle' ? t('run.status.idle') : status === 'failed' ? t('run.pill.failed', { reason: snap?.error?.message ?? '' }) : parts.join(' · ');
   return (
-    <span className={`status-pill status-${status}`} role="status" aria-label="Run status" title={text}>
+    <span className={`status-pill status-${status}`} role="status" aria-label={t('run.status')} title={text}>
       <span className="status-dot" aria-hidden />
       {text}
     </span>

@@ -13,7 +13,7 @@ export function engine(): Comlink.Remote<EngineApi> {
     remote = Comlink.wrap<EngineApi>(worker);
     void remote.onSnapshot(Comlink.proxy(acceptSnapshot));
     worker.addEventListener('error', (e) => {
-      acceptSnapshot({ status: 'failed', records: 0, rate: 0, clockMs: 0, metrics: {}, deadLetters: {}, sinks: {}, checkpoints: 0, error: { message: `engine worker crashed: ${e.message}` }, log: [{ seq: Date.now(), level: 'error', at: 0, message: `engine worker crashed: ${e.message}` }] });
+      acceptSnapshot({ status: 'failed', records: 0, rate: 0, clockMs: 0, metrics: {}, deadLetters: {}, sinks: {}, checkpoints: 0, restarts: 0, frame: null, error: { message: `engine worker crashed: ${e.message}` }, log: [{ seq: Date.now(), level: 'error', at: 0, message: `engine worker crashed: ${e.message}` }] });
       worker?.terminate();
       remote = null;
       worker = null;

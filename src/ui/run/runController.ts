@@ -5,6 +5,7 @@ import { checkAllUdfs } from '../code/udfCheck.ts';
 import { carriesCode } from '../code/udfSites.ts';
 import { engine, loadJob } from './engineClient.ts';
 import { logLocal, runStore } from './runStore.ts';
+import type { LoadOptions, StepKind } from '../../worker/protocol.ts';
 
 /** Speeds offered in the toolbar: records per second, null for as fast as possible. */
 export const SPEEDS: { label: string; value: number | null }[] = [
@@ -20,6 +21,7 @@ const setBusy = (busy: boolean) => runStore.set((s) => ({ ...s, busy }));
 
 /** What the person asked for when the trust prompt interrupted them. */
 let afterTrust: 'run' | 'step' = 'run';
+let afterTrustStep: StepKind = 'record';
 
 /**
  * Everything that must hold before user code runs: a clean document, trust for code that
@@ -49,9 +51,19 @@ async function preflight(action: 'run' | 'step'): Promise<boolean> {
   return true;
 }
 
-async function loadCurrent(): Promise<boolean> {
+/** The namespace of this project's state and checkpoints: two projects (or tabs) never share one. */
+export const currentJobId = (): string => editorStore.get().projectId ?? editorStore.get().doc.name;
+
+async function loadCurrent(extra: Pick<LoadOptions, 'resume' | 'savepoint'> = {}): Promise<boolean> {
   const doc = editorStore.get().doc;
-  const res = await loadJob(doc, { speed: runStore.get().speed, checkpointIntervalMs: doc.settings?.checkpoint?.intervalMs ?? null });
+  runStore.set((s) => ({ ...s, resumeOffer: null }));
+  const res = await loadJob(doc, {
+    speed: runStore.get().speed,
+    checkpointIntervalMs: doc.settings?.checkpoint?.intervalMs ?? null,
+    backend: doc.settings?.stateBackend ?? 'memory',
+    jobId: currentJobId(),
+    ...extra,
+  });
   if (!res.ok) {
     logLocal('error', `not started: ${res.message}`);
     setUi({ bottomTab: 'log', bottomOpen: true });
@@ -89,10 +101,11 @@ export const runPipeline = (): Promise<void> =>
     await engine().run();
   });
 
-export const stepPipeline = (): Promise<void> =>
+export const stepPipeline = (kind: StepKind = 'record'): Promise<void> =>
   guarded('step', async () => {
+    afterTrustStep = kind;
     if (needsLoad() && (!(await preflight('step')) || !(await loadCurrent()))) return;
-    await engine().step();
+    await engine().step(kind);
   });
 
 export const pausePipeline = (): void => void engine().pause();
@@ -108,5 +121,52 @@ export function trustAndRun(): void {
   editorStore.set((s) => ({ ...s, trusted: true }));
   setUi({ dialog: null });
   logLocal('info', 'you trusted the code in this pipeline; it runs in the engine worker');
-  void (afterTrust === 'step' ? stepPipeline() : runPipeline());
+  void (afterTrust === 'step' ? stepPipeline(afterTrustStep) : runPipeline());
 }
+
+/** Fault injection from the toolbar: subtask "node#i" fails; the job restarts from its latest checkpoint. */
+export const killSubtask = (subtask: string): void => void engine().killSubtask(subtask);
+
+export const checkpointNow = (): void => void engine().triggerCheckpoint();
+
+/** Time travel (the checkpoint timeline): state, views and source offsets go back to checkpoint `id`. */
+export const restoreTo = (id: number): Promise<void> => guarded(`going back to checkpoint ${id}`, () => engine().restoreTo(id));
+
+/** Saves a retained checkpoint of the running job as a savepoint file. */
+export const downloadSavepoint = (id: number): Promise<void> =>
+  guarded('download savepoint', async () => {
+    const bytes = await engine().exportSavepoint(id);
+    const name = `${editorStore.get().doc.name.replace(/[^\w.-]+/g, '-')}-checkpoint-${id}.savepoint.json`;
+    const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/json' }));
+    const a = Object.assign(document.createElement('a'), { href: url, download: name });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    logLocal('info', `savepoint of checkpoint ${id} saved as ${name}`);
+  });
+
+/** Starts the current pipeline from an uploaded savepoint instead of from the beginning. */
+export const startFromSavepoint = (file: File): Promise<void> =>
+  guarded('start from savepoint', async () => {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    if (!(await preflight('run')) || !(await loadCurrent({ savepoint: bytes }))) return;
+    setUi({ bottomTab: 'results', bottomOpen: true });
+    await engine().run();
+  });
+
+/** On app start (or project switch): offer to resume when this project left a checkpoint in IndexedDB. */
+export async function checkResumable(): Promise<void> {
+  const { doc, projectId } = editorStore.get();
+  if (!projectId || doc.settings?.stateBackend !== 'indexeddb' || runStore.get().snapshot) return;
+  const offer = await engine().resumable(currentJobId());
+  runStore.set((s) => ({ ...s, resumeOffer: offer && !s.snapshot ? offer : null }));
+}
+
+export const resumeRun = (): Promise<void> =>
+  guarded('resume', async () => {
+    if (!(await preflight('run')) || !(await loadCurrent({ resume: true }))) return;
+    setUi({ bottomTab: 'results', bottomOpen: true });
+    await engine().run();
+  });
+
+/** The person chose to start over: the next run forgets the old checkpoints. */
+export const declineResume = (): void => runStore.set((s) => ({ ...s, resumeOffer: null }));

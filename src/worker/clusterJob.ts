@@ -1,0 +1,78 @@
+import type { PipelineDocument } from '../pipeline/document.ts';
+import type { JobPlan } from '../pipeline/plan.ts';
+import type { Element, Row } from '../engine/types.ts';
+import { LocalCluster } from '../runtime/localCluster.ts';
+import type { ClusterEvent } from '../runtime/localCluster.ts';
+import { ClusterObserver } from '../runtime/observe/observer.ts';
+import type { LoadOptions } from './protocol.ts';
+import { CommittedView } from './committedView.ts';
+import { openJobStorage, wipeJob } from './jobStorage.ts';
+import type { JobStorage } from './jobStorage.ts';
+import { chunkReader, importJobSavepoint } from './savepoints.ts';
+import { Pacer } from './pacer.ts';
+
+/** The job a session drives: its cluster, the observatory over it, where its state lives, its committed views. */
+export interface Job {
+  plan: JobPlan;
+  jobId: string;
+  backend: 'memory' | 'indexeddb';
+  cluster: LocalCluster;
+  observer: ClusterObserver;
+  storage: JobStorage;
+  views: Map<string, CommittedView>;
+}
+
+export interface DeployHooks {
+  onPublish(sinkId: string, els: readonly Element[]): void;
+  onEvent(job: Job, e: ClusterEvent): void;
+  info(message: string): void;
+}
+
+/**
+ * Opens the job's storage (wiped unless resuming; a savepoint imported first), builds the cluster and
+ * its observer, and starts it (restoring the latest checkpoint of the job, if any). On failure the
+ * storage is released again and the error is thrown.
+ */
+export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions, hooks: DeployHooks): Promise<Job> {
+  const backend = opts.backend ?? doc.settings?.stateBackend ?? 'memory';
+  const jobId = opts.jobId ?? doc.name;
+  const sinks = plan.nodes.filter((n) => n.isSink);
+  const views = new Map(sinks.map((n) => [n.id, new CommittedView((n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null)]));
+  const storage = openJobStorage(backend, jobId, plan.maxParallelism);
+  let cluster: LocalCluster | null = null;
+  try {
+    if (opts.savepoint) {
+      await wipeJob(storage, jobId);
+      const id = await importJobSavepoint(opts.savepoint, storage.store, jobId);
+      hooks.info(`savepoint imported as checkpoint ${id}; the job starts from it`);
+    } else if (!opts.resume) await wipeJob(storage, jobId);
+    cluster = new LocalCluster(plan, {
+      jobId,
+      store: storage.store,
+      backend: storage.backend,
+      checkpointIntervalMs: null, // a wall-clock interval: the pacer triggers checkpoints
+      retain: doc.settings?.checkpoint?.retain ?? 5,
+      batchSize: Pacer.batchSizeFor(opts.speed),
+      onPublish: (sinkId, els) => {
+        views.get(sinkId)?.apply(els);
+        hooks.onPublish(sinkId, els);
+      },
+    });
+    const observer = new ClusterObserver(cluster, { store: storage.store, jobId, readChunks: chunkReader(cluster) });
+    const job: Job = { plan, jobId, backend, cluster, observer, storage, views };
+    cluster.onEvent((e) => {
+      observer.onEvent(e);
+      hooks.onEvent(job, e);
+    });
+    await cluster.start();
+    return job;
+  } catch (e) {
+    await storage.close(cluster).catch(() => undefined);
+    throw e;
+  }
+}
+
+/** A sink's table as its subtasks hold it (after a restore: as of the checkpoint). */
+export function sinkRows(cluster: LocalCluster, sinkId: string): Row[] {
+  return cluster.subtasksOf(sinkId).flatMap((r) => (r.task?.operator as { rows?: () => Row[] } | undefined)?.rows?.() ?? []);
+}

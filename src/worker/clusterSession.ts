@@ -1,0 +1,339 @@
+import type { PipelineDocument } from '../pipeline/document.ts';
+import { compile } from '../pipeline/compile.ts';
+import type { ClusterEvent } from '../runtime/localCluster.ts';
+import { DEFAULT_REQUEST } from '../runtime/observe/types.ts';
+import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
+import type { LoadOptions, LoadResult, Resumable, RunSnapshot, RunStatus, StepKind } from './protocol.ts';
+import { SinkSampler } from './sinkSampler.ts';
+import { RunLog } from './runLog.ts';
+import { clusterMetrics, recordsRead } from './clusterMetrics.ts';
+import { describeError, recordText } from './describe.ts';
+import { findResumable } from './jobStorage.ts';
+import { exportJobSavepoint } from './savepoints.ts';
+import { deployJob, sinkRows } from './clusterJob.ts';
+import { eventLine } from './clusterEvents.ts';
+import { RateMeter } from './rateMeter.ts';
+import type { Job } from './clusterJob.ts';
+import { Pacer } from './pacer.ts';
+
+const SNAPSHOT_MS = 50; // 20 Hz at most
+
+/**
+ * One loaded job in the engine worker, on the parallel LocalCluster: paces it by wall clock,
+ * takes checkpoints at a wall-clock interval, injects faults, travels back in time, and posts
+ * what the designer shows (committed sink views, metrics, log, observation frames) at ≤ 20 Hz.
+ */
+export class ClusterSession {
+  private job: Job | null = null;
+  private sampler = new SinkSampler([], {});
+  private status: RunStatus = 'idle';
+  private checkpoints = 0;
+  private restarts = 0;
+  private error: RunSnapshot['error'] = null;
+  private request: ObserveRequest = { ...DEFAULT_REQUEST };
+  private readonly log = new RunLog(() => this.job?.cluster.clock.now() ?? 0);
+  private readonly pacer = new Pacer({ work: (deadline) => this.work(deadline), after: () => this.afterTurn() });
+  private readonly rate = new RateMeter();
+  private lastPost = -Infinity;
+  private frameBroken = false;
+  /** Set while restoreTo runs, so its redeploy is not reported as a failure restart. */
+  private travelling: number | null = null;
+  private listener: ((s: RunSnapshot) => void) | null = null;
+  /** Control calls that touch the cluster run one at a time, never inside a turn's await. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  onSnapshot(l: (s: RunSnapshot) => void): void {
+    this.listener = l;
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(fn, fn);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  load(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
+    return this.serial(() => this.loadNow(doc, opts));
+  }
+
+  private async loadNow(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
+    await this.teardown();
+    this.pacer.configure(opts.speed, opts.checkpointIntervalMs);
+    const { plan, problems } = compile(doc);
+    if (!plan) return { ok: false, problems, message: `the pipeline has ${problems.length} problem(s); see Problems` };
+    this.reset();
+    const sinks = plan.nodes.filter((n) => n.isSink);
+    this.sampler = new SinkSampler(sinks.map((n) => n.id), Object.fromEntries(sinks.map((n) => [n.id, n.inputs.in?.fields ?? null])));
+    try {
+      this.job = await deployJob(plan, doc, opts, {
+        onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
+        onEvent: (job, e) => this.onClusterEvent(job, e),
+        info: (m) => this.log.add('info', m),
+      });
+    } catch (e) {
+      const err = describeError(e, plan);
+      this.status = 'failed';
+      this.error = err;
+      this.log.add('error', `could not start: ${err.message}`, err.node);
+      this.post(true);
+      return { ok: false, problems: [], message: err.message };
+    }
+    this.status = 'ready';
+    const subtasks = plan.nodes.reduce((n, x) => n + x.parallelism, 0);
+    this.log.add('info', `job loaded: ${plan.nodes.length} operators in ${subtasks} subtasks, ${plan.edges.length} edges, ${this.job.backend === 'indexeddb' ? 'IndexedDB' : 'memory'} state`);
+    this.post(true);
+    return { ok: true, sinks: sinks.map((n) => n.id) };
+  }
+
+  private reset(): void {
+    this.checkpoints = 0;
+    this.restarts = 0;
+    this.error = null;
+    this.rate.reset();
+    this.frameBroken = false;
+    this.log.restart();
+  }
+
+  /** Stops the pacer and releases the job's storage, so the next run (or another tab) can claim it. */
+  private async teardown(): Promise<void> {
+    await this.pacer.stopped();
+    const job = this.job;
+    this.job = null;
+    job?.observer.detach();
+    if (job) await job.storage.close(job.cluster).catch(() => undefined);
+  }
+
+  private onClusterEvent(job: Job, e: ClusterEvent): void {
+    const line = eventLine(e, recordsRead(job.cluster), this.travelling !== null);
+    if (line) this.log.add(line.level, line.message, line.node);
+    if (e.type === 'checkpoint' && e.status === 'completed') this.checkpoints++;
+    if (e.type === 'restored') {
+      // The committed view is exactly the restored sink state: epochs after the checkpoint are gone.
+      for (const [id, view] of job.views) view.reset(sinkRows(job.cluster, id));
+      this.sampler.markAllDirty();
+      if (e.attempt > 1 && this.travelling === null) this.restarts++;
+    }
+    if (e.type === 'failed') {
+      this.status = 'failed';
+      this.error = { message: e.reason };
+    }
+  }
+
+  run(): void {
+    if (!this.job || this.status === 'finished' || this.status === 'failed' || this.status === 'running') return;
+    this.status = 'running';
+    // Fast runs trace a sample of records; slow ones (and steps) every record, so each can be followed.
+    this.job.observer.traceEvery = this.pacer.speed !== null && this.pacer.speed <= 50 ? 1 : 100;
+    this.pacer.start();
+    this.post(true);
+  }
+
+  pause(): void {
+    if (this.status !== 'running') return;
+    this.pacer.halt();
+    this.status = 'paused';
+    this.post(true);
+  }
+
+  /** One turn of the pacer: advances the cluster until the deadline or the speed budget is spent. */
+  private async work(deadline: number): Promise<void> {
+    const job = this.job;
+    if (!job || this.status !== 'running') return;
+    await this.guard(() => this.pacer.advance(job.cluster, deadline, () => this.breakpointHit()));
+  }
+
+  private afterTurn(): boolean {
+    this.settle();
+    if (this.status === 'running' && this.pacer.checkpointDue(performance.now())) this.job?.cluster.triggerCheckpoint();
+    // The last snapshot of a run (finished, failed, breakpoint) must always go out.
+    this.post(this.status !== 'running');
+    return this.status === 'running';
+  }
+
+  private breakpointHit(): boolean {
+    const hit = this.job?.observer.hit();
+    if (!hit) return false;
+    this.status = 'paused';
+    this.log.add('warn', `breakpoint hit at "${hit.node}"; paused`, hit.node, recordText(hit.row));
+    return true;
+  }
+
+  step(kind: StepKind = 'record'): Promise<void> {
+    return this.serial(async () => {
+      const job = this.job;
+      if (!job || this.status === 'finished' || this.status === 'failed') return;
+      this.status = 'paused';
+      await this.pacer.stopped();
+      job.observer.traceEvery = 1;
+      const before = recordsRead(job.cluster);
+      await this.guard(async () => {
+        const r = await job.cluster.stepUntil(kind);
+        this.breakpointHit();
+        const read = recordsRead(job.cluster);
+        const what = kind === 'record' ? (read > before ? `read record ${read}` : 'no record left to read') : r.reached ? `one ${kind} passed` : `no ${kind} left`;
+        this.log.add('info', `step (${kind}): ${what}`);
+      });
+      this.settle();
+      this.post(true);
+    });
+  }
+
+  stop(): Promise<void> {
+    return this.serial(async () => {
+      if (!this.job) return;
+      await this.teardown();
+      this.status = 'idle';
+      this.log.add('info', 'job stopped');
+      this.post(true);
+    });
+  }
+
+  setSpeed(speed: number | null): void {
+    this.pacer.configure(speed, this.pacer.checkpointMs);
+  }
+
+  setCheckpointInterval(ms: number | null): void {
+    this.pacer.configure(this.pacer.speed, ms);
+  }
+
+  setSinkWindow(id: string, offset: number, limit: number): void {
+    this.sampler.setWindow(id, offset, limit);
+    this.post(true);
+  }
+
+  killSubtask(subtask: string): void {
+    const job = this.job;
+    if (!job) return;
+    const id = subtask.includes('#') ? subtask : `${subtask}#0`;
+    if (!job.cluster.subtasks().some((r) => r.id === id)) {
+      this.log.add('error', `cannot kill "${subtask}": no such subtask; pick one of ${job.cluster.subtasks().map((r) => r.id).join(', ')}`);
+      return this.post(true);
+    }
+    job.cluster.kill(id);
+    this.log.add('warn', `subtask ${id} killed (fault injection); the job restarts from its latest checkpoint`, id.slice(0, id.lastIndexOf('#')));
+    // A paused or finished job still has to notice the kill: take one step.
+    if (this.status !== 'running') void this.serial(async () => this.guard(async () => void (await job.cluster.step()))).then(() => this.post(true));
+    else this.post(true);
+  }
+
+  triggerCheckpoint(): void {
+    const id = this.job?.cluster.triggerCheckpoint();
+    if (id === null) this.log.add('info', 'a checkpoint is already in flight; try again when it completes');
+    else if (id !== undefined) this.log.add('info', `checkpoint ${id} triggered by hand`);
+    this.post(true);
+  }
+
+  restoreTo(checkpointId: number): Promise<void> {
+    return this.serial(async () => {
+      const job = this.job;
+      if (!job) throw new Error('no job is loaded');
+      const wasRunning = this.status === 'running';
+      await this.pacer.stopped();
+      this.travelling = checkpointId;
+      try {
+        await job.cluster.restoreTo(checkpointId);
+      } finally {
+        this.travelling = null;
+      }
+      this.error = null;
+      this.log.add('info', `travelled back to checkpoint ${checkpointId}: ${recordsRead(job.cluster)} records read at that point`);
+      this.status = wasRunning ? 'running' : 'paused';
+      if (wasRunning) this.pacer.start();
+      this.post(true);
+    });
+  }
+
+  diffCheckpoints(from: number, to: number): Promise<StateDiff> {
+    const job = this.job;
+    if (!job) return Promise.reject(new Error('no job is loaded'));
+    return job.observer.diff(from, to);
+  }
+
+  exportSavepoint(checkpointId: number): Promise<Uint8Array> {
+    const job = this.job;
+    if (!job) return Promise.reject(new Error('no job is loaded'));
+    return exportJobSavepoint(job.storage.store, job.jobId, checkpointId, job.cluster);
+  }
+
+  resumable(jobId: string): Promise<Resumable | null> {
+    return findResumable(jobId);
+  }
+
+  setBreakpoints(bps: Breakpoint[]): { node: string; message: string }[] {
+    return this.job?.observer.setBreakpoints(bps) ?? bps.map((b) => ({ node: b.node, message: 'load the job first' }));
+  }
+
+  observe(req: Partial<ObserveRequest>): void {
+    this.request = { ...this.request, ...req };
+    this.post(true);
+  }
+
+  /** Runs cluster work; a throw that is not a fault the cluster recovers from fails the job with the node named. */
+  private async guard(work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (e) {
+      this.pacer.halt();
+      const err = describeError(e, this.job?.plan ?? null);
+      this.error = err;
+      this.status = 'failed';
+      this.log.add('error', `job failed: ${err.message}`, err.node);
+    }
+  }
+
+  /** Dead letters into the log; the cluster's own end (finished or failed) into the status. */
+  private settle(): void {
+    const job = this.job;
+    if (!job) return;
+    this.log.deadLetters(job.cluster.deadLetters());
+    const phase = job.cluster.phaseNow();
+    if (phase === 'finished' && this.status !== 'finished' && this.status !== 'failed') {
+      this.pacer.halt();
+      this.status = 'finished';
+      this.log.add('info', `job finished: ${recordsRead(job.cluster)} records read${this.restarts ? `, ${this.restarts} restart(s)` : ''}`);
+      void job.storage.store.markFinished(job.jobId).catch((e) => this.log.add('warn', `could not mark the job finished in its checkpoint store: ${(e as Error).message}`));
+    } else if (phase === 'failed') {
+      this.pacer.halt();
+      this.status = 'failed';
+    }
+  }
+
+  private frame(): ObservationFrame | null {
+    const job = this.job;
+    if (!job || this.frameBroken) return null;
+    try {
+      return job.observer.frame(this.request);
+    } catch (e) {
+      // The run must go on without the observatory; say once why its panels are empty.
+      this.frameBroken = true;
+      this.log.add('warn', `observatory unavailable for this run: ${(e as Error).message}`);
+      return null;
+    }
+  }
+
+  private post(force: boolean): void {
+    const now = performance.now();
+    if (!this.listener || (!force && now - this.lastPost < SNAPSHOT_MS)) return;
+    this.lastPost = now;
+    const job = this.job;
+    const records = job ? recordsRead(job.cluster) : 0;
+    const rate = this.rate.sample(now, records);
+    const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters()) : {};
+    const read = job ? (id: string) => job.views.get(id)?.rows() ?? [] : null;
+    const frame = this.frame();
+    this.listener({
+      status: this.status,
+      records,
+      rate: this.status === 'running' ? rate : 0,
+      clockMs: job?.cluster.clock.now() ?? 0,
+      metrics,
+      deadLetters: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, m.deadLetters])),
+      sinks: this.sampler.sample(read, now, force || this.status !== 'running'),
+      log: this.log.take(),
+      checkpoints: this.checkpoints,
+      error: this.error,
+      restarts: this.restarts,
+      frame,
+    });
+  }
+}
