@@ -20,6 +20,7 @@ import { EmptyCanvasHint } from './EmptyCanvasHint.tsx';
 import { RunStatusPill } from '../run/RunStatusPill.tsx';
 import { importDroppedFile } from '../projects/fileIO.ts';
 import type { OpFlowEdge, OpFlowNode } from './flowTypes.ts';
+import { useT } from '../i18n/i18n.ts';
 
 /** Past this many operators each node gets its own compositing layer, so a drag repaints one node, not all. */
 const MANY_NODES = 60;
@@ -35,6 +36,7 @@ export function Canvas() {
   const doc = useStore(editorStore, (s) => s.doc);
   const selection = useStore(editorStore, (s) => s.selection);
   const theme = useStore(uiStore, (s) => s.theme);
+  const t = useT();
   const nodeCache = useMemo(() => new FlowNodeCache(), []);
   const edgeCache = useMemo(() => new FlowEdgeCache(), []);
   const [sizeVersion, bump] = useReducer((x: number) => x + 1, 0);
@@ -108,7 +110,7 @@ export function Canvas() {
   }, []);
 
   return (
-    <div className={`canvas${doc.nodes.length > MANY_NODES ? ' canvas-many' : ''}`} ref={(el) => void (canvasBridge.pane = el)} onDragOver={onDragOver} onDrop={onDrop} aria-label="Pipeline canvas">
+    <div className={`canvas${doc.nodes.length > MANY_NODES ? ' canvas-many' : ''}`} ref={(el) => void (canvasBridge.pane = el)} onDragOver={onDragOver} onDrop={onDrop} aria-label={t('canvas.label')}>
       <ReactFlow<OpFlowNode, OpFlowEdge>
         nodes={nodes}
         edges={edges}
@@ -134,11 +136,11 @@ export function Canvas() {
         defaultEdgeOptions={{ type: 'op' }}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        {doc.nodes.length > 0 && <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={0} ariaLabel="Minimap" style={{ width: 150, height: 96 }} />}
+        {doc.nodes.length > 0 && <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={0} ariaLabel={t('canvas.minimap')} style={{ width: 150, height: 96 }} />}
         <Panel position="top-left">
           <RunStatusPill />
         </Panel>
-        <Controls showInteractive={false} aria-label="Zoom controls" />
+        <Controls showInteractive={false} aria-label={t('canvas.zoomControls')} />
         <ConnectionTooltip />
       </ReactFlow>
       {doc.nodes.length === 0 && <EmptyCanvasHint />}

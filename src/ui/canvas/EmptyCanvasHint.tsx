@@ -1,12 +1,14 @@
 import { setUi } from '../store/uiStore.ts';
+import { useT } from '../i18n/i18n.ts';
 
 export function EmptyCanvasHint() {
+  const t = useT();
   return (
     <div className="empty-hint" role="note">
-      <div className="empty-hint-title">An empty pipeline</div>
-      <p>Drag an operator from the palette, or focus one and press Enter. Start with a source on the left and end with a sink.</p>
+      <div className="empty-hint-title">{t('canvas.empty.title')}</div>
+      <p>{t('canvas.empty.body')}</p>
       <button type="button" className="btn" onClick={() => setUi({ dialog: 'gallery' })}>
-        Open an example
+        {t('canvas.empty.example')}
       </button>
     </div>
   );

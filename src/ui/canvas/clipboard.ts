@@ -2,6 +2,8 @@ import { copyFragment } from '../actions/clipboardActions.ts';
 import type { Fragment } from '../actions/clipboardActions.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { toast } from '../store/uiStore.ts';
+import { t } from '../i18n/i18n.ts';
+import { plural } from '../i18n/plural.ts';
 
 // The system clipboard needs permission to read; the editor keeps its own copy and also writes
 // the JSON out so a fragment can be pasted into a text file or another tab.
@@ -12,7 +14,7 @@ export function copySelection(): void {
   if (!frag) return;
   held = { fragment: frag, times: 0 };
   void navigator.clipboard?.writeText(JSON.stringify(frag, null, 2)).catch(() => undefined);
-  toast(`Copied ${frag.nodes.length} operator${frag.nodes.length === 1 ? '' : 's'}`);
+  toast(plural(t, 'canvas.copied', frag.nodes.length));
 }
 
 /** Each paste of the same copy lands a little further along, like most canvas editors. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkConnection } from './connectionRules.ts';
-import { inferStreams } from '../validation/inferStreams.ts';
+import { compile } from '../../pipeline/compile.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
 
 const doc: PipelineDocument = {
@@ -20,7 +20,7 @@ const doc: PipelineDocument = {
     { from: { node: 'src', port: 'out' }, to: { node: 'kb', port: 'in' } },
   ],
 };
-const streams = inferStreams(doc);
+const streams = compile(doc).streams;
 const check = (source: string, sh: string, target: string, th: string) => checkConnection(doc, streams, { source, sourceHandle: sh, target, targetHandle: th });
 const reason = (r: ReturnType<typeof check>) => (r.ok ? 'ok' : r.reason);
 

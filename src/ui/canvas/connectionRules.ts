@@ -1,6 +1,8 @@
 import type { PipelineDocument, PortRef } from '../../pipeline/document.ts';
 import { kindSpec } from '../../pipeline/kinds/index.ts';
 import type { StreamInfo } from '../../pipeline/streamInfo.ts';
+import { t } from '../i18n/i18n.ts';
+import { kindTitle } from '../i18n/kindText.ts';
 
 /** A candidate connection as React Flow reports it: handle ids are port names. */
 export interface Candidate {
@@ -42,25 +44,25 @@ function reaches(doc: PipelineDocument, from: string, to: string): boolean {
 export function checkConnection(doc: PipelineDocument, streams: StreamsByNode, c: Candidate): { ok: true; from: PortRef; to: PortRef } | { ok: false; reason: string } {
   const a = parseHandle(c.sourceHandle);
   const b = parseHandle(c.targetHandle);
-  if (!a || !b) return { ok: false, reason: 'Drop the connection on a port.' };
-  if (a.dir === b.dir) return { ok: false, reason: a.dir === 'out' ? 'Both ends are outputs: connect an output (right) to an input (left).' : 'Both ends are inputs: connect an output (right) to an input (left).' };
+  if (!a || !b) return { ok: false, reason: t('canvas.refuse.noPort') };
+  if (a.dir === b.dir) return { ok: false, reason: a.dir === 'out' ? t('canvas.refuse.twoOutputs') : t('canvas.refuse.twoInputs') };
   const [outEnd, inEnd] = a.dir === 'out' ? [{ node: c.source, port: a.port }, { node: c.target, port: b.port }] : [{ node: c.target, port: b.port }, { node: c.source, port: a.port }];
-  if (outEnd.node === inEnd.node) return { ok: false, reason: 'An operator cannot feed itself.' };
+  if (outEnd.node === inEnd.node) return { ok: false, reason: t('canvas.refuse.self') };
   const target = doc.nodes.find((n) => n.id === inEnd.node);
   const source = doc.nodes.find((n) => n.id === outEnd.node);
   const spec = target && kindSpec(target.kind);
   const port = spec?.inputs.find((p) => p.name === inEnd.port);
-  if (!source || !target || !spec || !port) return { ok: false, reason: 'Unknown port.' };
+  if (!source || !target || !spec || !port) return { ok: false, reason: t('canvas.refuse.unknownPort') };
   if (doc.edges.some((e) => e.from.node === outEnd.node && e.from.port === outEnd.port && e.to.node === inEnd.node && e.to.port === inEnd.port)) {
-    return { ok: false, reason: 'These ports are already connected.' };
+    return { ok: false, reason: t('canvas.refuse.connected') };
   }
   if (!port.multiple && doc.edges.some((e) => e.to.node === inEnd.node && e.to.port === inEnd.port)) {
-    return { ok: false, reason: `Input "${inEnd.port}" of ${target.label ?? target.id} takes one stream and already has one. Use a Union to merge streams.` };
+    return { ok: false, reason: t('canvas.refuse.taken', { port: inEnd.port, node: target.label ?? target.id }) };
   }
-  if (reaches(doc, inEnd.node, outEnd.node)) return { ok: false, reason: `That would make a cycle: ${target.label ?? target.id} already feeds ${source.label ?? source.id}. Streams must flow one way.` };
+  if (reaches(doc, inEnd.node, outEnd.node)) return { ok: false, reason: t('canvas.refuse.cycle', { target: target.label ?? target.id, source: source.label ?? source.id }) };
   const info = streams[outEnd.node]?.outputs[outEnd.port];
   if (port.keyed && info && !info.keyedBy) {
-    return { ok: false, reason: `Input "${inEnd.port}" of ${spec.title} needs a keyed stream, and ${source.label ?? source.id} is not keyed. Put a Key by in between.` };
+    return { ok: false, reason: t('canvas.refuse.notKeyed', { port: inEnd.port, kind: kindTitle(spec), source: source.label ?? source.id }) };
   }
   return { ok: true, from: outEnd, to: inEnd };
 }

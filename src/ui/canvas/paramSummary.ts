@@ -1,4 +1,7 @@
 import type { KindSpec } from '../../pipeline/kindSpec.ts';
+import { t } from '../i18n/i18n.ts';
+import { plural } from '../i18n/plural.ts';
+import { isVisible } from '../inspector/fields/fieldTypes.ts';
 
 const short = (v: unknown): string | null => {
   if (v === undefined || v === null || v === '') return null;
@@ -6,7 +9,7 @@ const short = (v: unknown): string | null => {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) {
     if (v.every((x) => typeof x === 'string')) return v.join(', ') || null;
-    return `${v.length} item${v.length === 1 ? '' : 's'}`;
+    return plural(t, 'canvas.items', v.length);
   }
   return null;
 };
@@ -16,8 +19,10 @@ export function paramSummary(spec: KindSpec, params: Record<string, unknown>): s
   const props = (spec.params.properties ?? {}) as Record<string, Record<string, unknown>>;
   const out: string[] = [];
   for (const [name, schema] of Object.entries(props)) {
+    // A field the form hides for these params (a hop slide on a tumble window) is not worth a line either.
+    if (!isVisible(schema, params, false)) continue;
     if (schema['x-weir-code']) {
-      if (typeof params[name] === 'string' && params[name]) out.push(`${name}: ƒ code`);
+      if (typeof params[name] === 'string' && params[name]) out.push(`${name}: ${t('canvas.code')}`);
       continue;
     }
     const s = short(params[name]);

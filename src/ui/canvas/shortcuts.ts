@@ -10,26 +10,30 @@ import { fitView, canvasBridge } from './canvasBridge.ts';
 import { runAutoLayout } from './runAutoLayout.ts';
 
 export interface Shortcut {
-  keys: string;
+  /** Key names, which read the same in every language (Ctrl+A). */
+  keys?: string;
+  /** A message key, for keys described in words. */
+  keysKey?: string;
+  /** Message key of what the keys do. */
   what: string;
 }
 
 /** The list the help overlay shows; the handler below is the single place that implements it. */
 export const SHORTCUTS: Shortcut[] = [
-  { keys: 'Drag from palette / Enter on a palette item', what: 'Add an operator' },
-  { keys: 'Drag from a port to a port', what: 'Connect (invalid ports say why)' },
-  { keys: 'Click, Shift+drag, Ctrl+click', what: 'Select, box-select, add to selection' },
-  { keys: 'Ctrl+A', what: 'Select all' },
-  { keys: 'Delete / Backspace', what: 'Delete selection' },
-  { keys: 'Ctrl+C / Ctrl+V', what: 'Copy / paste' },
-  { keys: 'Ctrl+D', what: 'Duplicate' },
-  { keys: 'Ctrl+Z', what: 'Undo' },
-  { keys: 'Ctrl+Shift+Z / Ctrl+Y', what: 'Redo' },
-  { keys: 'Shift+L', what: 'Auto-layout (left to right)' },
-  { keys: 'Shift+1 or F', what: 'Fit view' },
-  { keys: '+ / −', what: 'Zoom in / out' },
-  { keys: 'Escape', what: 'Clear selection, close dialogs' },
-  { keys: '?', what: 'This help' },
+  { keysKey: 'shell.key.paletteAdd', what: 'shell.do.add' },
+  { keysKey: 'shell.key.portDrag', what: 'shell.do.connect' },
+  { keysKey: 'shell.key.selectMouse', what: 'shell.do.select' },
+  { keys: 'Ctrl+A', what: 'shell.do.selectAll' },
+  { keys: 'Delete / Backspace', what: 'shell.do.delete' },
+  { keys: 'Ctrl+C / Ctrl+V', what: 'shell.do.copyPaste' },
+  { keys: 'Ctrl+D', what: 'shell.do.duplicate' },
+  { keys: 'Ctrl+Z', what: 'shell.do.undo' },
+  { keys: 'Ctrl+Shift+Z / Ctrl+Y', what: 'shell.do.redo' },
+  { keys: 'Shift+L', what: 'shell.do.layout' },
+  { keysKey: 'shell.key.fit', what: 'shell.do.fit' },
+  { keysKey: 'shell.key.zoom', what: 'shell.do.zoom' },
+  { keys: 'Escape', what: 'shell.do.escape' },
+  { keys: '?', what: 'shell.do.help' },
 ];
 
 /** Keys typed into a field or a code editor belong to that field. */

@@ -8,6 +8,7 @@ import { replaceDocument } from '../actions/docActions.ts';
 import { readDocument } from '../projects/fileIO.ts';
 import { loadMonaco } from './loadMonaco.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
+import { useT } from '../i18n/i18n.ts';
 
 const pretty = (d: PipelineDocument): string => `${JSON.stringify(d, null, 2)}\n`;
 
@@ -21,7 +22,9 @@ export function JsonTab() {
   const applied = useRef<PipelineDocument | null>(null);
   const doc = useStore(editorStore, (s) => s.doc);
   const dark = useStore(uiStore, (s) => s.theme === 'dark');
-  const [status, setStatus] = useState<{ ok: boolean; text: string }>({ ok: true, text: 'In sync with the canvas' });
+  // The status keeps a message key, so a language switch re-renders it in the new language.
+  const [status, setStatus] = useState<{ ok: boolean; key: string; message?: string }>({ ok: true, key: 'code.inSync' });
+  const t = useT();
 
   useEffect(() => {
     let disposed = false;
@@ -33,7 +36,7 @@ export function JsonTab() {
       const uri = monaco.Uri.parse('file:///pipeline.weir.json');
       const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(pretty(editorStore.get().doc), 'json', uri);
       model.setValue(pretty(editorStore.get().doc));
-      const e = monaco.editor.create(host.current, { model, ariaLabel: 'Pipeline JSON', minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, tabSize: 2, scrollBeyondLastLine: false, fixedOverflowWidgets: true });
+      const e = monaco.editor.create(host.current, { model, ariaLabel: t('code.jsonEditor'), minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, tabSize: 2, scrollBeyondLastLine: false, fixedOverflowWidgets: true });
       ed.current = e;
       applied.current = editorStore.get().doc;
       subs.push(
@@ -42,10 +45,10 @@ export function JsonTab() {
           if (timer) clearTimeout(timer);
           timer = setTimeout(() => {
             const r = readDocument(model.getValue());
-            if (!r.ok) return setStatus({ ok: false, text: `Not applied: ${r.message}` });
+            if (!r.ok) return setStatus({ ok: false, key: 'code.notApplied', message: r.message });
             applied.current = r.doc;
             dispatch(replaceDocument, r.doc);
-            setStatus({ ok: true, text: 'Applied to the canvas' });
+            setStatus({ ok: true, key: 'code.applied' });
           }, 300);
         }),
       );
@@ -69,7 +72,7 @@ export function JsonTab() {
       const pos = e.getPosition();
       model.setValue(pretty(doc));
       if (pos) e.setPosition(pos);
-      setStatus({ ok: true, text: 'In sync with the canvas' });
+      setStatus({ ok: true, key: 'code.inSync' });
     }
   }, [doc]);
 
@@ -78,9 +81,9 @@ export function JsonTab() {
   return (
     <div className="json-tab">
       <div ref={host} className="json-editor" />
-      <div className={`json-status ${status.ok ? 'ok' : 'bad'}`} role="status" aria-label="JSON status">
+      <div className={`json-status ${status.ok ? 'ok' : 'bad'}`} role="status" aria-label={t('code.jsonStatus')}>
         {status.ok ? '✓ ' : '✕ '}
-        {status.text}
+        {t(status.key, { message: status.message ?? '' })}
       </div>
     </div>
   );

@@ -9,6 +9,7 @@ import type { UdfModel } from './udfModels.ts';
 import { userCode } from './udfWrappers.ts';
 import { diagnose, typeProblem } from './udfCheck.ts';
 import type { UdfDiag } from './udfCheck.ts';
+import { t as translate, useT } from '../i18n/i18n.ts';
 
 interface Props {
   nodeId: string;
@@ -24,6 +25,7 @@ const MAX_H = 360;
 
 /** Monaco on a UDF model whose hidden first and last lines carry the types (see udfModels). */
 export function UdfEditor({ nodeId, kind, param, label, value, onChange }: Props) {
+  const t = useT();
   const host = useRef<HTMLDivElement>(null);
   const ed = useRef<editor.IStandaloneCodeEditor | null>(null);
   const current = useRef<UdfModel | null>(null);
@@ -104,7 +106,7 @@ export function UdfEditor({ nodeId, kind, param, label, value, onChange }: Props
       subs.push(
         e.addAction({
           id: 'weir.selectUserCode',
-          label: 'Select all code',
+          label: translate('code.selectAll'),
           keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.KeyA],
           run: () => {
             const c = current.current!;
@@ -151,8 +153,8 @@ export function UdfEditor({ nodeId, kind, param, label, value, onChange }: Props
       <div ref={host} className="udf-editor" style={{ height: MIN_H }} data-testid={`udf-${nodeId}-${param}`}>
         {!ready && <pre className="udf-fallback">{value}</pre>}
       </div>
-      <div className={`udf-diags${errors.length ? ' has-errors' : ''}`} role="status" aria-label={`${label} diagnostics`}>
-        {diags === null ? 'Checking types…' : errors.length === 0 ? '✓ No type errors' : null}
+      <div className={`udf-diags${errors.length ? ' has-errors' : ''}`} role="status" aria-label={t('code.diagnostics', { label })}>
+        {diags === null ? t('code.checking') : errors.length === 0 ? t('code.noErrors') : null}
         {errors.map((d, i) => (
           <div key={i} className="udf-diag">
             <span className="udf-diag-pos">

@@ -1,10 +1,11 @@
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import type { Problem } from '../../pipeline/kindSpec.ts';
-import type { NodeStreams } from '../validation/inferStreams.ts';
+import type { NodeStreams } from '../../pipeline/compile.ts';
 import { loadMonaco } from './loadMonaco.ts';
 import { udfModel } from './udfModels.ts';
 import type { UdfModel } from './udfModels.ts';
 import { udfSites } from './udfSites.ts';
+import { t } from '../i18n/i18n.ts';
 
 export interface UdfDiag {
   /** 1-based line and column in the user's code. */
@@ -59,7 +60,7 @@ export const typeProblem = (nodeId: string, param: string, d: UdfDiag): Problem 
   target: nodeId,
   targetType: 'node',
   field: `params.${param}`,
-  message: `TypeScript (line ${d.line}, col ${d.column}): ${d.message}`,
+  message: t('validation.typeScript', { line: d.line, column: d.column, message: d.message }),
   code: 'udf-type-error',
 });
 

@@ -1,6 +1,6 @@
 import type { editor } from 'monaco-editor';
 import type { StreamInfo } from '../../pipeline/streamInfo.ts';
-import type { NodeStreams } from '../validation/inferStreams.ts';
+import type { NodeStreams } from '../../pipeline/compile.ts';
 import { modelText, rowTypeDecl, wrapperFor } from './udfWrappers.ts';
 import type { ModelText } from './udfWrappers.ts';
 import type { UdfSite } from './udfSites.ts';

@@ -4,6 +4,8 @@ import type { EditorState } from '../store/editorStore.ts';
 import type { PipelineNode } from '../../pipeline/document.ts';
 import { NodeInspector } from './NodeInspector.tsx';
 import { PipelineInspector } from './PipelineInspector.tsx';
+import { useT } from '../i18n/i18n.ts';
+import { plural } from '../i18n/plural.ts';
 
 let lastNode: PipelineNode | undefined;
 
@@ -20,16 +22,17 @@ function selectedNodeIgnoringPosition(s: EditorState): PipelineNode | undefined 
 export function Inspector() {
   const sel = useStore(editorStore, (s) => s.selection);
   const node = useStore(editorStore, selectedNodeIgnoringPosition);
+  const t = useT();
   return (
-    <aside className="inspector" aria-label="Inspector">
+    <aside className="inspector" aria-label={t('inspector.title')}>
       {node ? (
         <NodeInspector key={node.id} node={node} />
       ) : sel.nodes.length > 1 || sel.edges.length > 0 ? (
         <div className="inspector-empty">
           <strong>
-            {sel.nodes.length} operator{sel.nodes.length === 1 ? '' : 's'}, {sel.edges.length} connection{sel.edges.length === 1 ? '' : 's'} selected
+            {t('inspector.selected', { operators: plural(t, 'inspector.operators', sel.nodes.length), connections: plural(t, 'inspector.connections', sel.edges.length) })}
           </strong>
-          <p className="muted">Delete, copy (Ctrl+C) or duplicate (Ctrl+D) them together. Select one operator to edit it.</p>
+          <p className="muted">{t('inspector.multiHint')}</p>
         </div>
       ) : (
         <PipelineInspector />

@@ -1,7 +1,9 @@
 import type { StreamInfo } from '../../pipeline/streamInfo.ts';
+import { useT } from '../i18n/i18n.ts';
 
 /** What the compiler knows about one port's stream: fields and types, key, event time, changelog. */
 export function StreamSummary({ port, info, dir }: { port: string; info: StreamInfo | undefined; dir: 'in' | 'out' }) {
+  const t = useT();
   return (
     <div className="stream">
       <div className="stream-head">
@@ -9,26 +11,26 @@ export function StreamSummary({ port, info, dir }: { port: string; info: StreamI
         <span className="stream-port">{port}</span>
         {info && (
           <span className="stream-tags">
-            {info.keyedBy && <span className="chip">keyed by {info.keyedBy.join(', ')}</span>}
-            {info.eventTime && <span className="chip">event time {info.eventTime}</span>}
-            <span className={`chip${info.changelog === 'update' ? ' chip-warn' : ''}`}>{info.changelog === 'update' ? 'updating' : 'append-only'}</span>
-            {info.uniqueKey && info.uniqueKey.length > 0 && <span className="chip">unique key {info.uniqueKey.join(', ')}</span>}
+            {info.keyedBy && <span className="chip">{t('inspector.keyedBy', { fields: info.keyedBy.join(', ') })}</span>}
+            {info.eventTime && <span className="chip">{t('inspector.eventTime', { field: info.eventTime })}</span>}
+            <span className={`chip${info.changelog === 'update' ? ' chip-warn' : ''}`}>{info.changelog === 'update' ? t('inspector.updating') : t('inspector.appendOnly')}</span>
+            {info.uniqueKey && info.uniqueKey.length > 0 && <span className="chip">{t('inspector.uniqueKey', { fields: info.uniqueKey.join(', ') })}</span>}
           </span>
         )}
       </div>
       {!info ? (
-        <div className="muted small">not connected</div>
+        <div className="muted small">{t('inspector.notConnected')}</div>
       ) : info.fields ? (
         <div className="stream-fields">
-          {Object.entries(info.fields).map(([k, t]) => (
+          {Object.entries(info.fields).map(([k, type]) => (
             <span key={k} className="stream-field">
               <span className="mono">{k}</span>
-              <span className="stream-type">{t}</span>
+              <span className="stream-type">{type}</span>
             </span>
           ))}
         </div>
       ) : (
-        <div className="muted small">fields unknown (declare an output schema on the code operator)</div>
+        <div className="muted small">{t('inspector.fieldsUnknown')}</div>
       )}
     </div>
   );

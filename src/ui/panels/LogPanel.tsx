@@ -3,6 +3,7 @@ import { useStore } from '../store/createStore.ts';
 import { runStore } from '../run/runStore.ts';
 import { dispatch } from '../actions/registry.ts';
 import { setSelection } from '../actions/docActions.ts';
+import { useT } from '../i18n/i18n.ts';
 
 const SHOWN = 400;
 
@@ -10,15 +11,16 @@ const SHOWN = 400;
 export function LogPanel() {
   const log = useStore(runStore, (s) => s.log);
   const end = useRef<HTMLDivElement>(null);
+  const t = useT();
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [log]);
-  if (!log.length) return <div className="panel-empty">Nothing logged yet. Run the pipeline to see what happens.</div>;
+  if (!log.length) return <div className="panel-empty">{t('panels.logEmpty')}</div>;
   return (
-    <div className="log" role="log" aria-label="Log">
+    <div className="log" role="log" aria-label={t('panels.log')}>
       {log.slice(-SHOWN).map((l) => (
         <div key={l.seq} className={`log-line log-${l.level}`}>
-          <span className="log-level">{l.level}</span>
+          <span className="log-level">{t(`panels.level.${l.level}`)}</span>
           {l.node ? (
             <button type="button" className="log-node mono" onClick={() => dispatch(setSelection, { nodes: [l.node!], edges: [] })}>
               {l.node}

@@ -6,6 +6,7 @@ import { setSelection } from '../actions/docActions.ts';
 import { setUi } from '../store/uiStore.ts';
 import { canvasBridge } from '../canvas/canvasBridge.ts';
 import type { Problem } from '../../pipeline/kindSpec.ts';
+import { useT } from '../i18n/i18n.ts';
 
 function reveal(p: Problem): void {
   if (!p.target) return;
@@ -25,17 +26,18 @@ export function ProblemsList() {
   const typeProblems = useStore(validationStore, (v) => v.typeProblems);
   const empty = useStore(editorStore, (s) => s.doc.nodes.length === 0);
   const all = [...problems, ...typeProblems];
-  if (!all.length && empty) return <div className="panel-empty">Nothing to check yet: the pipeline is empty.</div>;
-  if (!all.length) return <div className="panel-empty ok">✓ No problems. The pipeline is ready to run.</div>;
+  const t = useT();
+  if (!all.length && empty) return <div className="panel-empty">{t('validation.emptyPipeline')}</div>;
+  if (!all.length) return <div className="panel-empty ok">{t('validation.noProblems')}</div>;
   return (
-    <ul className="problems" aria-label="Problems">
+    <ul className="problems" aria-label={t('validation.problems')}>
       {all.map((p, i) => (
         <li key={i}>
           <button type="button" className="problem" onClick={() => reveal(p)} disabled={!p.target}>
             <span className="problem-icon" aria-hidden>
               ⚠
             </span>
-            <span className="problem-target mono">{p.target ?? 'pipeline'}</span>
+            <span className="problem-target mono">{p.target ?? t('validation.pipeline')}</span>
             <span className="problem-field mono">{p.field}</span>
             <span className="problem-msg">{p.message}</span>
           </button>

@@ -6,11 +6,13 @@ import { setUi, uiStore } from '../store/uiStore.ts';
 import { kindSpec } from '../../pipeline/kinds/index.ts';
 import { VirtualTable } from './VirtualTable.tsx';
 import type { SinkSample } from '../../worker/protocol.ts';
+import { useT } from '../i18n/i18n.ts';
 
 function Changelog({ sample }: { sample: SinkSample }) {
+  const t = useT();
   return (
-    <div className="changelog" role="log" aria-label="Changelog">
-      {sample.recent.length === 0 && <div className="muted pad">No changes yet.</div>}
+    <div className="changelog" role="log" aria-label={t('panels.changelog')}>
+      {sample.recent.length === 0 && <div className="muted pad">{t('panels.noChanges')}</div>}
       {sample.recent.map((c, i) => (
         <div key={i} className={`cl-row cl-${c.kind === '+I' || c.kind === '+U' ? 'add' : 'del'}`}>
           <span className="cl-kind mono">{c.kind}</span>
@@ -29,33 +31,34 @@ export function ResultsPanel() {
   const current = chosen && ids.includes(chosen) ? chosen : ids[0];
   const sample = useStore(runStore, (s) => (current ? s.snapshot?.sinks[current] : undefined));
   const [mode, setMode] = useState<'table' | 'changelog'>('table');
-  if (!ids.length) return <div className="panel-empty">Add a sink (Materialized view, Log or Collect) to see results here.</div>;
+  const t = useT();
+  if (!ids.length) return <div className="panel-empty">{t('panels.noSinks')}</div>;
   return (
     <div className="results">
       <div className="results-bar">
-        <div className="seg" role="tablist" aria-label="Sinks">
+        <div className="seg" role="tablist" aria-label={t('panels.sinks')}>
           {ids.map((id) => (
             <button key={id} type="button" role="tab" aria-selected={id === current} className={id === current ? 'on' : ''} onClick={() => setUi({ resultSink: id })}>
               {id}
             </button>
           ))}
         </div>
-        <div className="seg" role="group" aria-label="Result view">
+        <div className="seg" role="group" aria-label={t('panels.resultView')}>
           <button type="button" className={mode === 'table' ? 'on' : ''} aria-pressed={mode === 'table'} onClick={() => setMode('table')}>
-            Table
+            {t('panels.table')}
           </button>
           <button type="button" className={mode === 'changelog' ? 'on' : ''} aria-pressed={mode === 'changelog'} onClick={() => setMode('changelog')}>
-            Changelog
+            {t('panels.changelog')}
           </button>
         </div>
         {sample && (
           <span className="muted small" aria-live="polite">
-            {sample.total.toLocaleString()} rows · {sample.changes.toLocaleString()} changes
+            {t('panels.rowsChanges', { rows: sample.total.toLocaleString(), changes: sample.changes.toLocaleString() })}
           </span>
         )}
       </div>
       {!sample ? (
-        <div className="panel-empty">Run the pipeline to fill this table.</div>
+        <div className="panel-empty">{t('panels.runToFill')}</div>
       ) : mode === 'table' ? (
         <VirtualTable sinkId={current!} sample={sample} />
       ) : (

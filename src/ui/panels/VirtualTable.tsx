@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SinkSample } from '../../worker/protocol.ts';
 import { engine } from '../run/engineClient.ts';
+import { useT } from '../i18n/i18n.ts';
 
 const ROW_H = 26;
 const OVERSCAN = 30;
@@ -16,6 +17,7 @@ const cell = (v: unknown, type?: string): string => {
  * so 100,000 rows cost the same as 100.
  */
 export function VirtualTable({ sinkId, sample }: { sinkId: string; sample: SinkSample }) {
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const [view, setView] = useState({ top: 0, height: 300 });
   const first = Math.floor(view.top / ROW_H);
@@ -41,7 +43,7 @@ export function VirtualTable({ sinkId, sample }: { sinkId: string; sample: SinkS
   const template = cols.map((c) => (types[c] === 'timestamp' ? 'minmax(190px, 1.4fr)' : 'minmax(110px, 1fr)')).join(' ');
   const visible = sample.rows.map((r, i) => ({ r, index: sample.offset + i })).filter((x) => x.index >= first - 2 && x.index < first + count + 2);
   return (
-    <div className="vtable" role="table" aria-label={`Rows of ${sinkId}`} aria-rowcount={sample.total + 1}>
+    <div className="vtable" role="table" aria-label={t('panels.rowsOf', { sink: sinkId })} aria-rowcount={sample.total + 1}>
       <div className="vtable-head" role="row" style={{ gridTemplateColumns: `64px ${template}` }}>
         <span role="columnheader" className="vtable-num">
           #

@@ -7,6 +7,7 @@ import { loadMonaco } from '../code/loadMonaco.ts';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
 import { importFlinkSql } from '../../import/flinkSql/index.ts';
 import { openAsNewProject } from './openDocument.ts';
+import { t, useT } from '../i18n/i18n.ts';
 
 type Exported = { ok: true; sql: string; warnings: { nodeId: string | null; message: string }[] } | { ok: false; message: string };
 
@@ -31,7 +32,7 @@ function SqlView({ sql }: { sql: string }) {
     void loadMonaco().then(({ monaco, setMonacoTheme }) => {
       if (disposed || !host.current) return;
       setMonacoTheme(uiStore.get().theme === 'dark');
-      const e = monaco.editor.create(host.current, { value: sql, language: 'sql', readOnly: true, ariaLabel: 'Flink SQL script', minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, scrollBeyondLastLine: false });
+      const e = monaco.editor.create(host.current, { value: sql, language: 'sql', readOnly: true, ariaLabel: t('projects.sql.script'), minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, scrollBeyondLastLine: false });
       dispose = () => e.dispose();
     });
     return () => {
@@ -55,19 +56,20 @@ function download(name: string, text: string): void {
 function ImportPane() {
   const [text, setText] = useState('');
   const [errors, setErrors] = useState<string[]>([]);
+  const tr = useT();
   const run = async () => {
     const r = importFlinkSql(text);
-    if (!r.ok) return setErrors(r.errors.map((e) => `line ${e.line}, column ${e.column} (${e.construct}): ${e.message}`));
+    if (!r.ok) return setErrors(r.errors.map((e) => t('projects.sql.importError', { line: e.line, column: e.column, construct: e.construct, message: e.message })));
     setErrors([]);
     await openAsNewProject(r.doc, 'import');
-    toast(`Imported “${r.doc.name}”${r.warnings.length ? ` with ${r.warnings.length} warning(s)` : ''}`);
+    toast(r.warnings.length ? t('projects.sql.importedWarnings', { name: r.doc.name, n: r.warnings.length }) : t('projects.sql.imported', { name: r.doc.name }));
   };
   return (
     <div>
       <label className="field-label" htmlFor="flink-sql-import">
-        Flink SQL script to import
+        {tr('projects.sql.importLabel')}
       </label>
-      <textarea id="flink-sql-import" className="input mono" rows={10} value={text} onChange={(e) => setText(e.target.value)} placeholder="Paste a script written by Export → Flink SQL" />
+      <textarea id="flink-sql-import" className="input mono" rows={10} value={text} onChange={(e) => setText(e.target.value)} placeholder={tr('projects.sql.importPlaceholder')} />
       {errors.length > 0 && (
         <ul className="problems-list" role="alert">
           {errors.map((e) => (
@@ -77,7 +79,7 @@ function ImportPane() {
       )}
       <div className="dialog-actions">
         <button type="button" className="btn btn-primary" disabled={!text.trim()} onClick={() => void run()}>
-          Import as a new project
+          {tr('projects.sql.importButton')}
         </button>
       </div>
     </div>
@@ -89,39 +91,40 @@ export function FlinkSqlDialog() {
   const exported = useExport();
   const name = useStore(editorStore, (s) => s.doc.name);
   const [tab, setTab] = useState<'export' | 'import'>('export');
+  const tr = useT();
   return (
-    <Dialog title="Flink SQL" wide>
-      <div className="seg" role="tablist" aria-label="Flink SQL">
+    <Dialog title={tr('projects.sql.title')} wide>
+      <div className="seg" role="tablist" aria-label={tr('projects.sql.title')}>
         <button type="button" role="tab" aria-selected={tab === 'export'} className={tab === 'export' ? 'on' : ''} onClick={() => setTab('export')}>
-          Export
+          {tr('projects.sql.export')}
         </button>
         <button type="button" role="tab" aria-selected={tab === 'import'} className={tab === 'import' ? 'on' : ''} onClick={() => setTab('import')}>
-          Import
+          {tr('projects.sql.import')}
         </button>
       </div>
       {tab === 'import' ? (
         <ImportPane />
       ) : !exported.ok ? (
-        <p role="alert">Fix the pipeline's problems first: {exported.message}</p>
+        <p role="alert">{tr('projects.sql.fixFirst', { message: exported.message })}</p>
       ) : (
         <>
-          <p className="muted">A complete script for Flink 1.19 or later: tables with watermarks, settings and one statement set. Fill in the connector placeholders before you submit it.</p>
+          <p className="muted">{tr('projects.sql.about')}</p>
           <SqlView sql={exported.sql} />
           {exported.warnings.length > 0 && (
-            <ul className="problems-list" aria-label="Export warnings">
+            <ul className="problems-list" aria-label={tr('projects.sql.warnings')}>
               {exported.warnings.map((w, i) => (
                 <li key={i}>
-                  <strong>{w.nodeId ?? 'pipeline'}</strong>: {w.message}
+                  <strong>{w.nodeId ?? tr('projects.sql.pipeline')}</strong>: {w.message}
                 </li>
               ))}
             </ul>
           )}
           <div className="dialog-actions">
-            <button type="button" className="btn" onClick={() => void navigator.clipboard?.writeText(exported.sql).then(() => toast('SQL copied'), () => toast('Copy failed'))}>
-              Copy SQL
+            <button type="button" className="btn" onClick={() => void navigator.clipboard?.writeText(exported.sql).then(() => toast(t('projects.sql.copied')), () => toast(t('projects.sql.copyFailed')))}>
+              {tr('projects.sql.copy')}
             </button>
             <button type="button" className="btn btn-primary" onClick={() => download(`${name.replace(/[^A-Za-z0-9_-]+/g, '_') || 'pipeline'}.sql`, exported.sql)}>
-              Download .sql
+              {tr('projects.sql.download')}
             </button>
           </div>
         </>

@@ -9,13 +9,16 @@ import { deleteProject, listProjects, newProjectId, putProject } from './project
 import type { ProjectRecord } from './projectDb.ts';
 import { openAsNewProject, openProject } from './openDocument.ts';
 import { Thumbnail } from './Thumbnail.tsx';
+import { useT } from '../i18n/i18n.ts';
+import { plural } from '../i18n/plural.ts';
 
-const when = (t: number): string => new Date(t).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const when = (at: number): string => new Date(at).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function ProjectRow({ rec, current, refresh }: { rec: ProjectRecord; current: boolean; refresh(): void }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(rec.doc.name);
   const [confirm, setConfirm] = useState(false);
+  const t = useT();
   const rename = async () => {
     setRenaming(false);
     if (!name.trim() || name === rec.doc.name) return;
@@ -28,33 +31,33 @@ function ProjectRow({ rec, current, refresh }: { rec: ProjectRecord; current: bo
       <Thumbnail doc={rec.doc} width={120} height={60} />
       <div className="project-info">
         {renaming ? (
-          <input className="input" aria-label="Project name" value={name} autoFocus onChange={(e) => setName(e.target.value)} onBlur={() => void rename()} onKeyDown={(e) => e.key === 'Enter' && void rename()} />
+          <input className="input" aria-label={t('projects.name')} value={name} autoFocus onChange={(e) => setName(e.target.value)} onBlur={() => void rename()} onKeyDown={(e) => e.key === 'Enter' && void rename()} />
         ) : (
           <div className="project-name">
-            {rec.doc.name} {current && <span className="chip chip-small">open</span>}
+            {rec.doc.name} {current && <span className="chip chip-small">{t('projects.open')}</span>}
           </div>
         )}
         <div className="muted small">
-          {rec.doc.nodes.length} operators · edited {when(rec.updatedAt)}
+          {plural(t, 'projects.meta', rec.doc.nodes.length, { when: when(rec.updatedAt) })}
         </div>
       </div>
       <div className="project-actions">
         <button type="button" className="btn btn-small" onClick={() => (openProject(rec), setUi({ dialog: null }))} disabled={current}>
-          Open
+          {t('projects.openButton')}
         </button>
         <button type="button" className="btn btn-small" onClick={() => setRenaming(true)}>
-          Rename
+          {t('projects.rename')}
         </button>
         <button
           type="button"
           className="btn btn-small"
           onClick={async () => {
             const now = Date.now();
-            await putProject({ ...rec, id: newProjectId(), doc: { ...structuredClone(rec.doc), name: `${rec.doc.name} (copy)` }, createdAt: now, updatedAt: now });
+            await putProject({ ...rec, id: newProjectId(), doc: { ...structuredClone(rec.doc), name: t('projects.copyName', { name: rec.doc.name }) }, createdAt: now, updatedAt: now });
             refresh();
           }}
         >
-          Duplicate
+          {t('projects.duplicate')}
         </button>
         {confirm ? (
           <button
@@ -66,11 +69,11 @@ function ProjectRow({ rec, current, refresh }: { rec: ProjectRecord; current: bo
               refresh();
             }}
           >
-            Really delete
+            {t('projects.reallyDelete')}
           </button>
         ) : (
           <button type="button" className="btn btn-small" onClick={() => setConfirm(true)}>
-            Delete
+            {t('projects.delete')}
           </button>
         )}
       </div>
@@ -84,20 +87,21 @@ export function ProjectsDialog() {
   const currentId = useStore(editorStore, (s) => s.projectId);
   const refresh = () => void listProjects().then(setProjects);
   useEffect(refresh, []);
+  const t = useT();
   return (
-    <Dialog title="Projects" wide>
+    <Dialog title={t('projects.title')} wide>
       {projects === null ? (
-        <p className="muted">Loading…</p>
+        <p className="muted">{t('projects.loading')}</p>
       ) : projects.length === 0 ? (
-        <p className="muted">No saved projects yet.</p>
+        <p className="muted">{t('projects.none')}</p>
       ) : (
-        <ul className="projects" aria-label="Saved projects">
+        <ul className="projects" aria-label={t('projects.saved')}>
           {projects.map((p) => (
             <ProjectRow key={p.id} rec={p} current={p.id === currentId} refresh={refresh} />
           ))}
         </ul>
       )}
-      <p className="muted small">Projects save themselves as you edit and stay in this browser. Download a file or share a link to move them elsewhere.</p>
+      <p className="muted small">{t('projects.note')}</p>
     </Dialog>
   );
 }

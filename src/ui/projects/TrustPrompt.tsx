@@ -4,16 +4,19 @@ import { setUi } from '../store/uiStore.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { udfSites } from '../code/udfSites.ts';
 import { trustAndRun } from '../run/runController.ts';
+import { useT } from '../i18n/i18n.ts';
+import { plural } from '../i18n/plural.ts';
 
 /** Before code from a file or link runs: what code, where it came from, and a real choice. */
 export function TrustPrompt() {
   const doc = useStore(editorStore, (s) => s.doc);
   const origin = useStore(editorStore, (s) => s.origin);
   const sites = udfSites(doc);
+  const t = useT();
   return (
-    <Dialog title="Run code from this pipeline?">
+    <Dialog title={t('projects.trust.title')}>
       <p>
-        This pipeline arrived by {origin === 'link' ? 'a shared link' : 'an imported file'} and contains code in {sites.length} place{sites.length === 1 ? '' : 's'}. Code runs in the engine worker, never on this page, but it can still use your CPU and network. Run it only if you trust where it came from.
+        {plural(t, origin === 'link' ? 'projects.trust.fromLink' : 'projects.trust.fromFile', sites.length)} {t('projects.trust.body')}
       </p>
       <ul className="trust-sites">
         {sites.map((s) => (
@@ -27,10 +30,10 @@ export function TrustPrompt() {
       </ul>
       <div className="dialog-actions">
         <button type="button" className="btn" onClick={() => setUi({ dialog: null })} data-autofocus>
-          Don’t run
+          {t('projects.trust.no')}
         </button>
         <button type="button" className="btn btn-primary" onClick={trustAndRun}>
-          Trust and run
+          {t('projects.trust.yes')}
         </button>
       </div>
     </Dialog>

@@ -5,6 +5,7 @@ import type { DocOrigin } from '../store/editorStore.ts';
 import { toast } from '../store/uiStore.ts';
 import { logLocal } from '../run/runStore.ts';
 import { openAsNewProject } from './openDocument.ts';
+import { t } from '../i18n/i18n.ts';
 
 /**
  * Reads a document from text without letting `__proto__` keys reach prototypes. A document
@@ -18,20 +19,21 @@ export function readDocument(text: string): { ok: true; doc: PipelineDocument } 
   return { ok: true, doc: res.doc };
 }
 
-export async function importDocumentText(text: string, origin: DocOrigin, what = 'file'): Promise<boolean> {
+/** `what` names the thing opened, already translated (see `openedWhat`). */
+export async function importDocumentText(text: string, origin: DocOrigin, what = t('projects.what.file', { name: '' }).trim()): Promise<boolean> {
   const r = readDocument(text);
   if (!r.ok) {
-    toast(`Could not open the ${what}: ${r.message}`);
-    logLocal('error', `could not open the ${what}: ${r.message}`);
+    toast(t('projects.openFailed', { what, message: r.message }));
+    logLocal('error', t('projects.openFailedLog', { what, message: r.message }));
     return false;
   }
   await openAsNewProject(r.doc, origin);
-  toast(`Opened “${r.doc.name}”`);
+  toast(t('projects.opened', { name: r.doc.name }));
   return true;
 }
 
 export async function importDroppedFile(file: File): Promise<boolean> {
-  return importDocumentText(await file.text(), 'import', `file ${file.name}`);
+  return importDocumentText(await file.text(), 'import', t('projects.what.file', { name: file.name }));
 }
 
 /** Shows the browser's file picker for a pipeline JSON file. */

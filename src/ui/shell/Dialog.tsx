@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import type { ReactNode } from 'react';
 import { setUi } from '../store/uiStore.ts';
+import { useT } from '../i18n/i18n.ts';
 
 /** A modal with a title; Escape and the backdrop close it, focus moves into it. */
 export function Dialog({ title, children, wide, onClose }: { title: string; children: ReactNode; wide?: boolean; onClose?: () => void }) {
   const id = useId();
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const close = onClose ?? (() => setUi({ dialog: null }));
   useEffect(() => {
@@ -18,7 +20,7 @@ export function Dialog({ title, children, wide, onClose }: { title: string; chil
       <div ref={box} className={`dialog${wide ? ' dialog-wide' : ''}`} role="dialog" aria-modal="true" aria-labelledby={id}>
         <div className="dialog-head">
           <h2 id={id}>{title}</h2>
-          <button type="button" className="btn-icon" aria-label="Close" onClick={close}>
+          <button type="button" className="btn-icon" aria-label={t('common.close')} onClick={close}>
             ×
           </button>
         </div>

@@ -1,3 +1,5 @@
+import { FALLBACK_ICON, KIND_ICON_PATHS } from './kindIcons.tsx';
+
 // A few stroke icons drawn inline, so no glyph depends on the fonts a system happens to have.
 const base = { width: 14, height: 14, viewBox: '0 0 16 16', 'aria-hidden': true as const };
 
@@ -47,5 +49,26 @@ export const LayoutIcon = () => (
 export const FitIcon = () => (
   <svg {...base} width={16} height={16}>
     <path d="M2 6V2h4M10 2h4v4M14 10v4h-4M6 14H2v-4" {...stroke} />
+  </svg>
+);
+
+/** The operator kind's icon for the palette, node header and inspector; decorative, the label carries the name. */
+export const KindIcon = ({ kind, size = 16 }: { kind: string; size?: number }) => (
+  <svg {...base} width={size} height={size} className="kind-icon" data-kind-icon={kind}>
+    <g {...stroke} strokeWidth={1.4}>
+      {KIND_ICON_PATHS[kind] ?? FALLBACK_ICON}
+    </g>
+  </svg>
+);
+
+/** The pipeline as a whole: three linked boxes. */
+export const PipelineIcon = () => (
+  <svg {...base} width={16} height={16}>
+    <g {...stroke} strokeWidth={1.4}>
+      <rect x="1.5" y="5.5" width="4" height="5" rx="1" />
+      <rect x="10.5" y="2" width="4" height="4.5" rx="1" />
+      <rect x="10.5" y="9.5" width="4" height="4.5" rx="1" />
+      <path d="M5.5 8h2.5v-3.8h2.5M8 8v3.8h2.5" />
+    </g>
   </svg>
 );

@@ -3,8 +3,7 @@ import type { Problem } from '../../pipeline/kindSpec.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import { createStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
-import { inferStreams } from './inferStreams.ts';
-import type { NodeStreams } from './inferStreams.ts';
+import type { NodeStreams } from '../../pipeline/compile.ts';
 
 export interface Validation {
   doc: PipelineDocument | null;
@@ -25,14 +24,32 @@ function group(problems: Problem[]): Map<string, Problem[]> {
   return m;
 }
 
+/** True when the two documents differ at most in node positions (the node objects keep every other field). */
+export function onlyPositionsDiffer(a: PipelineDocument, b: PipelineDocument): boolean {
+  if (a.edges !== b.edges || a.nodes.length !== b.nodes.length || a.settings !== b.settings || a.format !== b.format || a.version !== b.version) return false;
+  return a.nodes.every((n, i) => {
+    const m = b.nodes[i];
+    if (n === m) return true;
+    const keys = new Set([...Object.keys(n), ...Object.keys(m)]);
+    keys.delete('position');
+    return [...keys].every((k) => (n as unknown as Record<string, unknown>)[k] === (m as unknown as Record<string, unknown>)[k]);
+  });
+}
+
 export function validateNow(doc: PipelineDocument): Validation {
   const cur = validationStore.get();
   if (cur.doc === doc) return cur;
-  const problems = compile(doc).problems;
+  // A drag changes positions only; compiling 200 nodes for each step would steal frames from it.
+  if (cur.doc && onlyPositionsDiffer(cur.doc, doc)) {
+    const v = { ...cur, doc };
+    validationStore.set(v);
+    return v;
+  }
+  const { problems, streams } = compile(doc);
   // Type problems of operators that no longer exist go with them.
   const ids = new Set(doc.nodes.map((n) => n.id));
   const typeProblems = cur.typeProblems.filter((p) => p.target && ids.has(p.target));
-  const v = { doc, problems, byTarget: group([...problems, ...typeProblems]), streams: inferStreams(doc), typeProblems };
+  const v = { doc, problems, byTarget: group([...problems, ...typeProblems]), streams, typeProblems };
   validationStore.set(v);
   return v;
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { domId, describe, messagesAt } from './fieldTypes.ts';
+import { domId, describe, helpOf, messagesAt } from './fieldTypes.ts';
 import type { FieldProps } from './fieldTypes.ts';
 import { InlineMarkdown } from '../InlineMarkdown.tsx';
 
@@ -7,7 +7,7 @@ import { InlineMarkdown } from '../InlineMarkdown.tsx';
 export function FieldShell({ p, children, asGroup, extra }: { p: FieldProps; children: ReactNode; asGroup?: boolean; extra?: ReactNode }) {
   const id = domId(p.path);
   const msgs = messagesAt(p.problems, p.path);
-  const help = describe(p.schema);
+  const help = helpOf(p);
   const label = (
     <>
       {p.name}

@@ -4,6 +4,7 @@ import type { JsonSchema } from '../../../pipeline/kindSpec.ts';
 import type { FieldProps } from './fieldTypes.ts';
 import { emptyValue, propsOf } from './fieldTypes.ts';
 import { SchemaField } from './SchemaField.tsx';
+import { t, useT } from '../../i18n/i18n.ts';
 
 const ajv = new Ajv({ strict: false, allErrors: false });
 const cache = new WeakMap<JsonSchema, ValidateFunction>();
@@ -19,7 +20,7 @@ function altName(s: JsonSchema, i: number): string {
   for (const [k, ps] of Object.entries(propsOf(s))) if (ps.const !== undefined) return `${k}: ${String(ps.const)}`;
   if (typeof s.type === 'string') return s.type;
   if (Array.isArray(s.required)) return (s.required as string[]).join(' + ');
-  return `option ${i + 1}`;
+  return t('inspector.option', { n: i + 1 });
 }
 
 /** Seeds a value for an alternative, filling its constant tag so it matches straight away. */
@@ -37,10 +38,11 @@ export function OneOfField(p: FieldProps) {
   const found = p.value === undefined ? -1 : alts.findIndex((a) => matches(a, p.value));
   const current = found;
   const id = `${p.path}-alt`;
+  const tr = useT();
   return (
     <fieldset className="field-group" aria-label={p.name}>
       <legend className="field-label">{p.name}</legend>
-      <div className="mode-switch" role="radiogroup" aria-label={`${p.name} kind`}>
+      <div className="mode-switch" role="radiogroup" aria-label={tr('inspector.kindOf', { name: p.name })}>
         {alts.map((a, i) => (
           <label key={i} className={`mode${i === current ? ' mode-on' : ''}`}>
             <input type="radio" name={id} checked={i === current} onChange={() => p.onChange(seed(a))} />
@@ -50,7 +52,7 @@ export function OneOfField(p: FieldProps) {
         {!p.required && (
           <label className={`mode${current < 0 && p.value === undefined ? ' mode-on' : ''}`}>
             <input type="radio" name={id} checked={p.value === undefined} onChange={() => p.onChange(undefined)} />
-            none
+            {tr('inspector.none')}
           </label>
         )}
       </div>

@@ -1,14 +1,16 @@
 import type { FieldProps } from './fieldTypes.ts';
-import { describe, emptyValue, schemaOf } from './fieldTypes.ts';
+import { emptyValue, helpOf, schemaOf } from './fieldTypes.ts';
 import { ObjectFields } from './ObjectField.tsx';
 import { InlineMarkdown } from '../InlineMarkdown.tsx';
+import { useT } from '../../i18n/i18n.ts';
 
 /** An array of objects (aggregates, assignments): one compact group per row, add and remove. */
 export function RowsField(p: FieldProps) {
   const rows = Array.isArray(p.value) ? (p.value as unknown[]) : [];
   const item = schemaOf(p.schema.items);
   const set = (next: unknown[]) => p.onChange(next.length || p.required ? next : undefined);
-  const help = describe(p.schema);
+  const help = helpOf(p);
+  const t = useT();
   const msgs = p.problems.get(p.path) ?? [];
   return (
     <fieldset className="field-group rows" aria-label={p.name}>
@@ -22,7 +24,7 @@ export function RowsField(p: FieldProps) {
         <div key={i} className="row-item" role="group" aria-label={`${p.name} ${i + 1}`}>
           <div className="row-head">
             <span className="row-index">#{i + 1}</span>
-            <button type="button" className="btn-icon" aria-label={`Remove ${p.name} ${i + 1}`} title="Remove" onClick={() => set(rows.filter((_, j) => j !== i))}>
+            <button type="button" className="btn-icon" aria-label={`${t('inspector.remove')} ${p.name} ${i + 1}`} title={t('inspector.remove')} onClick={() => set(rows.filter((_, j) => j !== i))}>
               ×
             </button>
           </div>
@@ -37,7 +39,7 @@ export function RowsField(p: FieldProps) {
         </div>
       ))}
       <button type="button" className="btn btn-small" onClick={() => set([...rows, emptyValue(item)])}>
-        + Add {p.name}
+        {t('inspector.add')} {p.name}
       </button>
     </fieldset>
   );

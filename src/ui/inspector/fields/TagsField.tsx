@@ -2,27 +2,29 @@ import { useState } from 'react';
 import { FieldShell, describedBy } from './FieldShell.tsx';
 import { domId } from './fieldTypes.ts';
 import type { FieldProps } from './fieldTypes.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /** A list of strings (usually field names) as removable chips plus an input; Enter or comma adds. */
 export function TagsField(p: FieldProps) {
   const tags = Array.isArray(p.value) ? (p.value as unknown[]).map(String) : [];
   const [draft, setDraft] = useState('');
+  const t = useT();
   const id = domId(p.path);
   const set = (next: string[]) => p.onChange(next.length || p.required ? next : undefined);
   const add = (raw: string) => {
-    const parts = raw.split(',').map((t) => t.trim()).filter(Boolean);
+    const parts = raw.split(',').map((x) => x.trim()).filter(Boolean);
     if (!parts.length) return;
-    set([...tags, ...parts.filter((t) => !tags.includes(t))]);
+    set([...tags, ...parts.filter((x) => !tags.includes(x))]);
     setDraft('');
   };
   const suggestions = p.fieldNames.filter((f) => !tags.includes(f));
   return (
     <FieldShell p={p}>
       <div className={`tags${p.problems.has(p.path) ? ' invalid' : ''}`}>
-        {tags.map((t, i) => (
-          <span key={`${t}-${i}`} className={`tag${p.problems.has(`${p.path}[${i}]`) ? ' tag-bad' : ''}`} title={p.problems.get(`${p.path}[${i}]`)?.join('\n')}>
-            {t}
-            <button type="button" className="tag-x" aria-label={`Remove ${t} from ${p.name}`} onClick={() => set(tags.filter((_, j) => j !== i))}>
+        {tags.map((tag, i) => (
+          <span key={`${tag}-${i}`} className={`tag${p.problems.has(`${p.path}[${i}]`) ? ' tag-bad' : ''}`} title={p.problems.get(`${p.path}[${i}]`)?.join('\n')}>
+            {tag}
+            <button type="button" className="tag-x" aria-label={t('inspector.removeFrom', { item: tag, name: p.name })} onClick={() => set(tags.filter((_, j) => j !== i))}>
               ×
             </button>
           </span>
@@ -32,7 +34,7 @@ export function TagsField(p: FieldProps) {
           className="tag-input"
           value={draft}
           list={suggestions.length ? `${id}-fields` : undefined}
-          placeholder={tags.length ? '' : 'type and press Enter'}
+          placeholder={tags.length ? '' : t('inspector.typeEnter')}
           aria-describedby={describedBy(p) || undefined}
           onChange={(e) => {
             const v = e.target.value;

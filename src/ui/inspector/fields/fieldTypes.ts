@@ -1,4 +1,5 @@
 import type { JsonSchema } from '../../../pipeline/kindSpec.ts';
+import { paramHelp } from '../../i18n/kindText.ts';
 
 /** Messages keyed by dotted field path, such as `params.aggregates[0].fn`. */
 export type ProblemMap = Map<string, string[]>;
@@ -32,6 +33,12 @@ export const propsOf = (s: JsonSchema): Record<string, JsonSchema> => (s.propert
 export const requiredOf = (s: JsonSchema): string[] => (Array.isArray(s.required) ? (s.required as string[]) : []);
 export const describe = (s: JsonSchema): string | undefined => (typeof s.description === 'string' ? s.description : undefined);
 
+/** A field's help in the current language: the kind's translation for this param, else the schema's English. */
+export function helpOf(p: Pick<FieldProps, 'schema' | 'kind' | 'path'>): string | undefined {
+  const english = describe(p.schema);
+  return english && paramHelp(p.kind, p.path, english);
+}
+
 /** A value to start from when a field is switched on or a row is added. */
 export function emptyValue(s: JsonSchema): unknown {
   if (s.default !== undefined) return structuredClone(s.default);
@@ -63,4 +70,14 @@ export function withKey(obj: unknown, key: string, value: unknown): Record<strin
   if (value === undefined) delete base[key];
   else base[key] = value;
   return base;
+}
+
+/**
+ * `x-weir-visible-when: { type: ['hop'] }` shows a field only while its sibling `type` holds one of those values.
+ * A hidden field that has a problem stays visible, so no message points at something the user cannot see.
+ */
+export function isVisible(s: JsonSchema, siblings: Record<string, unknown>, hasProblem: boolean): boolean {
+  const when = s['x-weir-visible-when'];
+  if (!when || typeof when !== 'object' || hasProblem) return true;
+  return Object.entries(when as Record<string, unknown[]>).every(([k, allowed]) => Array.isArray(allowed) && allowed.includes(siblings[k]));
 }

@@ -2,6 +2,7 @@ import { FieldShell, describedBy } from './FieldShell.tsx';
 import { domId } from './fieldTypes.ts';
 import type { FieldProps } from './fieldTypes.ts';
 import { useDraft } from './useDraft.ts';
+import { useT } from '../../i18n/i18n.ts';
 
 /** Params such as `field` or `timeField` name an input field: offer the upstream ones. */
 const looksLikeFieldName = (name: string): boolean => /field$/i.test(name);
@@ -87,6 +88,7 @@ export function BoolField(p: FieldProps) {
 export function EnumField(p: FieldProps) {
   const options = (p.schema.enum as unknown[]) ?? [];
   const index = options.findIndex((o) => JSON.stringify(o) === JSON.stringify(p.value));
+  const t = useT();
   return (
     <FieldShell p={p}>
       <select
@@ -97,7 +99,7 @@ export function EnumField(p: FieldProps) {
         aria-invalid={p.problems.has(p.path) || undefined}
         onChange={(e) => p.onChange(e.target.value === '' ? undefined : options[Number(e.target.value)])}
       >
-        {(index < 0 || !p.required) && <option value="">{p.required ? 'choose…' : '(not set)'}</option>}
+        {(index < 0 || !p.required) && <option value="">{p.required ? t('inspector.choose') : t('inspector.notSet')}</option>}
         {options.map((o, i) => (
           <option key={i} value={String(i)}>
             {typeof o === 'string' ? o : JSON.stringify(o)}

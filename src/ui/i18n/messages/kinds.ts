@@ -1,0 +1,104 @@
+import type { MessageArea } from '../i18n.ts';
+import { kindSpecs } from '../../../pipeline/kinds/index.ts';
+import { paramDescriptions } from '../paramDescriptions.ts';
+
+// English comes from the kind specs themselves, so it cannot drift from them; a new kind or param
+// description without a zh-TW text below fails the translation-completeness test.
+
+const ZH_KINDS: Record<string, [title: string, summary: string]> = {
+  inlineSource: ['內嵌資料列', '直接寫在 pipeline 裡的固定資料列。'],
+  fileSource: ['JSON Lines 檔案', '從 JSON Lines 檔案讀取的資料，每行一個 JSON 物件。'],
+  generatorSource: ['資料產生器', '以固定種子產生的模擬資料（咖啡店來客、訂單、付款…），速率可調。'],
+  filter: ['篩選', '只留下符合條件的資料；不記住任何東西。'],
+  map: ['Map 轉換', '把每筆資料轉成一筆新資料。'],
+  project: ['選取欄位', '保留、改名與計算欄位，就像 SELECT。'],
+  flatMap: ['FlatMap 展開', '把每筆資料變成零筆、一筆或多筆。'],
+  union: ['Union 合併', '把多個相同結構的 stream 合成一個（UNION ALL）。'],
+  keyBy: ['Key by 分區', '依 key 分區，讓下游的 state 以 key 為單位。'],
+  aggregate: ['分組彙總', 'GROUP BY 搭配 count、sum、avg、min、max、count distinct 或自訂函式；輸出 changelog。'],
+  window: ['視窗彙總', 'Event time 的 TUMBLE、HOP、SESSION 或 CUMULATE 視窗，搭配 count、sum、avg、min、max 或自訂彙總。'],
+  join: ['Join', '一般的 stream-stream join（INNER、LEFT、RIGHT、FULL），以相等的 key 配對；輸入可以是更新串流。'],
+  intervalJoin: ['區間 Join', '配對 event time 相近的資料：right.ts BETWEEN left.ts + lower AND left.ts + upper。'],
+  temporalJoin: ['時態 Join', '把每個事件與變動表在該事件時間當下有效的版本配對（FOR SYSTEM_TIME AS OF）。'],
+  topN: ['Top N', '依排序取每個分區的前 n 筆，並以 changelog 持續更新。'],
+  dedup: ['去除重複', '每個 key 只保留一筆：第一筆或最後一筆，依到達順序或 event time。'],
+  broadcastProcess: ['廣播規則', '把一條廣播的規則 stream（broadcast state）套用到主 stream 的每筆資料。'],
+  process: ['Process function', '自訂的 keyed 邏輯，可用 state 與 timer，就像 Flink 的 KeyedProcessFunction。'],
+  viewSink: ['具體化檢視', '依主鍵套用 changelog，持續保持最新的資料表。'],
+  logSink: ['Log 輸出', '印出每一筆 changelog，就像 Flink 的 print connector。'],
+  collectSink: ['收集', '收集每一筆 changelog，供測試與檢查用。'],
+};
+
+/** zh-TW by English text: the same description shared by several kinds is translated once. */
+const ZH_PARAMS: Record<string, string> = {
+  'The records.': '資料列。',
+  'Declared fields and their types. Records whose fields have other types go to the dead-letter output.': '宣告的欄位與型別。欄位型別不符的資料會送到 dead-letter 輸出。',
+  'Where event time comes from and how watermarks are generated.': 'Event time 從哪裡來，以及 watermark 如何產生。',
+  'Field holding the event time (epoch ms or ISO-8601 text).': '存放 event time 的欄位（epoch 毫秒或 ISO-8601 文字）。',
+  'Watermark = max event time seen − this bound − 1.': 'Watermark = 已見到的最大 event time − 這個界限 − 1。',
+  'After this long without records the source is idle and stops holding back watermarks.': '超過這段時間沒有資料，source 就視為閒置，不再拖住 watermark。',
+  'Simulated arrival rate, records per second of processing time.': '模擬的到達速率，每秒 processing time 的筆數。',
+  'JSON Lines file, relative to the pipeline file.': 'JSON Lines 檔案，路徑相對於 pipeline 檔案。',
+  'Which data set to generate.': '要產生哪一組資料。',
+  'How many units (records, visits or orders) to generate.': '要產生多少單位（筆數、來客數或訂單數）。',
+  'Random seed; default: derived from the job seed and the node id.': '亂數種子；預設由 job 的種子與節點 id 推導。',
+  'Cardinality: customers, stores or sequence keys.': '基數：顧客、門市或序列 key 的數量。',
+  'Event time of the first unit, epoch ms.': '第一個單位的 event time，epoch 毫秒。',
+  'Largest random delay subtracted from event time (out-of-orderness).': '從 event time 扣掉的最大隨機延遲（亂序程度）。',
+  "SQL condition, e.g. `amount > 100 AND status = 'PAID'`.": "SQL 條件，例如 `amount > 100 AND status = 'PAID'`。",
+  'JS/TS predicate `(row) => boolean`.': 'JS/TS 判斷函式 `(row) => boolean`。',
+  'SQL expression over the input fields.': '以輸入欄位寫成的 SQL 運算式。',
+  'JS/TS function `(row) => ({ ...row, total: row.price * row.qty })`.': 'JS/TS 函式 `(row) => ({ ...row, total: row.price * row.qty })`。',
+  'JS/TS function `(row) => row[]`.': 'JS/TS 函式 `(row) => row[]`。',
+  'Fields that form the key.': '組成 key 的欄位。',
+  'GROUP BY fields (may be empty for a global aggregate).': 'GROUP BY 欄位（全域彙總時可留空）。',
+  'Aggregate function.': '彙總函式。',
+  'Input field; leave out for COUNT(*).': '輸入欄位；COUNT(*) 時不用填。',
+  'Output column name.': '輸出欄位名稱。',
+  'For udaf: ({ create, add, retract, get, merge }).': '用於 udaf：({ create, add, retract, get, merge })。',
+  'Window table function: TUMBLE, HOP, SESSION or CUMULATE.': '視窗表函式：TUMBLE、HOP、SESSION 或 CUMULATE。',
+  'Window size (tumble, hop; the largest window for cumulate).': '視窗大小（tumble、hop；cumulate 則為最大的視窗）。',
+  'How far consecutive hop windows are apart.': '相鄰兩個 hop 視窗之間的間隔。',
+  "Session gap: a group's session ends after this long without records.": 'Session 間隔：一個群組超過這段時間沒有資料，session 就結束。',
+  'How much each cumulate window grows.': '每個 cumulate 視窗每次增長多少。',
+  'Shifts window boundaries (tumble, hop, cumulate); for example −8 h aligns days to UTC+8.': '平移視窗邊界（tumble、hop、cumulate）；例如 −8 h 會讓每天對齊 UTC+8。',
+  'Fields grouped by within each window (may be empty).': '每個視窗內分組用的欄位（可留空）。',
+  'How long after firing a window still accepts records and updates its result.': '視窗觸發後還接受資料並更新結果的時間長度。',
+  'INNER, LEFT, RIGHT or FULL OUTER join.': 'INNER、LEFT、RIGHT 或 FULL OUTER join。',
+  'Join key fields of the left input (left.k1 = right.k1 AND ...).': '左側輸入的 join key 欄位（left.k1 = right.k1 AND ...）。',
+  'Join key fields of the right input, in the same order as leftKey.': '右側輸入的 join key 欄位，順序與 leftKey 相同。',
+  'Drop buffered rows not written for this long (processing time). Leave out to keep both sides forever.': '丟掉超過這段時間沒有寫入的暫存資料（processing time）。不填則兩側永遠保留。',
+  'Lower bound: right.ts >= left.ts + lowerBoundMs. Negative values reach into the past.': '下界：right.ts >= left.ts + lowerBoundMs。負值表示往過去延伸。',
+  'Upper bound: right.ts <= left.ts + upperBoundMs. Must be >= lowerBoundMs.': '上界：right.ts <= left.ts + upperBoundMs。必須 >= lowerBoundMs。',
+  'PARTITION BY fields (may be empty for one global ranking).': 'PARTITION BY 欄位（全域單一排名時可留空）。',
+  'ORDER BY: the first entry decides, later ones break ties.': 'ORDER BY：以第一項為準，後面的用來決定同分時的順序。',
+  'Field to sort by.': '排序用的欄位。',
+  'asc: smallest first; desc: largest first.': 'asc：由小到大；desc：由大到小。',
+  'How many rows each partition keeps in the ranking.': '每個分區在排名中保留幾筆。',
+  'Output column for the 1-based rank (default `rownum`).': '存放名次（從 1 起算）的輸出欄位（預設 `rownum`）。',
+  'Fields that identify duplicates.': '用來辨識重複資料的欄位。',
+  'Which row of each key to keep.': '每個 key 要保留哪一筆。',
+  'Order that decides first and last: arrival (processing order, default) or event time.': '決定第一筆與最後一筆的順序：到達順序（處理順序，預設）或 event time。',
+  'Field of a rule row that identifies the rule.': '規則資料中用來識別規則的欄位。',
+  'Field of the main row matched against the rule keys (enrichment).': '主資料中拿來比對規則 key 的欄位（資料補充）。',
+  'JS/TS function `(row, rules, ctx) => row | row[] | null`.': 'JS/TS 函式 `(row, rules, ctx) => row | row[] | null`。',
+  'JS/TS object literal `({ state, processElement(row, ctx), onTimer(timestamp, ctx) })`.': 'JS/TS 物件字面值 `({ state, processElement(row, ctx), onTimer(timestamp, ctx) })`。',
+  'Primary key fields of the view.': '檢視的主鍵欄位。',
+  'Lines kept for display.': '保留顯示的行數。',
+};
+
+const en: Record<string, string> = {};
+const zh: Record<string, string> = {};
+for (const s of kindSpecs) {
+  en[`kind.${s.kind}.title`] = s.title;
+  en[`kind.${s.kind}.summary`] = s.summary;
+  const z = ZH_KINDS[s.kind];
+  if (z) [zh[`kind.${s.kind}.title`], zh[`kind.${s.kind}.summary`]] = z;
+}
+for (const [key, text] of Object.entries(paramDescriptions())) {
+  en[key] = text;
+  if (ZH_PARAMS[text]) zh[key] = ZH_PARAMS[text];
+}
+
+const messages: MessageArea = { en, 'zh-TW': zh };
+export default messages;
