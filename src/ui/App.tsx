@@ -11,6 +11,9 @@ import { BottomPanel } from './panels/BottomPanel.tsx';
 import { Dialogs } from './shell/Dialogs.tsx';
 import { Toast } from './shell/Toast.tsx';
 import { useShortcuts } from './canvas/shortcuts.ts';
+import { LessonPanel } from './lessons/LessonPanel.tsx';
+import { ResumePrompt } from './run/ResumePrompt.tsx';
+import { useT } from './i18n/i18n.ts';
 
 const JsonTab = lazy(() => import('./code/JsonTab.tsx').then((m) => ({ default: m.JsonTab })));
 
@@ -18,6 +21,7 @@ export function App() {
   const theme = useStore(uiStore, (s) => s.theme);
   const tab = useStore(uiStore, (s) => s.centerTab);
   useShortcuts();
+  const t = useT();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;
@@ -27,13 +31,13 @@ export function App() {
       <div className="app">
         <Header />
         <Palette />
-        <main className="center-area" aria-label="Editor">
+        <main className="center-area" aria-label={t('shell.editor')}>
           <EditBar />
           <div className="center-body">
             <Canvas />
             {tab === 'json' && (
               <div className="center-overlay">
-                <Suspense fallback={<div className="panel-empty">Loading editor…</div>}>
+                <Suspense fallback={<div className="panel-empty">{t('shell.loadingEditor')}</div>}>
                   <JsonTab />
                 </Suspense>
               </div>
@@ -43,8 +47,10 @@ export function App() {
         <Inspector />
         <BottomPanel />
       </div>
+      <LessonPanel />
       <Dialogs />
       <Toast />
+      <ResumePrompt />
     </ReactFlowProvider>
   );
 }

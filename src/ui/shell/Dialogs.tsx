@@ -6,6 +6,7 @@ import { ProjectsDialog } from '../projects/ProjectsDialog.tsx';
 import { TrustPrompt } from '../projects/TrustPrompt.tsx';
 import { ShareDialog } from '../projects/ShareDialog.tsx';
 import { FlinkSqlDialog } from '../projects/FlinkSqlDialog.tsx';
+import { LessonsHome } from '../lessons/LessonsHome.tsx';
 
 export function Dialogs() {
   const dialog = useStore(uiStore, (s) => s.dialog);
@@ -22,6 +23,8 @@ export function Dialogs() {
       return <ShareDialog />;
     case 'flinkSql':
       return <FlinkSqlDialog />;
+    case 'lessons':
+      return <LessonsHome />;
     default:
       return null;
   }

@@ -2,6 +2,7 @@ import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { setUi, toggleTheme, uiStore } from '../store/uiStore.ts';
 import { downloadDocument, pickFile } from '../projects/fileIO.ts';
+import { LANGS, langStore, setLang, useT, type Lang } from '../i18n/i18n.ts';
 
 function Logo() {
   return (
@@ -12,7 +13,23 @@ function Logo() {
   );
 }
 
+/** English / 繁體中文; each option is written in its own language so anyone can find theirs. */
+function LanguageSwitch() {
+  const t = useT();
+  const lang = useStore(langStore, (l) => l);
+  return (
+    <select className="input header-lang" style={{ width: 'auto', flex: 'none' }} aria-label={t('common.language')} title={t('common.language')} value={lang} onChange={(e) => setLang(e.target.value as Lang)}>
+      {LANGS.map((l) => (
+        <option key={l.id} value={l.id} lang={l.id}>
+          {l.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 export function Header() {
+  const t = useT();
   const name = useStore(editorStore, (s) => s.doc.name);
   const theme = useStore(uiStore, (s) => s.theme);
   return (
@@ -25,31 +42,35 @@ export function Header() {
       <span className="doc-name" title={name}>
         {name}
       </span>
-      <nav className="header-actions" aria-label="Project">
+      <nav className="header-actions" aria-label={t('header.project')}>
+        <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'lessons' })}>
+          {t('header.lessons')}
+        </button>
         <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'gallery' })}>
-          Examples
+          {t('header.examples')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'projects' })}>
-          Projects
+          {t('header.projects')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={pickFile}>
-          Open file
+          {t('header.openFile')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => downloadDocument(editorStore.get().doc)}>
-          Download
+          {t('header.download')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'share' })}>
-          Share link
+          {t('header.share')}
         </button>
         <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'flinkSql' })}>
-          Flink SQL
+          {t('header.flinkSql')}
         </button>
       </nav>
       <span className="spacer" />
-      <button type="button" className="btn-icon btn-round" onClick={toggleTheme} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} title="Toggle theme">
+      <LanguageSwitch />
+      <button type="button" className="btn-icon btn-round" onClick={toggleTheme} aria-label={theme === 'dark' ? t('header.toLight') : t('header.toDark')} title={t('header.toggleTheme')}>
         {theme === 'dark' ? '☀' : '☾'}
       </button>
-      <button type="button" className="btn-icon btn-round" onClick={() => setUi({ dialog: 'help' })} aria-label="Help and shortcuts" title="Shortcuts (?)">
+      <button type="button" className="btn-icon btn-round" onClick={() => setUi({ dialog: 'help' })} aria-label={t('header.help')} title={t('header.helpTitle')}>
         ?
       </button>
     </header>

@@ -1,8 +1,9 @@
 import { createStore } from './createStore.ts';
 
-export type BottomTab = 'problems' | 'results' | 'log';
+/** Output tabs, then the observatory's: what the running job holds and does. */
+export type BottomTab = 'problems' | 'results' | 'log' | 'state' | 'join' | 'windows' | 'checkpoints' | 'trace' | 'query';
 export type CenterTab = 'canvas' | 'json';
-export type Dialog = null | 'help' | 'gallery' | 'projects' | 'trust' | 'share' | 'flinkSql';
+export type Dialog = null | 'help' | 'gallery' | 'projects' | 'trust' | 'share' | 'flinkSql' | 'lessons';
 export type Theme = 'light' | 'dark';
 
 export interface UiState {
