@@ -10,6 +10,7 @@ import './ui/styles/theme.css';
 import './ui/styles/app.css';
 import './ui/styles/canvas.css';
 import './ui/styles/panels.css';
+import './ui/styles/observatory.css';
 
 startValidation();
 startAutosave();

@@ -5,6 +5,7 @@ import { useStore } from '../store/createStore.ts';
 import { problemsFor, validationStore } from '../validation/validationStore.ts';
 import { runStore } from '../run/runStore.ts';
 import type { OpFlowEdge } from './flowTypes.ts';
+import { EdgeLive } from '../observatory/EdgeLive.tsx';
 
 function OpEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, markerEnd }: EdgeProps<OpFlowEdge>) {
   const problems = useStore(validationStore, (v) => problemsFor(v, id));
@@ -14,6 +15,7 @@ function OpEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, ta
   return (
     <>
       <BaseEdge id={id} path={path} className={cls} markerEnd={markerEnd} interactionWidth={16} />
+      <EdgeLive id={id} path={path} from={[sourceX, sourceY]} to={[targetX, targetY]} labelX={labelX} labelY={labelY} />
       {problems.length > 0 && (
         <EdgeLabelRenderer>
           <div className="op-edge-badge nodrag nopan" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }} title={problems.map((p) => p.message).join('\n')}>

@@ -10,9 +10,14 @@ import { handleId } from './connectionRules.ts';
 import { paramSummary } from './paramSummary.ts';
 import { NodeMetricsLine } from './NodeMetricsLine.tsx';
 import type { OpFlowNode } from './flowTypes.ts';
+import { NodeLive } from '../observatory/NodeLive.tsx';
+import { useT } from '../i18n/i18n.ts';
+import { KindIcon } from '../shell/icons.tsx';
+import { kindTitle } from '../i18n/kindText.ts';
 
 function Port({ port, dir }: { port: PortSpec; dir: 'in' | 'out' }) {
-  const tags = [port.keyed && 'keyed', port.multiple && 'many', port.broadcast && 'broadcast', port.optional && 'optional'].filter(Boolean).join(', ');
+  const t = useT();
+  const tags = [port.keyed && t('observatory.port.keyed'), port.multiple && t('observatory.port.many'), port.broadcast && t('observatory.port.broadcast'), port.optional && t('observatory.port.optional')].filter(Boolean).join(', ');
   return (
     <div className={`op-port op-port-${dir}`} title={`${port.name}${tags ? ` (${tags})` : ''}: ${port.doc}`}>
       <Handle
@@ -20,15 +25,16 @@ function Port({ port, dir }: { port: PortSpec; dir: 'in' | 'out' }) {
         position={dir === 'in' ? Position.Left : Position.Right}
         id={handleId(dir, port.name)}
         className={`op-handle${port.keyed ? ' op-handle-keyed' : ''}${port.multiple ? ' op-handle-multi' : ''}`}
-        aria-label={`${dir === 'in' ? 'input' : 'output'} ${port.name}`}
+        aria-label={t(dir === 'in' ? 'observatory.port.input' : 'observatory.port.output', { port: port.name })}
       />
       <span className="op-port-name">{port.name}</span>
-      {port.keyed && <span className="op-port-tag">key</span>}
+      {port.keyed && <span className="op-port-tag">{t('observatory.port.keyTag')}</span>}
     </div>
   );
 }
 
 function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
+  const t = useT();
   const { node } = data;
   const spec = kindSpec(node.kind);
   const problems = useStore(validationStore, (v) => problemsFor(v, id));
@@ -40,7 +46,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
           <span className="op-icon">?</span>
           <div className="op-titles">
             <div className="op-label">{node.label ?? node.id}</div>
-            <div className="op-kind">unknown kind “{node.kind}”</div>
+            <div className="op-kind">{t('observatory.node.unknownKind', { kind: node.kind })}</div>
           </div>
         </div>
       </div>
@@ -52,17 +58,17 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
     <div className={`op-node group-${spec.group}${errors ? ' has-problems' : ''}${failed ? ' has-failed' : ''}`} data-selected={selected || undefined} data-testid={`node-${id}`}>
       <div className="op-head">
         <span className="op-icon" aria-hidden>
-          {spec.icon}
+          <KindIcon kind={spec.kind} />
         </span>
         <div className="op-titles">
           <div className="op-label">{node.label ?? node.id}</div>
           <div className="op-kind">
-            {spec.title}
+            {kindTitle(spec, t)}
             {node.label ? <span className="op-id"> · {node.id}</span> : null}
           </div>
         </div>
         {errors > 0 && (
-          <span className="op-badge op-badge-error" title={problems.map((p) => `${p.field}: ${p.message}`).join('\n')} aria-label={`${errors} problem${errors > 1 ? 's' : ''}`}>
+          <span className="op-badge op-badge-error" title={problems.map((p) => `${p.field}: ${p.message}`).join('\n')} aria-label={t(errors > 1 ? 'observatory.node.problems' : 'observatory.node.problem', { n: errors })}>
             {errors}
           </span>
         )}
@@ -89,6 +95,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
         </div>
       )}
       {errors > 0 && <div className="op-problem">{problems[0].message}</div>}
+      <NodeLive id={id} />
       <NodeMetricsLine id={id} />
     </div>
   );

@@ -3,49 +3,79 @@ import { setUi, uiStore } from '../store/uiStore.ts';
 import type { BottomTab } from '../store/uiStore.ts';
 import { validationStore } from '../validation/validationStore.ts';
 import { runStore } from '../run/runStore.ts';
+import { useT } from '../i18n/i18n.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { LogPanel } from './LogPanel.tsx';
 import { RunSettings } from '../run/RunSettings.tsx';
+import { StatePanel } from '../observatory/StatePanel.tsx';
+import { JoinPanel } from '../observatory/JoinPanel.tsx';
+import { WindowsPanel } from '../observatory/WindowsPanel.tsx';
+import { CheckpointsPanel } from '../observatory/CheckpointsPanel.tsx';
+import { TracePanel } from '../observatory/TracePanel.tsx';
+import { QueryPanel } from '../observatory/QueryPanel.tsx';
+import { NODE_TABS, useObserveSync, useSelectedTabs } from '../observatory/observeSync.ts';
+
+const BODIES: Record<BottomTab, () => React.JSX.Element> = {
+  problems: ProblemsList,
+  results: ResultsPanel,
+  log: LogPanel,
+  state: StatePanel,
+  join: JoinPanel,
+  windows: WindowsPanel,
+  checkpoints: CheckpointsPanel,
+  trace: TracePanel,
+  query: QueryPanel,
+};
 
 export function BottomPanel() {
-  const tab = useStore(uiStore, (s) => s.bottomTab);
+  const t = useT();
+  const chosen = useStore(uiStore, (s) => s.bottomTab);
   const open = useStore(uiStore, (s) => s.bottomOpen);
   const problemCount = useStore(validationStore, (v) => v.problems.length + v.typeProblems.length);
   const logIssues = useStore(runStore, (s) => s.log.filter((l) => l.level !== 'info').length);
+  const nodeTabs = useSelectedTabs();
+  // A node tab whose node is no longer selected falls back to Results rather than showing nothing.
+  const tab: BottomTab = NODE_TABS.includes(chosen) && !nodeTabs.includes(chosen) ? 'results' : chosen;
+  useObserveSync(tab, open);
   const tabs: { id: BottomTab; label: string; badge?: number; tone?: string }[] = [
-    { id: 'problems', label: 'Problems', badge: problemCount, tone: 'error' },
-    { id: 'results', label: 'Results' },
-    { id: 'log', label: 'Log', badge: logIssues, tone: 'warn' },
+    { id: 'problems', label: t('observatory.tab.problems'), badge: problemCount, tone: 'error' },
+    { id: 'results', label: t('observatory.tab.results') },
+    { id: 'log', label: t('observatory.tab.log'), badge: logIssues, tone: 'warn' },
+    ...nodeTabs.map((id) => ({ id, label: t(`observatory.tab.${id}`) })),
+    { id: 'checkpoints', label: t('observatory.tab.checkpoints') },
+    { id: 'trace', label: t('observatory.tab.trace') },
+    { id: 'query', label: t('observatory.tab.query') },
   ];
+  const Body = BODIES[tab];
   return (
-    <section className={`bottom-panel${open ? '' : ' collapsed'}`} aria-label="Output panels">
-      <div className="tabs" role="tablist" aria-label="Output">
-        {tabs.map((t) => (
+    <section className={`bottom-panel${open ? '' : ' collapsed'}`} aria-label={t('observatory.panel.label')}>
+      <div className="tabs" role="tablist" aria-label={t('observatory.panel.tabs')}>
+        {tabs.map((x) => (
           <button
-            key={t.id}
+            key={x.id}
             type="button"
             role="tab"
-            id={`tab-${t.id}`}
-            aria-selected={tab === t.id}
+            id={`tab-${x.id}`}
+            aria-selected={tab === x.id}
             aria-controls="bottom-panel"
-            className={`tab${tab === t.id ? ' on' : ''}`}
-            onClick={() => setUi({ bottomTab: t.id, bottomOpen: true })}
+            className={`tab${tab === x.id ? ' on' : ''}${NODE_TABS.includes(x.id) ? ' tab-node' : ''}`}
+            onClick={() => setUi({ bottomTab: x.id, bottomOpen: true })}
           >
-            {t.label}
-            {t.badge ? " " : null}
-            {t.badge ? <span className={`count count-${t.tone}`}>{t.badge}</span> : null}
+            {x.label}
+            {x.badge ? ' ' : null}
+            {x.badge ? <span className={`count count-${x.tone}`}>{x.badge}</span> : null}
           </button>
         ))}
         <span className="spacer" />
         <RunSettings />
-        <button type="button" className="btn-icon" aria-label={open ? 'Collapse panel' : 'Expand panel'} onClick={() => setUi({ bottomOpen: !open })}>
+        <button type="button" className="btn-icon" aria-label={t(open ? 'observatory.panel.collapse' : 'observatory.panel.expand')} onClick={() => setUi({ bottomOpen: !open })}>
           {open ? '▾' : '▴'}
         </button>
       </div>
       {open && (
         <div className="bottom-body" role="tabpanel" id="bottom-panel" aria-labelledby={`tab-${tab}`}>
-          {tab === 'problems' ? <ProblemsList /> : tab === 'results' ? <ResultsPanel /> : <LogPanel />}
+          <Body />
         </div>
       )}
     </section>

@@ -1,0 +1,66 @@
+import { memo } from 'react';
+import { EdgeLabelRenderer } from '@xyflow/react';
+import { useT } from '../i18n/i18n.ts';
+import { changelogKinds, edgeSignature, pointOnEdge, pressureBand } from './edgeGeometry.ts';
+import { fmtRate, fmtTime } from './format.ts';
+import { edgeObservation, sameBy, useFrameSlice } from './frameSelectors.ts';
+import { BarrierSweep } from './BarrierSweep.tsx';
+
+interface Props {
+  id: string;
+  path: string;
+  from: [number, number];
+  to: [number, number];
+  labelX: number;
+  labelY: number;
+}
+
+const same = sameBy(edgeSignature);
+
+/**
+ * What flows on one edge while a job runs: rate, queue fill coloured by backpressure, watermark,
+ * changelog kinds, and checkpoint barriers travelling along the curve. It subscribes to its own
+ * edge only, so one edge's change re-renders one edge.
+ */
+function EdgeLiveView({ id, path, from, to, labelX, labelY }: Props) {
+  const t = useT();
+  const e = useFrameSlice((f) => edgeObservation(f, id), same);
+  if (!e) return null;
+  const kinds = changelogKinds(e.kinds);
+  const fill = Math.round(e.fill * 100);
+  const wm = fmtTime(e.watermark);
+  return (
+    <>
+      <BarrierSweep path={path} />
+      {e.barriers.map((b) => {
+        const [x, y] = pointOnEdge(path, b.progress, from, to);
+        return (
+          <g key={b.checkpointId} className="obs-barrier" style={{ transform: `translate(${x}px, ${y}px)` }} data-checkpoint={b.checkpointId}>
+            <rect x={-3} y={-9} width={6} height={18} rx={2} />
+            <title>{t('observatory.edge.barrier', { id: b.checkpointId })}</title>
+          </g>
+        );
+      })}
+      <EdgeLabelRenderer>
+        <div className={`obs-edge-label nodrag nopan band-${pressureBand(e.fill)}`} style={{ transform: `translate(-50%, 4px) translate(${labelX}px, ${labelY}px)` }} role="group" aria-label={t('observatory.edge.label', { edge: id, rate: fmtRate(e.rate), fill, wm })}>
+          <span className="obs-edge-rate">{fmtRate(e.rate)}</span>
+          <span className="obs-queue" title={t('observatory.edge.queue', { queued: e.queued, capacity: e.capacity, fill })}>
+            <i style={{ width: `${Math.max(3, fill)}%` }} />
+          </span>
+          {e.watermark !== null && <span className="obs-edge-wm">{t('observatory.edge.watermarkShort', { wm })}</span>}
+          {kinds.length > 0 && (
+            <span className="obs-edge-kinds" title={t('observatory.edge.kinds', { kinds: kinds.join(' ') })}>
+              {kinds.map((k) => (
+                <b key={k} className={k === '+I' || k === '+U' ? 'add' : 'del'}>
+                  {k.replace('-', '−')}
+                </b>
+              ))}
+            </span>
+          )}
+        </div>
+      </EdgeLabelRenderer>
+    </>
+  );
+}
+
+export const EdgeLive = memo(EdgeLiveView);

@@ -1,0 +1,37 @@
+import { useStore } from '../store/createStore.ts';
+import { useT } from '../i18n/i18n.ts';
+import { runStore } from '../run/runStore.ts';
+import { currentFrame } from './frameSelectors.ts';
+import { observeStore, setObserve } from './observeStore.ts';
+import { SizeHeader } from './SizeHeader.tsx';
+import { StateTable } from './StateTable.tsx';
+import { useSelectedNode } from './useSelectedNode.ts';
+import { PanelHint } from './PanelHint.tsx';
+import { StepBar } from './StepBar.tsx';
+
+/** Live keyed state of the selected operator: sizes, search, pinned keys and the virtual table. */
+export function StatePanel() {
+  const t = useT();
+  const node = useSelectedNode();
+  const table = useStore(runStore, (s) => currentFrame(s)?.state ?? null);
+  const live = useStore(runStore, (s) => currentFrame(s) !== null);
+  const search = useStore(observeStore, (r) => r.search);
+  const pinned = useStore(observeStore, (r) => r.pinned.length);
+  if (!node) return <PanelHint text={t('observatory.hint.selectStateful')} />;
+  return (
+    <div className="obs-panel">
+      <div className="obs-bar">
+        <SizeHeader node={node} />
+        <span className="spacer" />
+        <StepBar />
+        <input className="input input-small obs-search" type="search" aria-label={t('observatory.state.search')} placeholder={t('observatory.state.search')} value={search} onChange={(e) => setObserve({ search: e.target.value, stateOffset: 0 })} />
+        {pinned > 0 && (
+          <button type="button" className="btn btn-small btn-ghost" onClick={() => setObserve({ pinned: [] })}>
+            {t('observatory.state.unpinAll', { n: pinned })}
+          </button>
+        )}
+      </div>
+      {table && table.node === node ? <StateTable table={table} /> : <PanelHint text={t(live ? 'observatory.hint.noState' : 'observatory.hint.run', { node })} />}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useRef, useState } from 'react';
+import type { StateTable as Table } from '../../runtime/observe/types.ts';
+import { useStore } from '../store/createStore.ts';
+import { useT } from '../i18n/i18n.ts';
+import { fmtKey, fmtMs, fmtTime } from './format.ts';
+import { observeStore, setObserve, togglePin, toggleSort } from './observeStore.ts';
+import { bumpFlashes, flashClass, soonestTtl, stateWindow } from './stateLogic.ts';
+import { ValueCell } from './ValueCell.tsx';
+
+const ROW_H = 28;
+
+/**
+ * Keyed state of one operator, one row per key. Only the rows in view exist in the DOM, and the
+ * engine sends only that window (after its own search, sort and pinning).
+ */
+export function StateTable({ table }: { table: Table }) {
+  const t = useT();
+  const { sort, pinned } = useStore(observeStore, (r) => r);
+  const body = useRef<HTMLDivElement>(null);
+  const flashes = useRef(new Map<string, number>());
+  const seen = useRef<Table | null>(null);
+  const [view, setView] = useState({ top: 0, height: 240 });
+  if (seen.current !== table) {
+    seen.current = table;
+    bumpFlashes(flashes.current, table.rows);
+  }
+
+  const { offset, limit } = stateWindow(view.top, view.height, ROW_H);
+  useEffect(() => setObserve({ stateOffset: offset, stateLimit: limit }), [offset, limit]);
+  useEffect(() => {
+    const el = body.current;
+    if (!el) return;
+    const ro = new ResizeObserver(() => setView((v) => ({ ...v, height: el.clientHeight })));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, []);
+
+  const cols = ['key', ...table.descriptors, 'ttl', 'updated'];
+  const template = `34px minmax(90px, 1fr) ${table.descriptors.map(() => 'minmax(110px, 1.4fr)').join(' ')} 90px 110px 72px`;
+  const arrow = (c: string) => (sort?.column === c ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : '');
+  const label = (c: string) => (c === 'key' ? t('observatory.state.key') : c === 'ttl' ? t('observatory.state.ttl') : c === 'updated' ? t('observatory.state.updated') : c);
+  return (
+    <div className="obs-table" role="table" aria-label={t('observatory.state.tableLabel', { node: table.node })} aria-rowcount={table.total + 1}>
+      <div className="obs-table-head" role="row" style={{ gridTemplateColumns: template }}>
+        <span role="columnheader" aria-label={t('observatory.state.pin')} />
+        {cols.map((c) =>
+          c === 'ttl' ? (
+            <span key={c} role="columnheader">
+              {label(c)}
+            </span>
+          ) : (
+            <span key={c} role="columnheader" aria-sort={sort?.column === c ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}>
+              <button type="button" className="obs-sort" onClick={() => toggleSort(c)}>
+                {label(c)}
+                {arrow(c)}
+              </button>
+            </span>
+          ),
+        )}
+        <span role="columnheader">{t('observatory.state.subtaskShort')}</span>
+      </div>
+      <div className="obs-table-body" ref={body} onScroll={(e) => setView({ top: e.currentTarget.scrollTop, height: e.currentTarget.clientHeight })}>
+        {table.total === 0 && <div className="panel-empty">{t('observatory.state.noKeys')}</div>}
+        <div style={{ height: table.total * ROW_H, position: 'relative' }}>
+          {table.rows.map((r, i) => {
+            const isPinned = pinned.includes(r.keyText);
+            const ttl = soonestTtl(r);
+            return (
+              <div key={r.keyText} role="row" aria-rowindex={table.offset + i + 2} className={`obs-row${isPinned ? ' pinned' : ''}${flashClass(flashes.current, r.keyText)}`} style={{ top: (table.offset + i) * ROW_H, gridTemplateColumns: template }}>
+                <span role="cell">
+                  <button type="button" className={`obs-pin${isPinned ? ' on' : ''}`} aria-pressed={isPinned} aria-label={t(isPinned ? 'observatory.state.unpinKey' : 'observatory.state.pinKey', { key: fmtKey(r.key) })} onClick={() => togglePin(r.keyText)}>
+                    {isPinned ? '★' : '☆'}
+                  </button>
+                </span>
+                <span role="cell" className="obs-key" title={r.keyText}>
+                  {fmtKey(r.key)}
+                </span>
+                {table.descriptors.map((d) => (
+                  <span key={d} role="cell">
+                    <ValueCell value={r.states[d]} />
+                  </span>
+                ))}
+                <span role="cell" className="num" title={Object.entries(r.ttlMs).map(([d, v]) => `${d}: ${fmtMs(v)}`).join('\n')}>
+                  {ttl === null ? '—' : fmtMs(ttl)}
+                </span>
+                <span role="cell">{fmtTime(r.updatedAt)}</span>
+                <span role="cell" className="muted">
+                  #{r.subtask}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useStore } from '../store/createStore.ts';
+import { useT } from '../i18n/i18n.ts';
+import { runStore } from '../run/runStore.ts';
+import type { RunState } from '../run/runStore.ts';
+import type { LogLine } from '../../worker/protocol.ts';
+import type { Row } from '../../engine/types.ts';
+import { currentFrame } from './frameSelectors.ts';
+import { fmtRow } from './format.ts';
+import { BreakpointList } from './BreakpointList.tsx';
+import { StepBar } from './StepBar.tsx';
+import { PanelHint } from './PanelHint.tsx';
+
+/**
+ * The engine hands a breakpoint hit to the session once, so frames may never carry it; the session
+ * logs it as the last line before pausing. While paused on that line, it is the hit to show.
+ */
+const hitFromLog = (s: RunState): LogLine | null => {
+  if (s.snapshot?.status !== 'paused') return null;
+  const last = s.log[s.log.length - 1];
+  return last && last.level === 'warn' && last.node && last.message.startsWith('breakpoint hit') ? last : null;
+};
+
+const parseRow = (text: string | undefined): Row => {
+  try {
+    const v = text ? (JSON.parse(text) as unknown) : null;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Row) : {};
+  } catch {
+    return {};
+  }
+};
+
+const tone = (kind: string) => (kind === '+I' || kind === '+U' ? 'add' : 'del');
+
+/** The last records through the graph, hop by hop, next to the breakpoints and the step buttons. */
+export function TracePanel() {
+  const t = useT();
+  const trace = useStore(runStore, (s) => currentFrame(s)?.trace ?? null);
+  const frameHit = useStore(runStore, (s) => currentFrame(s)?.breakpointHit ?? null);
+  const logHit = useStore(runStore, hitFromLog);
+  const hit = frameHit ?? (logHit ? { node: logHit.node ?? '', row: parseRow(logHit.record) } : null);
+  return (
+    <div className="obs-panel obs-trace-panel">
+      <div className="obs-trace-main">
+        <div className="obs-bar">
+          <StepBar />
+          <span className="spacer" />
+          {hit && (
+            <span className="obs-hit" role="status">
+              {t('observatory.bp.hit', { node: hit.node })} <span className="mono">{fmtRow(hit.row, 60)}</span>
+            </span>
+          )}
+        </div>
+        {!trace ? (
+          <PanelHint text={t('observatory.hint.runTrace')} />
+        ) : trace.length === 0 ? (
+          <PanelHint text={t('observatory.hint.noTrace')} />
+        ) : (
+          <ol className="obs-trace" aria-label={t('observatory.trace.title')}>
+            {[...trace].reverse().map((e) => (
+              <li key={e.seq} className="obs-trace-entry">
+                <div className="obs-trace-src">
+                  <span className="muted mono">#{e.seq}</span> <strong>{e.source}</strong> <span className="mono">{fmtRow(e.row, 90)}</span>
+                </div>
+                <ol className="obs-hops">
+                  {e.hops.map((h, i) => (
+                    <li key={i} className="obs-hop">
+                      <span className="obs-hop-node mono">
+                        → {h.node}#{h.subtask}
+                      </span>
+                      {h.stateChanged && <span className="chip chip-small obs-state-chip">{t('observatory.trace.stateChanged')}</span>}
+                      {h.emitted.length === 0 && <span className="muted small">{t('observatory.trace.nothingEmitted')}</span>}
+                      {h.emitted.map((o, j) => (
+                        <span key={j} className={`obs-emit kind-${tone(o.kind)} mono`} title={o.port}>
+                          <b>{o.kind}</b> {fmtRow(o.row, 60)}
+                        </span>
+                      ))}
+                    </li>
+                  ))}
+                </ol>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+      <BreakpointList />
+    </div>
+  );
+}
