@@ -58,7 +58,7 @@ test('designer: an invalid connection is refused with a tooltip saying why', asy
   const page = await openBlank(t);
   await dragKind(t, 'Inline rows', 120, 120);
   await dragKind(t, 'Process function', 460, 120);
-  await dragKind(t, 'Filter', 460, 330);
+  await dragKind(t, 'Filter', 460, 290);
   // A process function needs a keyed input; the raw source is not keyed.
   await dragWire(page, handle(page, 'inlineSource_1', 'out', 'out'), handle(page, 'process_1', 'in', 'in'), false);
   const tip = page.getByRole('tooltip');
@@ -72,7 +72,7 @@ test('designer: an invalid connection is refused with a tooltip saying why', asy
   await page.mouse.up();
   await t.expectCount(page.locator('.react-flow__edge'), 0);
   // A second stream into a one-input port.
-  await dragKind(t, 'Inline rows', 120, 330);
+  await dragKind(t, 'Inline rows', 120, 290);
   await connect(t, ['inlineSource_1', 'out'], ['filter_1', 'in']);
   await dragWire(page, handle(page, 'inlineSource_2', 'out', 'out'), handle(page, 'filter_1', 'in', 'in'), false);
   await t.expectText(tip, /takes one stream and already has one/);

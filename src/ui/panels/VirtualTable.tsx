@@ -9,6 +9,8 @@ const OVERSCAN = 30;
 const cell = (v: unknown, type?: string): string => {
   if (v === null || v === undefined) return '∅';
   if (type === 'timestamp' && typeof v === 'number' && Number.isFinite(v)) return new Date(v).toISOString().replace('T', ' ').replace('Z', '');
+  // Sums of decimals carry binary noise (309.42999999999995); 12 significant digits show what the user typed.
+  if (typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v)) return String(Number(v.toPrecision(12)));
   return typeof v === 'object' ? JSON.stringify(v) : String(v);
 };
 
@@ -60,7 +62,7 @@ export function VirtualTable({ sinkId, sample }: { sinkId: string; sample: SinkS
             <div key={index} role="row" aria-rowindex={index + 2} className="vtable-row" style={{ top: index * ROW_H, gridTemplateColumns: `64px ${template}` }}>
               <span className="vtable-num">{index + 1}</span>
               {cols.map((c) => (
-                <span key={c} role="cell" title={cell(r[c], types[c])} className={r[c] === null || r[c] === undefined ? 'null' : typeof r[c] === 'number' && types[c] !== 'timestamp' ? 'num' : ''}>
+                <span key={c} role="cell" title={typeof r[c] === 'number' && types[c] !== 'timestamp' ? String(r[c]) : cell(r[c], types[c])} className={r[c] === null || r[c] === undefined ? 'null' : typeof r[c] === 'number' && types[c] !== 'timestamp' ? 'num' : ''}>
                   {cell(r[c], types[c])}
                 </span>
               ))}

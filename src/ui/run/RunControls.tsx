@@ -24,8 +24,9 @@ export function RunControls() {
       <button type="button" className="btn btn-primary" onClick={() => void runPipeline()} disabled={busy || running} title={t('run.runTitle')}>
         <PlayIcon /> {t('run.run')}
       </button>
-      <button type="button" className="btn" onClick={pausePipeline} disabled={!running} title={t('run.pause')}>
-        <PauseIcon /> {t('run.pause')}
+      {/* Pause and Stop are icon buttons (named by aria-label and tooltip) so the whole toolbar fits one row at 1280 px. */}
+      <button type="button" className="btn btn-square" onClick={pausePipeline} disabled={!running} aria-label={t('run.pause')} title={t('run.pause')}>
+        <PauseIcon />
       </button>
       <span className="run-step">
         <button type="button" className="btn" onClick={() => void stepPipeline(stepKind)} disabled={busy || running} title={t('run.stepTitle', { kind })}>
@@ -39,8 +40,8 @@ export function RunControls() {
           ))}
         </select>
       </span>
-      <button type="button" className="btn" onClick={stopPipeline} disabled={!live && status !== 'finished' && status !== 'failed'} title={t('run.stopTitle')}>
-        <StopIcon /> {t('run.stop')}
+      <button type="button" className="btn btn-square" onClick={stopPipeline} disabled={!live && status !== 'finished' && status !== 'failed'} aria-label={t('run.stop')} title={t('run.stopTitle')}>
+        <StopIcon />
       </button>
       <button type="button" className="btn" onClick={checkpointNow} disabled={!live} title={t('run.checkpointNowTitle')}>
         {t('run.checkpointNow')}
