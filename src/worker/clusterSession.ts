@@ -1,4 +1,5 @@
 import type { PipelineDocument } from '../pipeline/document.ts';
+import type { Row } from '../engine/types.ts';
 import { compile } from '../pipeline/compile.ts';
 import type { ClusterEvent } from '../runtime/localCluster.ts';
 import { DEFAULT_REQUEST } from '../runtime/observe/types.ts';
@@ -36,6 +37,8 @@ export class ClusterSession {
   private readonly rate = new RateMeter();
   private lastPost = -Infinity;
   private frameBroken = false;
+  /** The breakpoint that paused the run; frames carry it until the run resumes. */
+  private lastHit: { node: string; row: Row } | null = null;
   /** Set while restoreTo runs, so its redeploy is not reported as a failure restart. */
   private travelling: number | null = null;
   private listener: ((s: RunSnapshot) => void) | null = null;
@@ -122,6 +125,7 @@ export class ClusterSession {
   run(): void {
     if (!this.job || this.status === 'finished' || this.status === 'failed' || this.status === 'running') return;
     this.status = 'running';
+    this.lastHit = null;
     // Fast runs trace a sample of records; slow ones (and steps) every record, so each can be followed.
     this.job.observer.traceEvery = this.pacer.speed !== null && this.pacer.speed <= 50 ? 1 : 100;
     this.pacer.start();
@@ -153,6 +157,7 @@ export class ClusterSession {
   private breakpointHit(): boolean {
     const hit = this.job?.observer.hit();
     if (!hit) return false;
+    this.lastHit = hit;
     this.status = 'paused';
     this.log.add('warn', `breakpoint hit at "${hit.node}"; paused`, hit.node, recordText(hit.row));
     return true;
@@ -302,7 +307,8 @@ export class ClusterSession {
     const job = this.job;
     if (!job || this.frameBroken) return null;
     try {
-      return job.observer.frame(this.request);
+      const frame = job.observer.frame(this.request);
+      return this.lastHit && !frame.breakpointHit ? { ...frame, breakpointHit: this.lastHit } : frame;
     } catch (e) {
       // The run must go on without the observatory; say once why its panels are empty.
       this.frameBroken = true;

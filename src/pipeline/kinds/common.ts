@@ -46,7 +46,7 @@ export const aggregateCallSchema: JsonSchema = {
     fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'udaf'], description: 'Aggregate function.' },
     field: { type: 'string', minLength: 1, description: 'Input field; leave out for COUNT(*).' },
     as: { type: 'string', minLength: 1, description: 'Output column name.' },
-    code: codeParam('For udaf: ({ create, add, retract, get, merge }).'),
+    code: { ...codeParam('For udaf: ({ create, add, retract, get, merge }).'), 'x-weir-visible-when': { fn: ['udaf'] } },
   },
   required: ['fn', 'as'],
   additionalProperties: false,

@@ -44,6 +44,12 @@ export function UdfEditor({ nodeId, kind, param, label, value, onChange }: Props
     checkTimer.current = setTimeout(() => {
       const u = current.current;
       if (!u) return;
+      // Empty code is not used (the runtime and udfSites skip it), so it has nothing to report.
+      if (!(latest.current ?? '').trim()) {
+        setDiags([]);
+        setSiteTypeProblems(nodeId, `params.${param}`, []);
+        return;
+      }
       void diagnose(u).then((d) => {
         setDiags(d);
         setSiteTypeProblems(nodeId, `params.${param}`, d.filter((x) => x.severity === 'error').map((x) => typeProblem(nodeId, param, x)));
