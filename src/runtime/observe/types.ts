@@ -115,14 +115,8 @@ export interface JoinObservation {
   recentMatches: { left: Row | null; right: Row | null; out: Row; kind: RowKind }[];
 }
 
-export interface PaneObservation {
-  key: Key;
-  start: number;
-  end: number;
-  rows: number;
-  value: Row | null;
-  status: 'pending' | 'fired' | 'purged';
-}
+/** A window pane as the window operator reports it (src/engine/operators/window/panes.ts). */
+export type PaneObservation = import('../../engine/operators/window/panes.ts').PaneView;
 
 export interface WindowObservation {
   node: string;
