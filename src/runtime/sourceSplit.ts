@@ -1,23 +1,93 @@
 import type { RawRecord, SourceReader } from '../engine/source.ts';
+import type { SourceTaskSnapshot } from '../engine/sourceTask.ts';
+import type { SubtaskSnapshot } from '../checkpoint/types.ts';
 
 /**
- * Subtask `index` of `parallelism` reads the records whose position is ≡ index (mod parallelism).
- * Its offset is the position in the underlying source, so replay from a checkpoint is exact.
+ * One parallelism a source ran at before a rescale: its subtask i had read every position
+ * ≡ i (mod parallelism) below offsets[i], and none at or above it.
  */
-export function splitReader(inner: SourceReader, index: number, parallelism: number): SourceReader {
-  if (parallelism === 1) return inner;
-  return {
-    read(max) {
-      const out: RawRecord[] = [];
-      while (out.length < max && !inner.done()) {
-        const at = inner.offset();
-        const got = inner.read(1);
-        if (at % parallelism === index) out.push(...got);
-      }
-      return out;
-    },
-    done: () => inner.done(),
-    offset: () => inner.offset(),
-    seek: (o) => inner.seek(o),
-  };
+export interface SplitLevel {
+  parallelism: number;
+  offsets: number[];
+}
+
+/** A source snapshot that also carries the levels before the latest rescale (Flink's reassigned splits). */
+export type SplitSourceSnapshot = SourceTaskSnapshot & { splits?: SplitLevel[] };
+
+const covers = (l: SplitLevel, p: number) => p < l.offsets[p % l.parallelism];
+
+/**
+ * Subtask `index` of `parallelism` reads the records whose position is ≡ index (mod parallelism)
+ * and that no earlier level (before a rescale) had read. Its offset is the position in the
+ * underlying source, so replay from a checkpoint is exact.
+ */
+export class SplitReader implements SourceReader {
+  /** Levels before the last rescale whose positions are not all behind this subtask yet. */
+  history: SplitLevel[] = [];
+
+  constructor(
+    private readonly inner: SourceReader,
+    readonly index: number,
+    readonly parallelism: number,
+  ) {}
+
+  read(max: number): RawRecord[] {
+    if (this.parallelism === 1 && this.history.length === 0) return this.inner.read(max);
+    const out: RawRecord[] = [];
+    while (out.length < max && !this.inner.done()) {
+      const at = this.inner.offset();
+      const got = this.inner.read(1);
+      if (at % this.parallelism === this.index && !this.history.some((l) => covers(l, at))) out.push(...got);
+    }
+    return out;
+  }
+
+  done(): boolean {
+    return this.inner.done();
+  }
+
+  offset(): number {
+    return this.inner.offset();
+  }
+
+  seek(o: number): void {
+    this.inner.seek(o);
+  }
+
+  /** The source task's snapshot plus the history levels a later restore needs. */
+  snapshot(base: SourceTaskSnapshot): SplitSourceSnapshot {
+    return this.history.length ? { ...base, splits: this.history.map((l) => ({ ...l, offsets: [...l.offsets] })) } : base;
+  }
+
+  /**
+   * What this subtask restores from the snapshots of every old subtask of its source. At the same
+   * parallelism it continues its own split; after a rescale the old subtasks' offsets become a
+   * level every new subtask skips, and each starts at the lowest old offset, so every record
+   * is read exactly once whatever the old and new parallelism.
+   */
+  restore(snaps: readonly SubtaskSnapshot[], node: string): SourceTaskSnapshot {
+    const olds = snaps.filter((s) => s.source);
+    const oldParallelism = olds[0]?.parallelism;
+    if (!olds.length || olds.length !== oldParallelism || olds.some((s) => s.parallelism !== oldParallelism)) {
+      throw new Error(`source ${node}: the checkpoint holds ${olds.length} of its subtask snapshots, expected one per old subtask (${oldParallelism ?? '?'}): it is damaged; restore from an earlier checkpoint or start without --resume`);
+    }
+    const byIndex = new Map(olds.map((s) => [Number(s.subtask.slice(s.subtask.lastIndexOf('#') + 1)), s.source as SplitSourceSnapshot]));
+    const history = byIndex.get(0)?.splits ?? [];
+    if (oldParallelism === this.parallelism) {
+      const own = byIndex.get(this.index)!;
+      this.history = own.splits ?? [];
+      return { offset: own.offset, maxTs: own.maxTs, watermark: own.watermark };
+    }
+    const latest: SplitLevel = { parallelism: oldParallelism, offsets: Array.from({ length: oldParallelism }, (_, i) => byIndex.get(i)!.offset) };
+    const low = Math.min(...latest.offsets);
+    // A level whose positions all lie below the newest level's lowest offset adds nothing.
+    this.history = [...history.filter((l) => Math.max(...l.offsets) > low), latest];
+    const all = [...byIndex.values()];
+    // The lowest watermark and timestamp: this subtask now reads records some old subtask had not reached.
+    return { offset: low, maxTs: Math.min(...all.map((s) => s.maxTs)), watermark: Math.min(...all.map((s) => s.watermark)) };
+  }
+}
+
+export function splitReader(inner: SourceReader, index: number, parallelism: number): SplitReader {
+  return new SplitReader(inner, index, parallelism);
 }

@@ -2,6 +2,7 @@ import type { JobPlan } from '../../pipeline/plan.ts';
 import type { StateTime } from '../../state/backend.ts';
 import { IndexedDbStateBackend } from '../../state/indexeddb/indexedDbBackend.ts';
 import type { IndexedDbBackendOptions } from '../../state/indexeddb/indexedDbBackend.ts';
+import { sweepStateChunks } from '../../state/indexeddb/retention.ts';
 import type { Placement } from './assignment.ts';
 import type { DeploySpec } from './protocol.ts';
 import type { WorkerPlatform } from './workerRuntime.ts';
@@ -30,14 +31,16 @@ export function idbPlatform(opts: IdbPlatformOptions): WorkerPlatform {
   let factory: IDBFactory | null = null;
   // A job may keep its state in a Storage Bucket: the factory changes with the bucket.
   let factoryFor: string | null | undefined;
-  let backends: IndexedDbStateBackend[] = [];
+  let jobId: string | null = null;
+  let backends: { node: string; backend: IndexedDbStateBackend }[] = [];
   const closeAll = () => {
-    for (const b of backends) b.close();
+    for (const b of backends) b.backend.close();
     backends = [];
   };
   return {
     async init(spec: DeploySpec) {
       closeAll();
+      jobId = spec.jobId;
       if (spec.state !== 'indexeddb' || (factory && factoryFor === spec.storageBucket)) return;
       factory = await opts.factory(spec);
       factoryFor = spec.storageBucket;
@@ -54,11 +57,21 @@ export function idbPlatform(opts: IdbPlatformOptions): WorkerPlatform {
         ...(opts.locks !== undefined ? { locks: opts.locks } : {}),
       };
       const b = opts.chunkedCheckpoints ? new IndexedDbStateBackend(o) : new InlineSnapshotIdbBackend(o);
-      backends.push(b);
+      backends.push({ node: p.node.id, backend: b });
       return b;
     },
     async prepare() {
-      await Promise.all(backends.map((b) => b.open()));
+      await Promise.all(backends.map((b) => b.backend.open()));
+    },
+    async retainOnly(handles) {
+      // Inline snapshots leave nothing on disk to collect.
+      if (!opts.chunkedCheckpoints) return;
+      // Chunk ids are per subtask but key groups are shared by every keyed node: pass each backend its node's handles only.
+      await Promise.all(backends.map((b) => b.backend.retainOnly(handles[b.node] ?? [])));
+    },
+    async sweepChunks(handles) {
+      if (!opts.chunkedCheckpoints || !factory || jobId === null) return 0;
+      return sweepStateChunks({ dbName: `weir-state-${jobId}`, idbFactory: factory }, handles);
     },
     dispose: closeAll,
   };

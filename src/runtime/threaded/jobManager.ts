@@ -16,6 +16,7 @@ import { mergeStats, mergeViews, sourceProgress } from './merge.ts';
 import { portablePlan } from './portablePlan.ts';
 import { Publication } from './publication.ts';
 import { HeapCheckpointStore } from './heapStore.ts';
+import { ChunkRetention } from './chunkRetention.ts';
 import type { PortablePlan } from './portablePlan.ts';
 import type { UdfThrow, WorkerEvent } from './protocol.ts';
 
@@ -52,6 +53,7 @@ export class JobManager {
   private onFinals: (() => void) | null = null;
   private lastStats: JobStats | null = null;
   private restoredFinished = false;
+  private readonly retention: ChunkRetention;
 
   constructor(
     readonly doc: unknown,
@@ -64,6 +66,7 @@ export class JobManager {
     this.workers = workerCountFor(this.plan, opts.maxWorkers);
     this.store = new FaultyStore(opts.store ?? new HeapCheckpointStore());
     this.jobId = opts.jobId ?? this.plan.doc.name;
+    this.retention = new ChunkRetention(this.store, opts.log);
     const sinks = this.plan.nodes.filter((n) => n.isSink).map((n) => n.id);
     this.output = new Publication(sinks, opts.published ?? [], opts.keepChangelog !== false, opts.onPublish, opts.onDeadLetters);
     const c = opts.chaos;
@@ -113,12 +116,13 @@ export class JobManager {
       const specs = { jobId: this.jobId, plan: this.plan, portable: this.portable, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows };
       await dep.deploy((w) => deploySpec(specs, attempt, w, snaps), this.opts.deployTimeoutMs ?? 60_000);
       this.opts.log?.(`attempt ${attempt}: ${this.workers} workers deployed in ${(performance.now() - t0).toFixed(0)} ms`);
+      if (snaps) await this.retention.sweep(dep, this.coordinator.retainedCheckpoints(), snaps);
       if (this.restoredFinished) this.onAllFinished();
       else dep.start(this.opts.heartbeatTimeoutMs ?? 5000);
       // Standby workers for the next restart, warming up while this attempt runs.
       this.opts.prewarm?.(this.workers);
     } catch (e) {
-      // A deploy the workers rejected (bad snapshot, a source that cannot rescale) will not heal by retrying.
+      // A deploy the workers rejected (e.g. a damaged snapshot) will not heal by retrying.
       if (!dep.isFailed) this.fatal = `cannot deploy the job: ${(e as Error).message}`;
       dep.fail((e as Error).message);
     }
@@ -142,7 +146,11 @@ export class JobManager {
     const opts = { retain: this.opts.retain ?? 3, timeoutMs: this.opts.checkpointTimeoutMs ?? 60_000, parallelism };
     return new CheckpointCoordinator(this.jobId, this.store, ids, clock, opts, {
       trigger: (id) => dep.each((api) => api.trigger(id)),
-      completed: (id) => dep.each((api) => api.completed(id)),
+      completed: (id) => {
+        dep.each((api) => api.completed(id));
+        // The coordinator discards the oldest checkpoint right after this hook: keep the newest `retain`.
+        this.retention.collect(dep, this.coordinator?.retainedCheckpoints().slice(-(this.opts.retain ?? 3)) ?? []);
+      },
       aborted: (id, reason) => {
         this.opts.log?.(`checkpoint ${id} aborted: ${reason}`);
         if (/storage is full|quota/i.test(reason)) {
@@ -213,6 +221,7 @@ export class JobManager {
     try {
       const { ref, bytes } = await this.store.writeSubtask(this.jobId, ev.id, ev.snap);
       if (ev.attempt !== this.attempt) return;
+      this.retention.noteSnapshot(ev.id, ev.snap);
       const { alignMs, syncMs, buffered } = ev.timing;
       const full = bytes + (ev.keyedBytes?.full ?? 0);
       const written = bytes + (ev.keyedBytes?.written ?? 0);

@@ -1,7 +1,7 @@
 import type { DeadLetter, Row } from '../../engine/types.ts';
 import type { SourceEnv } from '../../engine/source.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
-import type { PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { KeyedStateHandle, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { BatchEncoding, WireBatch } from './codec.ts';
 import type { PortablePlan } from './portablePlan.ts';
 
@@ -91,6 +91,17 @@ export interface WorkerApi {
   start(): void;
   trigger(checkpointId: number): void;
   completed(checkpointId: number): void;
+  /**
+   * The keyed-state handles (per node, every subtask) of the checkpoints still retained: durable
+   * backends compact long chunk chains and delete chunks none of them refers to.
+   */
+  retainOnly(handles: Record<string, KeyedStateHandle[]>): Promise<void>;
+  /**
+   * At recovery, after deploy and before start (nothing writes chunks yet): deletes every chunk
+   * of the job's namespace that `handles` (all retained checkpoints) do not refer to, such as
+   * those a killed attempt was writing. Returns how many were deleted.
+   */
+  sweepChunks(handles: KeyedStateHandle[]): Promise<number>;
   /** The job is done: sinks publish their tails, then the worker sends `final` with its views. */
   finishJob(): void;
   stats(): WorkerStats;

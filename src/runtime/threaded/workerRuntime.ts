@@ -1,5 +1,6 @@
 import { revivePlan } from './portablePlan.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
+import type { KeyedStateHandle } from '../../checkpoint/types.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import type { Placement } from './assignment.ts';
 import { WorkerHost } from './workerHost.ts';
@@ -15,6 +16,10 @@ export interface WorkerPlatform {
   stateBackend?(spec: DeploySpec, plan: JobPlan, p: Placement, time: StateTime): KeyedStateBackend | undefined;
   /** Runs after the host is built and before restore, e.g. to open IndexedDB connections. */
   prepare?(host: WorkerHost): Promise<void>;
+  /** Compaction and chunk garbage collection of durable backends (per node: handles of every retained checkpoint). */
+  retainOnly?(handles: Record<string, KeyedStateHandle[]>): Promise<void>;
+  /** Deletes the job's chunks that `handles` do not refer to (only while nothing writes). */
+  sweepChunks?(handles: KeyedStateHandle[]): Promise<number>;
   dispose?(): void;
 }
 
@@ -73,6 +78,14 @@ export class WorkerRuntime implements WorkerApi {
 
   completed(checkpointId: number): void {
     this.host?.completed(checkpointId);
+  }
+
+  async retainOnly(handles: Record<string, KeyedStateHandle[]>): Promise<void> {
+    await this.platform.retainOnly?.(handles);
+  }
+
+  async sweepChunks(handles: KeyedStateHandle[]): Promise<number> {
+    return (await this.platform.sweepChunks?.(handles)) ?? 0;
   }
 
   finishJob(): void {
