@@ -3,7 +3,7 @@
 // installed; never a download), adds the Node figures, prints the table and writes
 // bench/results.json and bench/report.md.
 import { execFileSync, execSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -14,6 +14,8 @@ import { FIGURES, PENDING } from './figures.ts';
 import { renderReport, table, type Results } from './report.ts';
 import { FLINK_PER_CORE } from './nexmark/index.ts';
 import { now } from './lib/stats.ts';
+import { buildAndServeApp } from './lib/appServer.ts';
+import { uiSuite } from './suites/ui.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -73,7 +75,8 @@ async function main(): Promise<void> {
   const server = await serveStatic(`${here}dist`);
   const executablePath = execSync('bash scripts/ensure-chromium.sh', { cwd: root, encoding: 'utf8' }).trim();
   const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
-  const results: Results = {};
+  // --only re-measures some suites: the other figures of the last run stay instead of turning null.
+  const results: Results = only && existsSync(`${here}results.json`) ? (JSON.parse(readFileSync(`${here}results.json`, 'utf8')) as Results) : {};
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
@@ -82,6 +85,15 @@ async function main(): Promise<void> {
     if (!(await page.evaluate(() => window.weirBench.isolated()))) log('warning: the bench page is not cross-origin isolated');
     log('running in headless Chromium workers:');
     Object.assign(results, await browserFigures(page));
+    if (want('ui')) {
+      log('  ui: building the designer app and driving it in its own pages …');
+      const app = await buildAndServeApp();
+      try {
+        Object.assign(results, await uiSuite(browser, app.url, page, sizes.ui, log));
+      } finally {
+        await app.close();
+      }
+    }
   } finally {
     await browser.close();
     await server.close();
@@ -99,7 +111,7 @@ async function main(): Promise<void> {
   const optimizations = readFileSync(`${here}optimizations.md`, 'utf8');
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${executablePath}`;
   const durationSec = (now() - t0) / 1000;
-  writeFileSync(`${here}report.md`, renderReport({ results: sorted, mode: quick ? 'quick' : 'full', sizes: { ...sizes }, machine, optimizations, durationSec }));
+  writeFileSync(`${here}report.md`, renderReport({ results: sorted, mode: quick ? 'quick' : 'full', sizes: { ...sizes }, machine, optimizations, durationSec, only }));
   console.log(table(sorted));
   log(`\nwrote bench/results.json and bench/report.md in ${durationSec.toFixed(0)} s`);
 }

@@ -1,5 +1,6 @@
 import type { RunPlan } from './lib/stats.ts';
 import type { LatencySize } from './page/latency.ts';
+import type { UiSize } from './suites/ui.ts';
 
 /** Sizes per mode. --quick keeps every figure but shrinks inputs so the suite ends within 3 minutes on 2 cores. */
 export interface Sizes {
@@ -20,6 +21,8 @@ export interface Sizes {
   nexmarkEvents: number;
   incremental: { base: number; updates: number };
   memoryKeys: number;
+  /** The designer app in headless Chromium: fps and throughput with the UI vs headless. */
+  ui: UiSize;
 }
 
 export const FULL: Sizes = {
@@ -38,6 +41,7 @@ export const FULL: Sizes = {
   incremental: { base: 1_000_000, updates: 20_000 },
   memoryKeys: 1_000_000,
   largeCheckpoint: true,
+  ui: { runs: 5, warmups: 1, warmupMs: 2_000, measureMs: 10_000, tabMs: 3_000 },
 };
 
 export const QUICK: Sizes = {
@@ -56,6 +60,7 @@ export const QUICK: Sizes = {
   incremental: { base: 100_000, updates: 5_000 },
   memoryKeys: 200_000,
   largeCheckpoint: false,
+  ui: { runs: 3, warmups: 1, warmupMs: 1_000, measureMs: 3_000, tabMs: 1_000 },
 };
 
 /** Tiny sizes for the smoke test: the harness runs end to end, the numbers mean nothing. */
@@ -75,4 +80,5 @@ export const SMOKE: Sizes = {
   incremental: { base: 2_000, updates: 200 },
   memoryKeys: 2_000,
   largeCheckpoint: false,
+  ui: { runs: 1, warmups: 0, warmupMs: 200, measureMs: 500, tabMs: 200 },
 };

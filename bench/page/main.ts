@@ -4,6 +4,7 @@ import type { SuiteRequest } from './bench.worker.ts';
 import type { CrossMode, SourceReply, ToSource } from './crossWorkerProtocol.ts';
 import { median, type RunPlan } from '../lib/stats.ts';
 import { latencySuite } from './latency.ts';
+import { uiHeadless } from './uiHeadless.ts';
 
 function runSuite(req: SuiteRequest): Promise<Record<string, number>> {
   const w = new Worker(new URL('./bench.worker.ts', import.meta.url), { type: 'module' });
@@ -65,10 +66,11 @@ declare global {
       runSuite: typeof runSuite;
       crossWorker: typeof crossWorker;
       latency: typeof latencySuite;
+      uiHeadless: typeof uiHeadless;
       isolated: () => boolean;
     };
   }
 }
 
-window.weirBench = { runSuite, crossWorker, latency: latencySuite, isolated: () => crossOriginIsolated };
+window.weirBench = { runSuite, crossWorker, latency: latencySuite, uiHeadless, isolated: () => crossOriginIsolated };
 document.body.dataset.ready = 'true';

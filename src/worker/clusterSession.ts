@@ -18,6 +18,8 @@ import type { Job } from './clusterJob.ts';
 import { Pacer } from './pacer.ts';
 
 const SNAPSHOT_MS = 50; // 20 Hz at most
+/** With credit, a running snapshot waits for the previous one's ack, but never longer than this. */
+const CREDIT_WAIT_MS = 1000;
 
 /**
  * One loaded job in the engine worker, on the parallel LocalCluster: paces it by wall clock,
@@ -36,6 +38,9 @@ export class ClusterSession {
   private readonly pacer = new Pacer({ work: (deadline) => this.work(deadline), after: () => this.afterTurn() });
   private readonly rate = new RateMeter();
   private lastPost = -Infinity;
+  /** Snapshot credit: when on, running snapshots wait until the UI applied the previous one. */
+  private credit = false;
+  private unacked = false;
   private frameBroken = false;
   /** The breakpoint that paused the run; frames carry it until the run resumes. */
   private lastHit: { node: string; row: Row } | null = null;
@@ -45,8 +50,19 @@ export class ClusterSession {
   /** Control calls that touch the cluster run one at a time, never inside a turn's await. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  onSnapshot(l: (s: RunSnapshot) => void): void {
+  /**
+   * `credit`: the listener calls snapshotApplied() once it has shown a snapshot, and running
+   * snapshots are not produced before that. A UI that renders slower than 20 Hz then costs the job
+   * only the frames it can show: no frame production, cloning or decoding of snapshots it would drop.
+   */
+  onSnapshot(l: (s: RunSnapshot) => void, opts: { credit?: boolean } = {}): void {
     this.listener = l;
+    this.credit = opts.credit ?? false;
+    this.unacked = false;
+  }
+
+  snapshotApplied(): void {
+    this.unacked = false;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -319,8 +335,9 @@ export class ClusterSession {
 
   private post(force: boolean): void {
     const now = performance.now();
-    if (!this.listener || (!force && now - this.lastPost < SNAPSHOT_MS)) return;
+    if (!this.listener || (!force && (now - this.lastPost < SNAPSHOT_MS || (this.unacked && now - this.lastPost < CREDIT_WAIT_MS)))) return;
     this.lastPost = now;
+    this.unacked = this.credit;
     const job = this.job;
     const records = job ? recordsRead(job.cluster) : 0;
     const rate = this.rate.sample(now, records);

@@ -26,7 +26,8 @@ const api: EngineApi = {
   setBreakpoints: async (bps) => session.setBreakpoints(bps),
   observe: (req) => session.observe(req),
   setSinkWindow: (id, offset, limit) => session.setSinkWindow(id, offset, limit),
-  onSnapshot: (listener) => session.onSnapshot(listener),
+  onSnapshot: (listener, opts) => session.onSnapshot(listener, opts),
+  snapshotApplied: () => session.snapshotApplied(),
 };
 
 Comlink.expose(api);

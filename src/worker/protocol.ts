@@ -104,5 +104,8 @@ export interface EngineApi {
   /** What the observatory panels currently show; the next frames follow it. */
   observe(req: Partial<ObserveRequest>): void;
   setSinkWindow(sinkId: string, offset: number, limit: number): void;
-  onSnapshot(listener: (s: RunSnapshot) => void): void;
+  /** `credit`: running snapshots wait for snapshotApplied() after the previous one (at most 1 s). */
+  onSnapshot(listener: (s: RunSnapshot) => void, opts?: { credit?: boolean }): void;
+  /** The UI has shown the last snapshot; the next running one may be produced. */
+  snapshotApplied(): void;
 }

@@ -103,6 +103,12 @@ describe('ClusterObserver', () => {
     const join = full.hops.find((h) => h.node === 'paid')!;
     expect(join.stateChanged).toBe(true);
     expect(join.emitted.length).toBeGreaterThan(0);
+    // Trace and scatter points go only to the tab that shows them; nothing is lost meanwhile.
+    const other = obs.frame(req({ panel: 'state' }));
+    expect(other.trace).toEqual([]);
+    expect(other.sources).toEqual([]);
+    expect(obs.frame(req({ panel: 'trace' })).trace).toHaveLength(trace.length);
+    expect(obs.frame(req({ panel: 'windows' })).sources.length).toBeGreaterThan(0);
   });
 
   it('diff between two retained checkpoints lists changed keys', async () => {

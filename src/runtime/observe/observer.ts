@@ -88,10 +88,10 @@ export class ClusterObserver implements ClusterObserverApi {
       state: stateful ? this.stateTable.observe(req.node!, runners, req) : null,
       join: stateful ? observeJoin(req.node!, runners, req.subtask, this.rec) : null,
       window: stateful ? observeWindow(req.node!, runners, req.subtask, this.rec) : null,
-      sources: [...this.rec.sourcePoints].map(([node, ring]) => ({ node, points: ring.toArray() })),
+      sources: shows(req, 'windows') ? [...this.rec.sourcePoints].map(([node, ring]) => ({ node, points: ring.toArray() })) : [],
       checkpoints: c.checkpointHistory().slice(-CHECKPOINTS_IN_FRAME),
       inFlightCheckpoint: c.inFlightCheckpoint(),
-      trace: this.rec.traces.toArray(),
+      trace: shows(req, 'trace') ? this.rec.traces.toArray() : [],
       query: this.query(req.query),
       breakpointHit: this.rec.breakpoints.peek(),
     };
@@ -122,3 +122,6 @@ export class ClusterObserver implements ClusterObserverApi {
     return this.rec.breakpoints.take();
   }
 }
+
+/** Whether the frame must carry a tab's data: always when the request names no panel. */
+const shows = (req: ObserveRequest, tab: string): boolean => req.panel === undefined || req.panel === null || req.panel === tab;

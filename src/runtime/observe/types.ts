@@ -23,6 +23,11 @@ export interface ObserveRequest {
   pinned: string[];
   /** Sink node whose pull query or push subscription is active. */
   query: { sink: string; key: Row | null; push: boolean } | null;
+  /**
+   * The bottom tab on screen ('none' when the panel is closed), or null/absent for "send everything".
+   * Source scatter points and the trace (about 40% of a frame) go only to the tab that shows them.
+   */
+  panel?: string | null;
 }
 
 export const DEFAULT_REQUEST: ObserveRequest = { node: null, subtask: null, stateOffset: 0, stateLimit: 100, search: '', sort: null, pinned: [], query: null };

@@ -4,10 +4,13 @@ import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
 import { fmtKey, fmtMs, fmtTime } from './format.ts';
 import { observeStore, setObserve, togglePin, toggleSort } from './observeStore.ts';
-import { bumpFlashes, flashClass, soonestTtl, stateWindow } from './stateLogic.ts';
+import { bumpFlashes, changeStreaks, flashClass, isSteady, soonestTtl, stateWindow } from './stateLogic.ts';
 import { ValueCell } from './ValueCell.tsx';
 
 const ROW_H = 28;
+/** Rows beyond each edge of the view: enough for a wheel notch between two frames (20 Hz). Each extra
+ * row is re-rendered on every frame while the job runs, so a generous overscan costs frame rate. */
+const OVERSCAN = 6;
 
 /**
  * Keyed state of one operator, one row per key. Only the rows in view exist in the DOM, and the
@@ -19,13 +22,15 @@ export function StateTable({ table }: { table: Table }) {
   const body = useRef<HTMLDivElement>(null);
   const flashes = useRef(new Map<string, number>());
   const seen = useRef<Table | null>(null);
+  const streaks = useRef(new Map<string, number>());
   const [view, setView] = useState({ top: 0, height: 240 });
   if (seen.current !== table) {
     seen.current = table;
     bumpFlashes(flashes.current, table.rows);
+    streaks.current = changeStreaks(streaks.current, table.rows);
   }
 
-  const { offset, limit } = stateWindow(view.top, view.height, ROW_H);
+  const { offset, limit } = stateWindow(view.top, view.height, ROW_H, OVERSCAN);
   useEffect(() => setObserve({ stateOffset: offset, stateLimit: limit }), [offset, limit]);
   useEffect(() => {
     const el = body.current;
@@ -66,7 +71,7 @@ export function StateTable({ table }: { table: Table }) {
             const isPinned = pinned.includes(r.keyText);
             const ttl = soonestTtl(r);
             return (
-              <div key={r.keyText} role="row" aria-rowindex={table.offset + i + 2} className={`obs-row${isPinned ? ' pinned' : ''}${flashClass(flashes.current, r.keyText)}`} style={{ top: (table.offset + i) * ROW_H, gridTemplateColumns: template }}>
+              <div key={r.keyText} role="row" aria-rowindex={table.offset + i + 2} className={`obs-row${isPinned ? ' pinned' : ''}${isSteady(streaks.current, r.keyText) ? '' : flashClass(flashes.current, r.keyText)}`} style={{ top: (table.offset + i) * ROW_H, gridTemplateColumns: template }}>
                 <span role="cell">
                   <button type="button" className={`obs-pin${isPinned ? ' on' : ''}`} aria-pressed={isPinned} aria-label={t(isPinned ? 'observatory.state.unpinKey' : 'observatory.state.pinKey', { key: fmtKey(r.key) })} onClick={() => togglePin(r.keyText)}>
                     {isPinned ? '★' : '☆'}

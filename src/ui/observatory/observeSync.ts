@@ -38,6 +38,11 @@ export function useObserveSync(tab: BottomTab, open: boolean): void {
   useEffect(() => {
     if (observeStore.get().node !== node) setObserve({ node, stateOffset: 0, search: '', sort: null });
   }, [node]);
+  // Scatter points and the trace travel only while their tab is on screen.
+  const panel = open ? tab : 'none';
+  useEffect(() => {
+    if (observeStore.get().panel !== panel) setObserve({ panel });
+  }, [panel]);
   // A status change is rare (load, run, pause, finish); resending then costs nothing and covers a fresh session.
   const status = useStore(runStore, (s) => s.snapshot?.status ?? 'none');
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stateFrame } from './fixtures.ts';
-import { bumpFlashes, flashClass, soonestTtl, stateWindow } from './stateLogic.ts';
+import { STEADY_AFTER, bumpFlashes, changeStreaks, flashClass, isSteady, soonestTtl, stateWindow } from './stateLogic.ts';
 
 describe('state table logic', () => {
   const rows = stateFrame.state!.rows;
@@ -11,6 +11,18 @@ describe('state table logic', () => {
     expect(flashClass(c, '"bob"')).toBe('');
     bumpFlashes(c, rows);
     expect(flashClass(c, '"alice"')).toBe(' obs-flash-b');
+  });
+
+  it('stops flashing a key that changes in every frame, and flashes it again after a quiet frame', () => {
+    let s = new Map<string, number>();
+    for (let i = 0; i < STEADY_AFTER; i++) s = changeStreaks(s, rows);
+    expect(isSteady(s, '"alice"')).toBe(false);
+    s = changeStreaks(s, rows);
+    expect(isSteady(s, '"alice"')).toBe(true);
+    expect(isSteady(s, '"bob"')).toBe(false); // bob did not change
+    s = changeStreaks(s, rows.map((r) => ({ ...r, changed: false })));
+    s = changeStreaks(s, rows);
+    expect(isSteady(s, '"alice"')).toBe(false);
   });
 
   it('takes the soonest TTL of the descriptors', () => {
