@@ -19,25 +19,53 @@ import type {
 import type { KeyedStateBackend, KeyedStateSnapshot, SnapshotCell, StateMetrics, StateTime } from '../backend.ts';
 import { isExpired, ttlNow } from '../ttl.ts';
 import { approxSize } from '../size.ts';
+import { fromSnapshotValue, ownEntryValues, toSnapshotValue, type Entry } from './snapshotCells.ts';
+
+export { fromSnapshotValue, toSnapshotValue, type Entry } from './snapshotCells.ts';
 
 /** A cell per (state, key). List and map cells hold per-entry timestamps so TTL can expire entries one by one. */
 export interface Cell {
   v: unknown;
   t: number;
   et: number | null;
-}
-export interface Entry<T> {
-  v: T;
-  t: number;
+  /** Processing time of the last write and the backend's write serial then (for the observatory). */
+  u?: number;
+  w?: number;
+  /** The snapshot cell the last snapshot made of this cell; the next one reuses it while the cell is unchanged. */
+  f?: SnapshotCell;
+  /** The key's key group, hashed once rather than on every snapshot. */
+  g?: number;
+  /**
+   * The value (for lists and maps: the entry values) is shared with a snapshot or a restored
+   * snapshot, so it gets a private copy before anyone can mutate it (copy-on-write).
+   */
+  s?: boolean;
 }
 
-/** The heap backend, like Flink's HashMapStateBackend: plain maps, copied on snapshot. */
+/**
+ * The heap backend, like Flink's HashMapStateBackend: plain maps with copy-on-write snapshots.
+ * A snapshot shares the cells' values instead of cloning them; the first read of a shared value
+ * afterwards copies it (reads hand out objects that operators mutate before `update`), and
+ * serialization happens when the checkpoint store or the worker boundary clones the snapshot.
+ */
 export class MemoryStateBackend implements KeyedStateBackend {
   private key: Key = null;
   protected readonly tables = new Map<string, Map<Key, Cell>>();
   protected readonly descriptors = new Map<string, AnyDescriptor>();
   private readonly handles = new Map<string, unknown>();
   private ttlCleanups = 0;
+  private writes = 0;
+  /** Bumped whenever a key enters or leaves a table, so observers can keep a key ordering. */
+  private keySet = 0;
+  /**
+   * The table and cell (or known absence) that the last whole-value read found for the current
+   * key, so that the write of a read-modify-write (`value()` then `update()`) skips a second
+   * lookup. Forgotten whenever the key changes or this class removes cells.
+   */
+  private hotTable: Map<Key, Cell> | null = null;
+  private hotCell: Cell | undefined = undefined;
+  /** Durable subclasses may move cells out of their tables between calls, so only the heap backend caches. */
+  private readonly cacheReads = this.newTable === MemoryStateBackend.prototype.newTable;
 
   constructor(
     private readonly time: StateTime,
@@ -54,6 +82,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
 
   setCurrentKey(key: Key): void {
     this.key = key;
+    this.hotTable = null;
   }
   currentKey(): Key {
     return this.key;
@@ -87,15 +116,30 @@ export class MemoryStateBackend implements KeyedStateBackend {
   /** Reads a whole-value cell, expiring it if its TTL ran out. */
   private live(table: Map<Key, Cell>, ttl: TtlConfig | undefined): Cell | undefined {
     const c = table.get(this.key);
-    if (!c || !ttl) return c;
+    if (this.cacheReads) {
+      this.hotTable = table;
+      this.hotCell = c;
+    }
+    if (!c) return c;
+    if (c.s) {
+      // An object read may be mutated in place without an update: the next snapshot must look again.
+      if (typeof c.v === 'object' && c.v !== null) {
+        c.v = structuredClone(c.v);
+        if (c.f) c.f = undefined;
+      }
+      c.s = false;
+    }
+    if (!ttl) return c;
     const now = ttlNow(ttl, this.time);
     if (isExpired(ttl, c.t, now)) {
       table.delete(this.key);
+      this.hotCell = undefined;
       this.ttlCleanups++;
       return undefined;
     }
     if (ttl.update === 'onReadAndWrite') {
       c.t = now;
+      if (c.f) c.f = undefined;
       this.changed(c);
     }
     return c;
@@ -104,22 +148,68 @@ export class MemoryStateBackend implements KeyedStateBackend {
   private write(table: Map<Key, Cell>, ttl: TtlConfig | undefined, v: unknown): void {
     const t = ttlNow(ttl, this.time);
     const et = this.time.eventTime();
-    const c = table.get(this.key);
+    const u = this.time.processingTime();
+    const c = table === this.hotTable ? this.hotCell : table.get(this.key);
+    const w = ++this.writes;
     if (c) {
       c.v = v;
+      // Only clear fields a snapshot set: adding them to every cell would change its shape.
+      if (c.f) c.f = undefined;
+      if (c.s) c.s = false;
       c.t = t;
       c.et = Number.isFinite(et) ? et : c.et;
+      c.u = u;
+      c.w = w;
       this.changed(c);
     } else {
-      table.set(this.key, { v, t, et: Number.isFinite(et) ? et : null });
+      const made: Cell = { v, t, et: Number.isFinite(et) ? et : null, u, w };
+      table.set(this.key, made);
+      if (table === this.hotTable) this.hotCell = made;
     }
+  }
+
+  /** Removes the current key's cell (an explicit clear, not a TTL expiry). */
+  private drop(table: Map<Key, Cell>): void {
+    this.hotTable = null;
+    if (table.delete(this.key)) {
+      this.writes++;
+      this.keySet++;
+    }
+  }
+
+  /** How many writes and clears happened so far: a cheap "did this record change state" probe. */
+  mutations(): number {
+    return this.writes;
+  }
+
+  /** Entries dropped by TTL so far (what metrics() reports, without walking the keys). */
+  ttlCleanupCount(): number {
+    return this.ttlCleanups;
+  }
+
+  /** Changes whenever the set of keys of any state changes (not when values do). */
+  keySetVersion(): number {
+    return this.keySet;
+  }
+
+  /** Raw cells per state for the observatory: no TTL expiry and no access-time update on read. */
+  observeTables(): { name: string; kind: StateKind; ttl: TtlConfig | undefined; table: ReadonlyMap<Key, Cell> }[] {
+    return [...this.tables].map(([name, table]) => {
+      const d = this.descriptors.get(name);
+      return { name, kind: d?.kind ?? 'value', ttl: d?.ttl, table };
+    });
+  }
+
+  /** The clock a TTL is measured in, now. */
+  ttlClock(ttl: TtlConfig): number {
+    return ttlNow(ttl, this.time);
   }
 
   value<T>(d: ValueDescriptor<T>): ValueState<T> {
     return this.cached(d, (table) => ({
       value: () => this.live(table, d.ttl)?.v as T | undefined,
-      update: (v: T) => (v === undefined || v === null ? void table.delete(this.key) : this.write(table, d.ttl, v)),
-      clear: () => void table.delete(this.key),
+      update: (v: T) => (v === undefined || v === null ? this.drop(table) : this.write(table, d.ttl, v)),
+      clear: () => this.drop(table),
     }));
   }
 
@@ -130,7 +220,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
         const c = this.live(table, d.ttl);
         this.write(table, d.ttl, c === undefined ? x : d.reduce(c.v as T, x));
       },
-      clear: () => void table.delete(this.key),
+      clear: () => this.drop(table),
     }));
   }
 
@@ -144,16 +234,20 @@ export class MemoryStateBackend implements KeyedStateBackend {
         const c = this.live(table, d.ttl);
         this.write(table, d.ttl, d.fn.add(c === undefined ? d.fn.create() : (c.v as ACC), x));
       },
-      clear: () => void table.delete(this.key),
+      clear: () => this.drop(table),
     }));
   }
 
   /** Live entries of a list or map cell; expired ones are removed and counted. */
-  private liveEntries<T>(table: Map<Key, Cell>, ttl: TtlConfig | undefined, entries: Entry<T>[] | Map<MapKey, Entry<T>>): void {
+  private liveEntries(table: Map<Key, Cell>, ttl: TtlConfig | undefined, c: Cell): void {
     if (!ttl) return;
     const now = ttlNow(ttl, this.time);
+    const entries = c.v as Entry<unknown>[] | Map<MapKey, Entry<unknown>>;
     if (Array.isArray(entries)) {
-      if (ttl.update === 'onReadAndWrite') this.changed();
+      if (ttl.update === 'onReadAndWrite') {
+        if (c.f) c.f = undefined;
+        this.changed();
+      }
       let w = 0;
       for (const e of entries) {
         if (isExpired(ttl, e.t, now)) this.ttlCleanups++;
@@ -162,26 +256,41 @@ export class MemoryStateBackend implements KeyedStateBackend {
           entries[w++] = e;
         }
       }
-      if (w !== entries.length) this.changed();
+      if (w !== entries.length) {
+        if (c.f) c.f = undefined;
+        this.changed();
+      }
       entries.length = w;
-      if (w === 0) table.delete(this.key);
+      if (w === 0 && table.delete(this.key)) this.keySet++;
     } else {
       for (const [k, e] of entries) {
         if (isExpired(ttl, e.t, now)) {
           entries.delete(k);
+          if (c.f) c.f = undefined;
           this.ttlCleanups++;
           this.changed();
         }
       }
-      if (entries.size === 0) table.delete(this.key);
+      if (entries.size === 0 && table.delete(this.key)) this.keySet++;
     }
+  }
+
+  /** The current key's list or map cell, its entry values made private if a snapshot shares them. */
+  private ownedCell(table: Map<Key, Cell>): Cell | undefined {
+    const c = table.get(this.key);
+    if (c?.s) {
+      ownEntryValues(c.v as Entry<unknown>[] | Map<MapKey, Entry<unknown>>);
+      c.s = false;
+      if (c.f) c.f = undefined;
+    }
+    return c;
   }
 
   list<T>(d: ListDescriptor<T>): ListState<T> {
     const entriesOf = (table: Map<Key, Cell>): Entry<T>[] | undefined => {
-      const c = table.get(this.key);
+      const c = this.ownedCell(table);
       if (!c) return undefined;
-      this.liveEntries(table, d.ttl, c.v as Entry<T>[]);
+      this.liveEntries(table, d.ttl, c);
       return table.has(this.key) ? (c.v as Entry<T>[]) : undefined;
     };
     return this.cached(d, (table) => ({
@@ -195,21 +304,21 @@ export class MemoryStateBackend implements KeyedStateBackend {
         } else this.write(table, undefined, [e]);
       },
       update: (values: T[]) => {
-        if (values.length === 0) table.delete(this.key);
+        if (values.length === 0) this.drop(table);
         else {
           const t = ttlNow(d.ttl, this.time);
           this.write(table, undefined, values.map((v) => ({ v, t })));
         }
       },
-      clear: () => void table.delete(this.key),
+      clear: () => this.drop(table),
     }));
   }
 
   map<K extends MapKey, V>(d: MapDescriptor<K, V>): MapState<K, V> {
     const entriesOf = (table: Map<Key, Cell>): Map<K, Entry<V>> | undefined => {
-      const c = table.get(this.key);
+      const c = this.ownedCell(table);
       if (!c) return undefined;
-      this.liveEntries(table, d.ttl, c.v as Map<MapKey, Entry<V>>);
+      this.liveEntries(table, d.ttl, c);
       return table.has(this.key) ? (c.v as Map<K, Entry<V>>) : undefined;
     };
     return this.cached(d, (table) => ({
@@ -222,15 +331,20 @@ export class MemoryStateBackend implements KeyedStateBackend {
       remove: (k: K) => {
         const m = entriesOf(table);
         if (!m) return;
-        if (m.delete(k)) this.changed();
-        if (m.size === 0) table.delete(this.key);
+        if (m.delete(k)) {
+          this.writes++;
+          const c = table.get(this.key);
+          if (c?.f) c.f = undefined;
+          this.changed();
+        }
+        if (m.size === 0 && table.delete(this.key)) this.keySet++;
       },
       contains: (k: K) => entriesOf(table)?.has(k) ?? false,
       entries: () => [...(entriesOf(table) ?? new Map<K, Entry<V>>())].map(([k, e]) => [k, e.v] as [K, V]),
       keys: () => [...(entriesOf(table)?.keys() ?? [])],
       size: () => entriesOf(table)?.size ?? 0,
       isEmpty: () => (entriesOf(table)?.size ?? 0) === 0,
-      clear: () => void table.delete(this.key),
+      clear: () => this.drop(table),
     }));
   }
 
@@ -240,6 +354,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
     const d = this.descriptors.get(stateName);
     if (!d?.ttl) return [...table.keys()];
     const saved = this.key;
+    this.hotTable = null;
     const out: Key[] = [];
     for (const k of [...table.keys()]) {
       this.key = k;
@@ -254,12 +369,13 @@ export class MemoryStateBackend implements KeyedStateBackend {
     if (d.kind === 'list' || d.kind === 'map') {
       const c = table.get(this.key);
       if (!c) return undefined;
-      this.liveEntries(table, d.ttl, c.v as Entry<unknown>[]);
+      this.liveEntries(table, d.ttl, c);
       return table.get(this.key)?.v;
     }
     const c = table.get(this.key);
     if (c && d.ttl && isExpired(d.ttl, c.t, ttlNow(d.ttl, this.time))) {
       table.delete(this.key);
+      this.keySet++;
       this.ttlCleanups++;
       return undefined;
     }
@@ -273,6 +389,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
   cleanupExpired(): number {
     const before = this.ttlCleanups;
     const saved = this.key;
+    this.hotTable = null;
     for (const [name, table] of this.tables) {
       const d = this.descriptors.get(name);
       if (!d?.ttl) continue;
@@ -285,20 +402,34 @@ export class MemoryStateBackend implements KeyedStateBackend {
     return this.ttlCleanups - before;
   }
 
+  /**
+   * Copy-on-write: no value is cloned here. Cells unchanged since the last snapshot hand over
+   * the snapshot cell made then; changed ones get a new snapshot cell sharing their value, and
+   * are marked shared so the next read copies the value before the operator can mutate it.
+   */
   snapshot(): KeyedStateSnapshot {
-    const keyGroups: Record<number, SnapshotCell[]> = {};
+    const groups: SnapshotCell[][] = [];
+    const maxParallelism = this.maxParallelism;
     for (const [state, table] of this.tables) {
-      const kind = this.descriptors.get(state)?.kind;
-      for (const [key, c] of table) {
-        const kg = keyGroupOf(key, this.maxParallelism);
-        (keyGroups[kg] ??= []).push({ state, kind: kind ?? 'value', key, value: structuredClone(toSnapshotValue(kind, c.v)), touched: c.t, eventTime: c.et });
-      }
+      const kind = this.descriptors.get(state)?.kind ?? 'value';
+      // forEach, unlike for-of over entries, allocates no [key, cell] pair per key.
+      table.forEach((c, key) => {
+        let f = c.f;
+        if (!f) {
+          f = c.f = { state, kind, key, value: toSnapshotValue(kind, c.v), touched: c.t, eventTime: c.et };
+          c.s = true;
+        }
+        (groups[keyGroupOf(key, maxParallelism)] ??= []).push(f);
+      });
     }
-    return { maxParallelism: this.maxParallelism, keyGroups };
+    const keyGroups: Record<number, SnapshotCell[]> = {};
+    groups.forEach((cells, kg) => (keyGroups[kg] = cells));
+    return { maxParallelism, keyGroups };
   }
 
   restore(snapshots: readonly KeyedStateSnapshot[], owns: (keyGroup: number) => boolean = () => true): void {
     // Tables are emptied in place: operators hold handles bound to them since open().
+    this.hotTable = null;
     for (const t of this.tables.values()) t.clear();
     for (const snap of snapshots) {
       for (const [kgText, cells] of Object.entries(snap.keyGroups)) {
@@ -306,7 +437,8 @@ export class MemoryStateBackend implements KeyedStateBackend {
         for (const cell of cells) {
           let table = this.tables.get(cell.state);
           if (!table) this.tables.set(cell.state, (table = this.newTable(cell.state)));
-          table.set(cell.key, { v: fromSnapshotValue(cell.kind, structuredClone(cell.value)), t: cell.touched, et: cell.eventTime });
+          // Values stay shared with the snapshot (which may be restored again) until first read.
+          table.set(cell.key, { v: fromSnapshotValue(cell.kind, cell.value), t: cell.touched, et: cell.eventTime, s: true });
         }
       }
     }
@@ -314,21 +446,27 @@ export class MemoryStateBackend implements KeyedStateBackend {
 
   metrics(): StateMetrics {
     const perState: StateMetrics['perState'] = {};
+    // One state means its keys are all the keys: skip the union set (100k inserts per call).
+    const single = this.tables.size === 1;
     const allKeys = new Set<Key>();
     let total = 0;
     for (const [name, table] of this.tables) {
       let bytes = 0;
       let seen = 0;
       const sampleEvery = table.size > 20_000 ? Math.ceil(table.size / 5_000) : 1;
-      for (const [k, c] of table) {
-        allKeys.add(k);
-        if (seen++ % sampleEvery === 0) bytes += approxSize(k) + approxSize(c.v) + 24;
-      }
+      if (single) {
+        for (const [k, c] of table) if (seen++ % sampleEvery === 0) bytes += approxSize(k) + approxSize(c.v) + 24;
+      } else
+        for (const [k, c] of table) {
+          allKeys.add(k);
+          if (seen++ % sampleEvery === 0) bytes += approxSize(k) + approxSize(c.v) + 24;
+        }
       bytes *= sampleEvery;
       perState[name] = { keys: table.size, approxBytes: bytes };
       total += bytes;
     }
-    return { keyCount: allKeys.size, approxBytes: total, ttlCleanups: this.ttlCleanups, perState };
+    const keyCount = single ? [...this.tables.values()][0].size : allKeys.size;
+    return { keyCount, approxBytes: total, ttlCleanups: this.ttlCleanups, perState };
   }
 
   inspect(limit = 1000): { key: Key; states: Record<string, unknown>; eventTime: number | null }[] {
@@ -347,18 +485,4 @@ export class MemoryStateBackend implements KeyedStateBackend {
     }
     return [...rows.values()];
   }
-}
-
-/** Snapshots store lists as [value, touched] pairs and maps as [key, value, touched] triples (not cloned here). */
-export function toSnapshotValue(kind: StateKind | undefined, v: unknown): unknown {
-  if (kind === 'list') return (v as Entry<unknown>[]).map((e) => [e.v, e.t]);
-  if (kind === 'map') return [...(v as Map<MapKey, Entry<unknown>>)].map(([k, e]) => [k, e.v, e.t]);
-  return v;
-}
-
-/** The inverse of `toSnapshotValue`; takes ownership of `v` (clone it first if it is shared). */
-export function fromSnapshotValue(kind: StateKind, v: unknown): unknown {
-  if (kind === 'list') return (v as [unknown, number][]).map(([x, t]) => ({ v: x, t }));
-  if (kind === 'map') return new Map((v as [MapKey, unknown, number][]).map(([k, x, t]) => [k, { v: x, t }]));
-  return v;
 }
