@@ -37,6 +37,11 @@ export interface ClusterOptions {
   inputs?: Record<string, SourceEnv['input']>;
   kills?: Kill[];
   onPublish?: (sinkId: string, els: readonly Element[]) => void;
+  /**
+   * Keep every sink's published changelog for the result (default true). A long-running job
+   * that consumes `onPublish` (the designer) turns it off, or the log grows without bound.
+   */
+  keepChangelog?: boolean;
   maxSteps?: number;
   /** Records per source read (smaller batches interleave more finely). */
   batchSize?: number;
@@ -210,8 +215,10 @@ export class LocalCluster {
       const id = `${c.origin}@${c.epoch}`;
       if (this.published.has(id)) continue;
       this.published.add(id);
-      const log = this.changelogs.get(sinkId)!;
-      for (const e of c.els) log.push(e);
+      if (this.opts.keepChangelog !== false) {
+        const log = this.changelogs.get(sinkId)!;
+        for (const e of c.els) log.push(e);
+      }
       this.opts.onPublish?.(sinkId, c.els);
     }
   }

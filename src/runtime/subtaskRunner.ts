@@ -446,8 +446,11 @@ export class SubtaskRunner {
 
   // ---- checkpoint completion and restore ----
 
-  checkpointCompleted(id: number): void {
-    if (this.committer) this.host.publish(this.node.id, this.committer.commit(id));
+  /** `publish` false: whoever completed the checkpoint already published its epochs from the snapshots. */
+  checkpointCompleted(id: number, publish = true): void {
+    if (!this.committer) return;
+    const ready = this.committer.commit(id);
+    if (publish) this.host.publish(this.node.id, ready);
   }
 
   /** The whole job finished: publish the tail. */

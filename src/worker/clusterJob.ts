@@ -53,6 +53,7 @@ export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: Load
       checkpointIntervalMs: null, // a wall-clock interval: the pacer triggers checkpoints
       retain: doc.settings?.checkpoint?.retain ?? 5,
       batchSize: Pacer.batchSizeFor(opts.speed),
+      keepChangelog: false, // views apply each published epoch; a log of every change would only grow
       onPublish: (sinkId, els) => {
         views.get(sinkId)?.apply(els);
         hooks.onPublish(sinkId, els);

@@ -2,8 +2,8 @@ import type { Row } from '../../engine/types.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import { compile } from '../../pipeline/compile.ts';
 import { CheckpointCoordinator } from '../../checkpoint/coordinator.ts';
-import type { CheckpointManifest, CheckpointRecord } from '../../checkpoint/types.ts';
-import { subtaskId } from '../../checkpoint/types.ts';
+import type { CheckpointManifest, CheckpointRecord, PendingCommit } from '../../checkpoint/types.ts';
+import { parseSubtaskId, subtaskId } from '../../checkpoint/types.ts';
 import { DEFAULT_RESTART, restartDelay } from '../restartStrategy.ts';
 import { workerCountFor, workerHosting } from './assignment.ts';
 import { deploySpec, readSnapshots } from './deploySpec.ts';
@@ -13,12 +13,13 @@ import { FaultyStore, chaosPlan, estimateSourceRecords } from './faults.ts';
 import type { ChaosKill } from './faults.ts';
 import type { JobOptions, JobResult, JobStats, Recovery } from './jobOptions.ts';
 import { mergeStats, mergeViews, sourceProgress } from './merge.ts';
+import { decodeCommits, unpackSnapshot } from './commitWire.ts';
 import { portablePlan } from './portablePlan.ts';
 import { Publication } from './publication.ts';
 import { HeapCheckpointStore } from './heapStore.ts';
 import { ChunkRetention } from './chunkRetention.ts';
 import type { PortablePlan } from './portablePlan.ts';
-import type { UdfThrow, WorkerEvent } from './protocol.ts';
+import type { HostSnapshot, UdfThrow, WorkerEvent } from './protocol.ts';
 
 type Outcome = { kind: 'finished' } | { kind: 'failed'; reason: string };
 const clock = { now: () => Date.now() };
@@ -54,6 +55,8 @@ export class JobManager {
   private lastStats: JobStats | null = null;
   private restoredFinished = false;
   private readonly retention: ChunkRetention;
+  /** Checkpoint id → sink epochs its snapshots pre-committed, published when it completes. */
+  private preCommitted = new Map<number, { sinkId: string; commits: PendingCommit[] }[]>();
 
   constructor(
     readonly doc: unknown,
@@ -105,6 +108,7 @@ export class JobManager {
     this.deployment = dep;
     this.onAllFinished = () => settle({ kind: 'finished' });
     this.finals = new Map();
+    this.preCommitted = new Map();
     let latest: CheckpointManifest | null = null;
     try {
       latest = restore ? await this.store.latest(this.jobId) : null;
@@ -147,11 +151,13 @@ export class JobManager {
     return new CheckpointCoordinator(this.jobId, this.store, ids, clock, opts, {
       trigger: (id) => dep.each((api) => api.trigger(id)),
       completed: (id) => {
+        this.publishPreCommitted(id);
         dep.each((api) => api.completed(id));
         // The coordinator discards the oldest checkpoint right after this hook: keep the newest `retain`.
         this.retention.collect(dep, this.coordinator?.retainedCheckpoints().slice(-(this.opts.retain ?? 3)) ?? []);
       },
       aborted: (id, reason) => {
+        this.preCommitted.delete(id);
         this.opts.log?.(`checkpoint ${id} aborted: ${reason}`);
         if (/storage is full|quota/i.test(reason)) {
           const last = this.coordinator?.latestCompleted()?.checkpointId;
@@ -187,11 +193,11 @@ export class JobManager {
         if (this.chaos.length && sourceProgress(dep.slots.map((s) => s.sourceOffsets)) >= this.chaos[0].atRecords) this.chaosKill(dep);
         return;
       case 'snapshot':
-        return void this.writeSnapshot(ev);
+        return void this.writeSnapshot({ ...ev, snap: unpackSnapshot(ev.snap, ev.commits) });
       case 'declined':
         return void this.coordinator?.decline(ev.id, ev.subtask, ev.reason);
       case 'publish':
-        return this.output.commits(ev.sinkId, ev.commits);
+        return this.output.commits(ev.sinkId, decodeCommits(ev.commits));
       case 'deadLetters':
         return this.output.deadLetterEpochs(ev.epochs);
       case 'injectedFired':
@@ -222,12 +228,34 @@ export class JobManager {
       const { ref, bytes } = await this.store.writeSubtask(this.jobId, ev.id, ev.snap);
       if (ev.attempt !== this.attempt) return;
       this.retention.noteSnapshot(ev.id, ev.snap);
+      this.notePreCommitted(ev.id, ev.snap);
       const { alignMs, syncMs, buffered } = ev.timing;
       const full = bytes + (ev.keyedBytes?.full ?? 0);
       const written = bytes + (ev.keyedBytes?.written ?? 0);
       await coordinator.acknowledge(ev.id, ev.snap.subtask, ref, { subtask: ev.snap.subtask, alignMs, syncMs, asyncMs: Date.now() - t0, stateBytes: full, writtenBytes: written, bufferedDuringAlignment: buffered });
     } catch (e) {
       await coordinator.decline(ev.id, ev.snap.subtask, `snapshot write failed: ${(e as Error).message}`);
+    }
+  }
+
+  /**
+   * Sink epochs reach the manager inside the snapshot that pre-commits them, so the manager
+   * publishes them itself once that checkpoint completes: the output does not cross the port a
+   * second time, and becomes visible without a round trip to the sinks' workers. Restores and the
+   * job's tail still publish from the workers; Publication drops whatever comes twice.
+   */
+  private notePreCommitted(id: number, snap: HostSnapshot): void {
+    if (!snap.pendingCommits?.length) return;
+    let list = this.preCommitted.get(id);
+    if (!list) this.preCommitted.set(id, (list = []));
+    list.push({ sinkId: parseSubtaskId(snap.subtask).node, commits: snap.pendingCommits });
+  }
+
+  private publishPreCommitted(completed: number): void {
+    for (const [id, list] of [...this.preCommitted].sort((a, b) => a[0] - b[0])) {
+      if (id > completed) continue;
+      this.preCommitted.delete(id);
+      for (const { sinkId, commits } of list) this.output.commits(sinkId, commits);
     }
   }
 

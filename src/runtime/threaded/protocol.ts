@@ -4,6 +4,7 @@ import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { KeyedStateHandle, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { BatchEncoding, WireBatch } from './codec.ts';
 import type { PortablePlan } from './portablePlan.ts';
+import type { WireCommit } from './commitWire.ts';
 
 /**
  * The small protocol between the job manager and its workers. Control calls (deploy, trigger,
@@ -74,9 +75,9 @@ export interface WorkerStats {
 }
 
 export type WorkerEvent =
-  | { t: 'snapshot'; attempt: number; id: number; snap: HostSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
+  | { t: 'snapshot'; attempt: number; id: number; snap: HostSnapshot; commits?: WireCommit[]; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
   | { t: 'declined'; attempt: number; id: number; subtask: string; reason: string }
-  | { t: 'publish'; attempt: number; sinkId: string; commits: PendingCommit[] }
+  | { t: 'publish'; attempt: number; sinkId: string; commits: WireCommit[] }
   | { t: 'deadLetters'; attempt: number; epochs: DeadLetterEpoch[] }
   | { t: 'udfError'; attempt: number; subtask: string; reason: string }
   | { t: 'injectedFired'; attempt: number; node: string; index: number }

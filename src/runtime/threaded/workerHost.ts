@@ -13,10 +13,12 @@ import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
 import { DeadLetterEpochs } from './deadLetterEpochs.ts';
 import type { DeadLetterEpoch, DeploySpec, HostSnapshot, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
+import { encodeCommits, packSnapshot } from './commitWire.ts';
 
 /** What a host needs from the thread it runs in. */
 export interface HostEnv {
-  emit(ev: WorkerEvent): void;
+  /** `transfer`: buffers inside `ev` that move to the receiver instead of being copied. */
+  emit(ev: WorkerEvent, transfer?: Transferable[]): void;
   post(peer: number, frames: PeerFrame[], transfer: Transferable[]): void;
   /** Runs `cb` after the event loop had a turn (a MessageChannel hop, setImmediate in Node; never a clamped timer). */
   yieldNow(cb: () => void): void;
@@ -94,11 +96,11 @@ export class WorkerHost {
       snapshotTaken: (id, snap, timing, keyedWrite) => {
         if (this.failed) return;
         const hs: HostSnapshot = { ...snap, deadLetterEpochs: this.deadLetters.get(snap.subtask)!.close(id) };
-        if (!keyedWrite) return env.emit({ t: 'snapshot', attempt: spec.attempt, id, snap: hs, timing });
+        if (!keyedWrite) return this.emitSnapshot({ t: 'snapshot', attempt: spec.attempt, id, snap: hs, timing });
         // A durable backend is still writing its chunks; the snapshot goes out with their handle.
         keyedWrite.then(
           (r) => {
-            if (!this.failed) env.emit({ t: 'snapshot', attempt: spec.attempt, id, snap: { ...hs, keyed: r.handle }, timing, keyedBytes: { full: r.fullBytes, written: r.writtenBytes } });
+            if (!this.failed) this.emitSnapshot({ t: 'snapshot', attempt: spec.attempt, id, snap: { ...hs, keyed: r.handle }, timing, keyedBytes: { full: r.fullBytes, written: r.writtenBytes } });
           },
           (e) => env.emit({ t: 'declined', attempt: spec.attempt, id, subtask: snap.subtask, reason: `writing keyed state failed: ${(e as Error).message}` }),
         );
@@ -110,7 +112,15 @@ export class WorkerHost {
   }
 
   private publish(sinkId: string, commits: PendingCommit[]): void {
-    if (commits.length && !this.failed) this.env.emit({ t: 'publish', attempt: this.spec.attempt, sinkId, commits });
+    if (!commits.length || this.failed) return;
+    const transfer: Transferable[] = [];
+    this.env.emit({ t: 'publish', attempt: this.spec.attempt, sinkId, commits: encodeCommits(commits, transfer) }, transfer);
+  }
+
+  private emitSnapshot(ev: Extract<WorkerEvent, { t: 'snapshot' }>): void {
+    const transfer: Transferable[] = [];
+    const { snap, commits } = packSnapshot(ev.snap, transfer);
+    this.env.emit({ ...ev, snap, commits }, transfer);
   }
 
   private publishDeadLetters(epochs: DeadLetterEpoch[]): void {
@@ -169,7 +179,8 @@ export class WorkerHost {
   }
 
   completed(id: number): void {
-    for (const r of this.runners) r.checkpointCompleted(id);
+    // The manager published these epochs from the snapshots it holds: drop them, do not resend.
+    for (const r of this.runners) r.checkpointCompleted(id, false);
     this.publishDeadLetters([...this.deadLetters.values()].flatMap((d) => d.commit(id)));
   }
 

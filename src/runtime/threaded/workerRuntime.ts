@@ -39,7 +39,7 @@ export class WorkerRuntime implements WorkerApi {
     this.stop();
     await this.platform.init?.(spec);
     const plan = revivePlan(spec.plan);
-    const emit = (ev: WorkerEvent) => events.postMessage(ev);
+    const emit = (ev: WorkerEvent, transfer: Transferable[] = []) => events.postMessage(ev, transfer);
     const yielder = (this.yielder = messageChannelYield());
     const env: HostEnv = {
       emit,
