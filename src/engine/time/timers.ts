@@ -27,34 +27,35 @@ class TimerHeap {
   private less(a: Queued, b: Queued): boolean {
     return a.ts < b.ts || (a.ts === b.ts && a.seq < b.seq);
   }
+  // Sifts move a hole instead of swapping: one write per level, no pair to destructure.
   push(x: Queued): void {
     const a = this.items;
+    let i = a.length;
     a.push(x);
-    let i = a.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.less(a[i], a[p])) break;
-      [a[i], a[p]] = [a[p], a[i]];
+      if (!this.less(x, a[p])) break;
+      a[i] = a[p];
       i = p;
     }
+    a[i] = x;
   }
   pop(): Queued | undefined {
     const a = this.items;
     const top = a[0];
     const last = a.pop();
     if (a.length && last) {
-      a[0] = last;
+      const n = a.length;
       let i = 0;
       for (;;) {
         const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < a.length && this.less(a[l], a[m])) m = l;
-        if (r < a.length && this.less(a[r], a[m])) m = r;
-        if (m === i) break;
-        [a[i], a[m]] = [a[m], a[i]];
+        if (l >= n) break;
+        const m = l + 1 < n && this.less(a[l + 1], a[l]) ? l + 1 : l;
+        if (!this.less(a[m], last)) break;
+        a[i] = a[m];
         i = m;
       }
+      a[i] = last;
     }
     return top;
   }
@@ -66,7 +67,12 @@ class TimerHeap {
   }
 }
 
-const idOf = (t: Timer) => `${t.domain}\u0000${JSON.stringify(t.key)}\u0000${t.ts}\u0000${t.namespace}`;
+/**
+ * Strings and numbers (nearly every key) tagged by type instead of JSON-encoded. The key goes
+ * last: a user's key may hold any character, the operator-chosen namespace never holds NUL.
+ */
+const keyPart = (k: Key): string => (typeof k === 'string' ? `s${k}` : typeof k === 'number' ? `n${k}` : JSON.stringify(k));
+const idOf = (t: Timer) => `${t.domain}\u0000${t.ts}\u0000${t.namespace}\u0000${keyPart(t.key)}`;
 
 /**
  * Keyed timers in event and processing time. Registering the same (key, time, namespace)
