@@ -1,5 +1,5 @@
 // Before/after of an engine change, interleaved in one Node process:
-// copy src/ with the old files to a directory outside the repo (node_modules reachable from it, e.g. a symlink), then `node --import tsx bench/profile/ab.ts <copied src> [events] [keys] [rounds]`.
+// copy src/ with the old files to a directory outside the repo (node_modules reachable from it, e.g. a symlink), then `node --import tsx bench/profile/ab.ts <copied src or old bundle.mjs> [events] [keys] [rounds]`.
 import { pathToFileURL } from 'node:url';
 import { keyedEvents, readyReader } from '../lib/events.ts';
 import { keyedCountDoc } from '../lib/keyedCountDoc.ts';
@@ -15,7 +15,17 @@ function nexmarkDoc(q: string, events: number): unknown {
 
 type Engine = { Executor: new (plan: unknown, opts: unknown) => { run(): void }; planOrThrow: (d: unknown) => unknown };
 
+/**
+ * `srcDir` is a copy of src/, or an esbuild bundle (.mjs) exporting Executor and planOrThrow: tsx
+ * wraps functions in `__name` calls that a bundle does not have, e.g.
+ * `npx esbuild entry.ts --bundle --platform=node --format=esm --outfile=/tmp/old.mjs` with an entry of
+ * `export { Executor } from '<src>/engine/executor.ts'; export { planOrThrow } from '<src>/testing/runPipeline.ts';`.
+ */
 async function load(srcDir: string): Promise<Engine> {
+  if (srcDir.endsWith('.mjs')) {
+    const b = await import(pathToFileURL(srcDir).href);
+    return { Executor: b.Executor, planOrThrow: b.planOrThrow };
+  }
   const ex = await import(pathToFileURL(`${srcDir}/engine/executor.ts`).href);
   const rp = await import(pathToFileURL(`${srcDir}/testing/runPipeline.ts`).href);
   return { Executor: ex.Executor, planOrThrow: rp.planOrThrow };
@@ -25,7 +35,8 @@ async function load(srcDir: string): Promise<Engine> {
 const [dir, events = '300000', keys = '100000', rounds = '7', what = 'keyedCount'] = process.argv.slice(2);
 const ev = keyedEvents(what === 'keyedCount' ? Number(events) : 0, Number(keys));
 const doc = what.startsWith('nexmark:') ? nexmarkDoc(what.slice(8), Number(events)) : keyedCountDoc();
-const sides = { before: await load(dir), after: await load(new URL('../../src', import.meta.url).pathname) };
+// AB_AFTER names the new side's bundle; by default it is this repository's src/.
+const sides = { before: await load(dir), after: await load(process.env.AB_AFTER ?? new URL('../../src', import.meta.url).pathname) };
 const plans = { before: sides.before.planOrThrow(doc), after: sides.after.planOrThrow(doc) };
 const count = what === 'keyedCount' ? ev.length : Number(events);
 const eps: Record<string, number[]> = { before: [], after: [], loop: [] };

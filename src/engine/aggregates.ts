@@ -177,6 +177,14 @@ interface Slot {
   acc: Accumulator;
 }
 
+/** A call whose accumulator is one or two numbers (COUNT; SUM and AVG: sum then count of non-null values). */
+export interface NumericSlot {
+  fn: 'count' | 'sum' | 'avg';
+  at: number;
+  as: string;
+  read: (row: Row) => unknown;
+}
+
 /** All calls of one node, applied together over one flat accumulator array per group. */
 export class AggregateSet {
   private readonly slots: Slot[] = [];
@@ -190,6 +198,16 @@ export class AggregateSet {
       at += fn === 'sum' || fn === 'avg' ? 2 : 1;
     }
     this.width = at;
+  }
+  /** The calls when every one keeps its numbers inline within `maxWidth` numbers in all; else null. */
+  numericSlots(maxWidth: number): NumericSlot[] | null {
+    if (this.width > maxWidth) return null;
+    const out: NumericSlot[] = [];
+    for (const s of this.slots) {
+      if (s.fn === 'other') return null;
+      out.push({ fn: s.fn, at: s.at, as: s.as, read: s.read });
+    }
+    return out;
   }
   create(): unknown[] {
     // Sized up front: growing an empty array by push reserves 17 slots, which a million groups pay for.

@@ -191,7 +191,7 @@ export class Executor {
   }
 
   private stepOnce(): boolean {
-    const task = this.urgent.pop() ?? (this.head < this.queue.length ? this.queue[this.head++] : undefined);
+    const task = this.urgent.pop() ?? this.takeQueued();
     if (this.head > 4096 && this.head * 2 > this.queue.length) {
       this.queue.splice(0, this.head);
       this.head = 0;
@@ -202,6 +202,18 @@ export class Executor {
     }
     if (this.scheduleProcessingTimers()) return true;
     return this.pollSource();
+  }
+
+  /**
+   * The next queued task; its slot is emptied at once. A consumed slot would otherwise keep its
+   * batch (every element and row of it) reachable until the queue is compacted, which at 4096
+   * tasks is up to a million processed elements surviving into the old generation.
+   */
+  private takeQueued(): Task | undefined {
+    if (this.head >= this.queue.length) return undefined;
+    const task = this.queue[this.head];
+    this.queue[this.head++] = CONSUMED;
+    return task;
   }
 
   private runTask(task: Task): void {
@@ -473,6 +485,9 @@ export class Executor {
     this.nodeEnded.fill(false);
   }
 }
+
+/** Fills consumed queue slots: one shared task keeps the array's elements of one kind. */
+const CONSUMED: Task = { t: 'ptimers', node: -1 };
 
 /** Whether a poll changed anything; a live source with no data yet changes nothing. */
 const moved = (p: SourcePoll): boolean => p.elements.length > 0 || p.deadLetters.length > 0 || p.watermark !== null || p.done;

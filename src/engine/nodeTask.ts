@@ -11,6 +11,7 @@ import type { KeyedStateBackend, KeyedStateSnapshot, StateMetrics } from '../sta
 import { OperatorStateStore } from '../state/operatorState.ts';
 import type { OperatorStateSnapshot } from '../state/operatorState.ts';
 import type { PlanNode } from '../pipeline/plan.ts';
+import { forwardsBatches } from './operators/keyBy.ts';
 
 export interface NodeTaskSnapshot {
   keyed: KeyedStateSnapshot;
@@ -42,6 +43,10 @@ export class NodeTask {
   /** The buffer `emit` used last: operators emit to one port in long runs, so this skips a map lookup per row. */
   private lastPort: string | null = null;
   private lastBuf: Element[] = [];
+  /** A pass-through operator: whole batches go to 'out' without a per-element call. */
+  private readonly forwards: boolean;
+  /** An input batch handed on as the 'out' buffer; never pushed into (other edges may hold it too). */
+  private borrowed: Element[] | null = null;
   private watermark = MIN_WATERMARK;
   private eventTime = MIN_WATERMARK;
   readonly counters: Record<string, number> = {};
@@ -70,6 +75,10 @@ export class NodeTask {
         }
         let buf = this.outputs.get(port);
         if (!buf) this.outputs.set(port, (buf = []));
+        else if (buf === this.borrowed) {
+          this.outputs.set(port, (buf = buf.slice()));
+          this.borrowed = null;
+        }
         this.lastPort = port;
         this.lastBuf = buf;
         buf.push(el);
@@ -93,6 +102,7 @@ export class NodeTask {
       inputs: node.inputs,
     };
     this.operator = def.create({ ctx, params: node.params });
+    this.forwards = forwardsBatches.has(def as OperatorDefinition<never>);
   }
 
   open(): void {
@@ -113,6 +123,7 @@ export class NodeTask {
   }
 
   processBatch(port: string, els: readonly Element[]): void {
+    if (this.forwards) return this.forwardBatch(els);
     const sel = this.selectors[port];
     const op = this.operator;
     this.recordsIn += els.length;
@@ -126,6 +137,21 @@ export class NodeTask {
         this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${(e as Error).message}`, row: el.row });
       }
     }
+  }
+
+  /** Batches are never mutated after they are queued, so the input array itself can be the output. */
+  private forwardBatch(els: readonly Element[]): void {
+    this.recordsIn += els.length;
+    if (els.length === 0) return;
+    const buf = this.outputs.get('out');
+    if (buf && buf !== this.borrowed) {
+      for (let i = 0; i < els.length; i++) buf.push(els[i]);
+      return;
+    }
+    const own = buf ? buf.concat(els) : (els as Element[]);
+    this.outputs.set('out', own);
+    this.borrowed = buf ? null : own;
+    this.lastPort = null;
   }
 
   fireTimer(t: Timer): void {
@@ -160,6 +186,7 @@ export class NodeTask {
     const out = this.outputs;
     this.outputs = new Map();
     this.lastPort = null;
+    this.borrowed = null;
     for (const els of out.values()) this.recordsOut += els.length;
     return out;
   }
