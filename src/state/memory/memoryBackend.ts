@@ -19,6 +19,7 @@ import type {
 import type { KeyedStateBackend, KeyedStateSnapshot, SnapshotCell, StateMetrics, StateTime } from '../backend.ts';
 import { isExpired, ttlNow } from '../ttl.ts';
 import { approxSize } from '../size.ts';
+import { cloneValue } from '../cloneValue.ts';
 import { fromSnapshotValue, ownEntryValues, toSnapshotValue, type Entry } from './snapshotCells.ts';
 
 export { fromSnapshotValue, toSnapshotValue, type Entry } from './snapshotCells.ts';
@@ -124,7 +125,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
     if (c.s) {
       // An object read may be mutated in place without an update: the next snapshot must look again.
       if (typeof c.v === 'object' && c.v !== null) {
-        c.v = structuredClone(c.v);
+        c.v = cloneValue(c.v);
         if (c.f) c.f = undefined;
       }
       c.s = false;

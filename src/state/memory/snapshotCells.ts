@@ -1,4 +1,5 @@
 import type { MapKey, StateKind } from '../descriptors.ts';
+import { cloneValue } from '../cloneValue.ts';
 
 /** A list or map entry: the value and when it was written (for TTL per entry). */
 export interface Entry<T> {
@@ -22,7 +23,7 @@ export function fromSnapshotValue(kind: StateKind, v: unknown): unknown {
 
 /** Primitives are immutable, so only objects need a private copy. */
 export function copyIfObject<T>(v: T): T {
-  return typeof v === 'object' && v !== null ? structuredClone(v) : v;
+  return typeof v === 'object' && v !== null ? cloneValue(v) : v;
 }
 
 /**
