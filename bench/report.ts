@@ -72,7 +72,9 @@ the ratios are the figures to compare across runs.
 - \`latency.*\` runs a whole checkpointed job through \`BrowserJob\` (\`bench/page/latency.ts\`); with exactly-once output a row
   becomes visible only when its checkpoint completes, so the checkpoint interval is a floor (about half of it on average).
   When \`latency.achievedEventsPerSec\` is below \`latency.ratePerSec\` the job could not keep up and the figures measure
-  the growing backlog, not the pipeline's delay.
+  the growing backlog, not the pipeline's delay. \`latency.fastCheckpoints.*\` is the same job with a 20 ms interval,
+  alternating with the 100 ms runs in every round. The pacing map sleeps (\`Atomics.wait\`) whenever it is more than 1 ms
+  ahead of schedule rather than spinning, so that it does not take a core from the job it measures.
 - \`ui.*\` drives the real designer (\`vite build\` + \`vite preview\` of the app) in a fresh browser context per run: it opens
   \`public/examples/top-cities.json\` with its generator lengthened to 10⁹ orders, sets speed Max, selects the window node,
   runs, and samples requestAnimationFrame timestamps in the page. Headless throughput is the designer's own

@@ -36,6 +36,11 @@ export interface TestContext {
   expectCount(locator: Locator, count: number, timeoutMs?: number): Promise<void>;
   /** Polls `probe` until it returns a truthy value (which is returned), else fails with `what`. */
   waitFor<T>(what: string, probe: () => T | Promise<T>, timeoutMs?: number): Promise<T>;
+  /**
+   * Lets the page also load from `origin`, another local server the test itself started (the
+   * bench page). Everything else off the app's origin stays blocked.
+   */
+  allowOrigin(origin: string): void;
   /** Fails the test with `message` unless `condition` holds. */
   expect(condition: unknown, message: string): void;
 }
@@ -66,7 +71,7 @@ export function registeredTests(): readonly RegisteredTest[] {
 
 export const DEFAULT_WAIT_MS = 15_000;
 
-export function makeContext(page: Page, baseUrl: string): TestContext {
+export function makeContext(page: Page, baseUrl: string, origins: Set<string> = new Set()): TestContext {
   const describe = (locator: Locator) => String(locator);
   const fail = (message: string): never => {
     throw new Error(message);
@@ -106,6 +111,11 @@ export function makeContext(page: Page, baseUrl: string): TestContext {
       const ok = await poll(async () => Boolean((value = await probe())), timeoutMs);
       if (!ok) fail(`timed out after ${timeoutMs} ms waiting for ${what}`);
       return value as Awaited<ReturnType<typeof probe>>;
+    },
+    allowOrigin(origin) {
+      const o = new URL(origin).origin;
+      if (!/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(o)) fail(`allowOrigin: ${o} is not a local server`);
+      origins.add(o);
     },
     expect(condition, message) {
       if (!condition) fail(message);

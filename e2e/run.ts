@@ -75,16 +75,16 @@ function allowed(message: string, allow: boolean | RegExp[] | undefined): boolea
 }
 
 /** Routes every request of the context; anything off the app's origin is aborted and recorded. */
-async function confineToOrigin(context: BrowserContext, origin: string, blocked: string[]): Promise<void> {
+async function confineToOrigin(context: BrowserContext, origins: ReadonlySet<string>, blocked: string[]): Promise<void> {
   await context.route('**/*', async (route) => {
     const url = route.request().url();
-    if (isLocal(url, origin)) return route.fallback();
+    if (isLocal(url, origins)) return route.fallback();
     blocked.push(url);
     await route.abort('blockedbyclient');
   });
   await context.routeWebSocket(/.*/, (ws) => {
     const wsOrigin = ws.url().replace(/^ws/, 'http');
-    if (isLocal(wsOrigin, origin)) ws.connectToServer();
+    if (isLocal(wsOrigin, origins)) ws.connectToServer();
     else {
       blocked.push(ws.url());
       ws.close();
@@ -92,10 +92,10 @@ async function confineToOrigin(context: BrowserContext, origin: string, blocked:
   });
 }
 
-function isLocal(url: string, origin: string): boolean {
+function isLocal(url: string, origins: ReadonlySet<string>): boolean {
   if (url.startsWith('data:') || url.startsWith('blob:')) return true;
   try {
-    return new URL(url).origin === origin;
+    return origins.has(new URL(url).origin);
   } catch {
     return false;
   }
@@ -107,8 +107,9 @@ async function runOne(browser: Browser, test: RegisteredTest, baseUrl: string): 
   const blocked: string[] = [];
   const errors: string[] = [];
   const allow = test.options.allowConsoleErrors;
+  const origins = new Set([origin]);
   try {
-    await confineToOrigin(context, origin, blocked);
+    await confineToOrigin(context, origins, blocked);
     context.on('console', (msg) => {
       if (msg.type() !== 'error') return;
       const where = msg.location().url ? ` (${msg.location().url}:${msg.location().lineNumber})` : '';
@@ -123,7 +124,7 @@ async function runOne(browser: Browser, test: RegisteredTest, baseUrl: string): 
     const page = await context.newPage();
     page.setDefaultTimeout(DEFAULT_WAIT_MS);
     page.setDefaultNavigationTimeout(30_000);
-    const t = makeContext(page, baseUrl);
+    const t = makeContext(page, baseUrl, origins);
 
     const timeoutMs = test.options.timeoutMs ?? DEFAULT_TEST_TIMEOUT_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
