@@ -10,8 +10,9 @@ import { EdgeLive } from '../observatory/EdgeLive.tsx';
 function OpEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition, selected, markerEnd }: EdgeProps<OpFlowEdge>) {
   const problems = useStore(validationStore, (v) => problemsFor(v, id));
   const running = useStore(runStore, (s) => s.snapshot?.status === 'running');
+  const atMax = useStore(runStore, (s) => s.speed === null);
   const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
-  const cls = `op-edge${problems.length ? ' op-edge-bad' : ''}${running ? ' op-edge-running' : ''}${selected ? ' op-edge-selected' : ''}`;
+  const cls = `op-edge${problems.length ? ' op-edge-bad' : ''}${running ? ` op-edge-running${atMax ? ' op-edge-max' : ''}` : ''}${selected ? ' op-edge-selected' : ''}`;
   return (
     <>
       <BaseEdge id={id} path={path} className={cls} markerEnd={markerEnd} interactionWidth={16} />

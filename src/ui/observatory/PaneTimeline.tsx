@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { PaneObservation, WindowObservation } from '../../runtime/observe/types.ts';
 import { useT } from '../i18n/i18n.ts';
 import { fmtKey, fmtRow, fmtTime } from './format.ts';
@@ -12,7 +13,7 @@ const ROW = 22;
 const LEFT = 70;
 
 /** Window panes per key as bars on an event-time axis, coloured by status, with the watermark across. */
-export function PaneTimeline({ win }: { win: WindowObservation }) {
+function PaneTimelineView({ win }: { win: WindowObservation }) {
   const t = useT();
   const l = layoutPanes(win.panes, win.watermark, W);
   const h = Math.max(1, l.keys.length) * ROW + 36;
@@ -63,3 +64,6 @@ export function PaneTimeline({ win }: { win: WindowObservation }) {
     </figure>
   );
 }
+
+/** Memoised: while a run is held (heldWhileRunning.ts) the same observation comes back, and nothing redraws. */
+export const PaneTimeline = memo(PaneTimelineView);

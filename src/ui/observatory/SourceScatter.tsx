@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { SourceTimeSeries } from '../../runtime/observe/types.ts';
 import { useT } from '../i18n/i18n.ts';
 import { scatterPoints } from './timelineScale.ts';
@@ -9,7 +10,7 @@ const H = 110;
  * Event time (up) against processing time (right) for one source: a perfectly ordered stream is a
  * rising line; points below it arrived out of order, red ones arrived after the watermark (late).
  */
-export function SourceScatter({ series }: { series: SourceTimeSeries }) {
+function SourceScatterView({ series }: { series: SourceTimeSeries }) {
   const t = useT();
   const pts = scatterPoints(series.points, W, H);
   const late = series.points.filter((p) => p.late).length;
@@ -28,3 +29,6 @@ export function SourceScatter({ series }: { series: SourceTimeSeries }) {
     </figure>
   );
 }
+
+/** Memoised: while a run is held (heldWhileRunning.ts) the same observation comes back, and nothing redraws. */
+export const SourceScatter = memo(SourceScatterView);

@@ -24,6 +24,16 @@ export function StateTable({ table }: { table: Table }) {
   const seen = useRef<Table | null>(null);
   const streaks = useRef(new Map<string, number>());
   const [view, setView] = useState({ top: 0, height: 240 });
+  // Rows with an open list value: they must overlay the rows below (see .obs-row.expanded).
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggleExpanded = (key: string, open: boolean) =>
+    setExpanded((cur) => {
+      if (cur.has(key) === open) return cur;
+      const next = new Set(cur);
+      if (open) next.add(key);
+      else next.delete(key);
+      return next;
+    });
   if (seen.current !== table) {
     seen.current = table;
     bumpFlashes(flashes.current, table.rows);
@@ -71,7 +81,7 @@ export function StateTable({ table }: { table: Table }) {
             const isPinned = pinned.includes(r.keyText);
             const ttl = soonestTtl(r);
             return (
-              <div key={r.keyText} role="row" aria-rowindex={table.offset + i + 2} className={`obs-row${isPinned ? ' pinned' : ''}${isSteady(streaks.current, r.keyText) ? '' : flashClass(flashes.current, r.keyText)}`} style={{ top: (table.offset + i) * ROW_H, gridTemplateColumns: template }}>
+              <div key={r.keyText} role="row" aria-rowindex={table.offset + i + 2} className={`obs-row${isPinned ? ' pinned' : ''}${expanded.has(r.keyText) ? ' expanded' : ''}${isSteady(streaks.current, r.keyText) ? '' : flashClass(flashes.current, r.keyText)}`} style={{ top: (table.offset + i) * ROW_H, gridTemplateColumns: template }}>
                 <span role="cell">
                   <button type="button" className={`obs-pin${isPinned ? ' on' : ''}`} aria-pressed={isPinned} aria-label={t(isPinned ? 'observatory.state.unpinKey' : 'observatory.state.pinKey', { key: fmtKey(r.key) })} onClick={() => togglePin(r.keyText)}>
                     {isPinned ? '★' : '☆'}
@@ -82,7 +92,7 @@ export function StateTable({ table }: { table: Table }) {
                 </span>
                 {table.descriptors.map((d) => (
                   <span key={d} role="cell">
-                    <ValueCell value={r.states[d]} />
+                    <ValueCell value={r.states[d]} onToggle={(open) => toggleExpanded(r.keyText, open)} />
                   </span>
                 ))}
                 <span role="cell" className="num" title={Object.entries(r.ttlMs).map(([d, v]) => `${d}: ${fmtMs(v)}`).join('\n')}>

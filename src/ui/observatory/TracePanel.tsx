@@ -9,6 +9,11 @@ import { fmtRow } from './format.ts';
 import { BreakpointList } from './BreakpointList.tsx';
 import { StepBar } from './StepBar.tsx';
 import { PanelHint } from './PanelHint.tsx';
+import { TraceList } from './TraceList.tsx';
+import { useHeldWhileRunning } from './heldWhileRunning.ts';
+
+/** While running, the trace list refreshes at most this often (see heldWhileRunning.ts). */
+const TRACE_REFRESH_MS = 250;
 
 /**
  * The engine hands a breakpoint hit to the session once, so frames may never carry it; the session
@@ -29,14 +34,14 @@ const parseRow = (text: string | undefined): Row => {
   }
 };
 
-const tone = (kind: string) => (kind === '+I' || kind === '+U' ? 'add' : 'del');
-
 /** The last records through the graph, hop by hop, next to the breakpoints and the step buttons. */
 export function TracePanel() {
   const t = useT();
   const trace = useStore(runStore, (s) => currentFrame(s)?.trace ?? null);
   const frameHit = useStore(runStore, (s) => currentFrame(s)?.breakpointHit ?? null);
   const logHit = useStore(runStore, hitFromLog);
+  const running = useStore(runStore, (s) => s.snapshot?.status === 'running');
+  const shown = useHeldWhileRunning(trace, running, TRACE_REFRESH_MS);
   const hit = frameHit ?? (logHit ? { node: logHit.node ?? '', row: parseRow(logHit.record) } : null);
   return (
     <div className="obs-panel obs-trace-panel">
@@ -50,36 +55,12 @@ export function TracePanel() {
             </span>
           )}
         </div>
-        {!trace ? (
+        {!shown ? (
           <PanelHint text={t('observatory.hint.runTrace')} />
-        ) : trace.length === 0 ? (
+        ) : shown.length === 0 ? (
           <PanelHint text={t('observatory.hint.noTrace')} />
         ) : (
-          <ol className="obs-trace" aria-label={t('observatory.trace.title')}>
-            {[...trace].reverse().map((e) => (
-              <li key={e.seq} className="obs-trace-entry">
-                <div className="obs-trace-src">
-                  <span className="muted mono">#{e.seq}</span> <strong>{e.source}</strong> <span className="mono">{fmtRow(e.row, 90)}</span>
-                </div>
-                <ol className="obs-hops">
-                  {e.hops.map((h, i) => (
-                    <li key={i} className="obs-hop">
-                      <span className="obs-hop-node mono">
-                        → {h.node}#{h.subtask}
-                      </span>
-                      {h.stateChanged && <span className="chip chip-small obs-state-chip">{t('observatory.trace.stateChanged')}</span>}
-                      {h.emitted.length === 0 && <span className="muted small">{t('observatory.trace.nothingEmitted')}</span>}
-                      {h.emitted.map((o, j) => (
-                        <span key={j} className={`obs-emit kind-${tone(o.kind)} mono`} title={o.port}>
-                          <b>{o.kind}</b> {fmtRow(o.row, 60)}
-                        </span>
-                      ))}
-                    </li>
-                  ))}
-                </ol>
-              </li>
-            ))}
-          </ol>
+          <TraceList trace={shown} />
         )}
       </div>
       <BreakpointList />

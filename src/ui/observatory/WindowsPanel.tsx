@@ -9,13 +9,18 @@ import { PanelHint } from './PanelHint.tsx';
 import { NodeHint } from './NodeHint.tsx';
 import { useSelectedNode } from './useSelectedNode.ts';
 import { StepBar } from './StepBar.tsx';
+import { useHeldWhileRunning } from './heldWhileRunning.ts';
+
+/** While running, the timeline and the scatter plots redraw at most this often (see heldWhileRunning.ts). */
+const WINDOWS_REFRESH_MS = 200;
 
 /** Window panes of the selected window operator, late records, session merges, and per-source time plots. */
 export function WindowsPanel() {
   const t = useT();
   const node = useSelectedNode();
-  const win = useStore(runStore, (s) => currentFrame(s)?.window ?? null);
-  const sources = useStore(runStore, (s) => currentFrame(s)?.sources ?? null);
+  const running = useStore(runStore, (s) => s.snapshot?.status === 'running');
+  const win = useHeldWhileRunning(useStore(runStore, (s) => currentFrame(s)?.window ?? null), running, WINDOWS_REFRESH_MS);
+  const sources = useHeldWhileRunning(useStore(runStore, (s) => currentFrame(s)?.sources ?? null), running, WINDOWS_REFRESH_MS);
   const live = sources !== null;
   const mine = win && win.node === node ? win : null;
   return (
