@@ -16,6 +16,7 @@ import { FLINK_PER_CORE } from './nexmark/index.ts';
 import { now } from './lib/stats.ts';
 import { buildAndServeApp } from './lib/appServer.ts';
 import { uiSuite } from './suites/ui.ts';
+import { LAUNCH_ARGS } from './lib/launchArgs.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -26,7 +27,6 @@ const sizes: Sizes = quick ? QUICK : FULL;
 const want = (suite: string) => !only || only.includes(suite);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-export const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 async function browserFigures(page: Page): Promise<Results> {
   const out: Results = {};

@@ -10,7 +10,7 @@ import { build, preview } from 'vite';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** `minify: false` keeps function names readable in CPU profiles. */
-/** `root`: another checkout of the app (bench/profile/uiAb.ts builds the code before a change from a copy). */
+/** `root`: another checkout of the app (bench/profile/uiCostAb.ts builds the code before a change from a copy). */
 export async function buildAndServeApp(opts: { minify?: boolean; root?: string } = {}): Promise<{ url: string; close: () => Promise<void> }> {
   const root = opts.root ?? repoRoot;
   const outDir = mkdtempSync(join(tmpdir(), 'weir-bench-app-'));

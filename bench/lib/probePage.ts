@@ -8,10 +8,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from 'playwright-core';
 import { serveStatic } from './server.ts';
+import { LAUNCH_ARGS } from './launchArgs.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Builds the bench page into a fresh directory and serves it cross-origin isolated. */
 export async function serveBenchPage(): Promise<{ url: string; close: () => Promise<void> }> {

@@ -9,13 +9,13 @@ import { buildAndServeApp } from '../lib/appServer.ts';
 import { sampleFrames, startRun, tab } from '../lib/uiPage.ts';
 import { benchDoc } from '../suites/ui.ts';
 import { selfTimes } from './summarize.ts';
+import { LAUNCH_ARGS } from '../lib/launchArgs.ts';
 
 // Options come from the environment: summarize.ts (imported) treats process.argv[2] as its own input.
 const tabName = process.env.UI_TAB ?? 'State';
 const seconds = process.env.UI_SECONDS ?? '4';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 // bench/run.ts's flags (importing run.ts would start a bench run).
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const out = `${tmpdir()}/weir-ui-profile/`;
 mkdirSync(out, { recursive: true });
 const app = await buildAndServeApp({ minify: process.env.MINIFY !== '0' });

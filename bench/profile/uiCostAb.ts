@@ -4,16 +4,14 @@
 // Per round and side: main-thread CPU ms per second of run, per frame drawn, and records/s.
 import { chromium } from 'playwright-core';
 import { buildAndServeApp } from '../lib/appServer.ts';
-import { startRun, tab } from '../lib/uiPage.ts';
+import { LAUNCH_ARGS, runningPage } from '../lib/uiTrace.ts';
 import { measureCost } from './uiCost.ts';
-import { benchDoc } from '../suites/ui.ts';
 import { median } from '../lib/stats.ts';
 
 const [beforeRoot, roundsArg = '5'] = process.argv.slice(2);
 if (!beforeRoot) throw new Error('usage: uiCostAb.ts <before-root> [rounds]');
 const tabName = process.env.UI_TAB ?? 'State';
 const seconds = Number(process.env.UI_SECONDS ?? '3');
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const apps = { before: await buildAndServeApp({ root: beforeRoot }), after: await buildAndServeApp() };
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
@@ -21,13 +19,10 @@ const got: Record<string, Awaited<ReturnType<typeof measureCost>>[]> = { before:
 try {
   for (let r = 0; r < Number(roundsArg); r++) {
     for (const side of r % 2 ? (['after', 'before'] as const) : (['before', 'after'] as const)) {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-      const page = await context.newPage();
-      await startRun(page, apps[side].url, benchDoc(), 'per_minute');
-      await tab(page, tabName).click();
+      const page = await runningPage(browser, apps[side].url, tabName);
       await page.waitForTimeout(1000);
       const m = await measureCost(page, seconds);
-      await context.close();
+      await page.context().close();
       got[side].push(m);
       console.log(`round ${r + 1} ${side}: ${m.fps.toFixed(1)} fps, main thread ${m.cpuPerSec.toFixed(0)} CPU ms/s, ${m.cpuPerFrame.toFixed(1)} CPU ms/frame, renderer ${m.rendererPerSec.toFixed(0)} CPU ms/s, ${Math.round(m.rate)} rec/s`);
     }

@@ -6,7 +6,7 @@ import { startRun, tab } from '../lib/uiPage.ts';
 import { measureCost } from './uiCost.ts';
 import { benchDoc } from '../suites/ui.ts';
 import { median } from '../lib/stats.ts';
-const LAUNCH_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+import { LAUNCH_ARGS } from '../lib/launchArgs.ts';
 const variants: Record<string, string> = JSON.parse(process.env.VARIANTS!);
 const app = await buildAndServeApp();
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: LAUNCH_ARGS });
