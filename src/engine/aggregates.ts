@@ -32,9 +32,12 @@ export interface Accumulator {
 }
 
 type Counted = Map<unknown, number>;
-/** MIN/MAX accumulator: the multiset of values and its current extreme. */
+/**
+ * MIN/MAX accumulator: the multiset of values (null when the input is append-only: nothing is
+ * ever retracted, so the extreme alone is enough, as Flink's MaxAggFunction) and the extreme.
+ */
 interface Extreme {
-  values: Counted;
+  values: Counted | null;
   best: unknown;
 }
 
@@ -54,7 +57,7 @@ function mergeCounted(a: Counted, b: Counted): Counted {
 const numeric = (x: unknown): x is number => typeof x === 'number' && !Number.isNaN(x);
 
 /** SQL aggregate semantics: NULLs are ignored; SUM/AVG/MIN/MAX over no values are NULL. */
-export function accumulator(call: AggregateCall): Accumulator {
+export function accumulator(call: AggregateCall, appendOnly = false): Accumulator {
   const f = call.field;
   const read = f === undefined ? () => 1 : (row: Row) => row[f] ?? null;
   switch (call.fn) {
@@ -105,13 +108,14 @@ export function accumulator(call: AggregateCall): Accumulator {
         for (const v of m.keys()) if (best === null || better(v, best)) best = v;
         return best;
       };
+      const pick = (x: unknown, y: unknown): unknown => (x === null ? y : y === null ? x : better(y, x) ? y : x);
       return {
-        create: (): Extreme => ({ values: new Map(), best: null }),
+        create: (): Extreme => ({ values: appendOnly ? null : new Map(), best: null }),
         add: (a, r) => {
           const v = read(r);
           if (v === null) return a;
           const e = a as Extreme;
-          bump(e.values, v, 1);
+          if (e.values) bump(e.values, v, 1);
           if (e.best === null || better(v, e.best)) e.best = v;
           return e;
         },
@@ -119,13 +123,17 @@ export function accumulator(call: AggregateCall): Accumulator {
           const v = read(r);
           if (v === null) return a;
           const e = a as Extreme;
+          if (!e.values) throw new Error(`${call.fn.toUpperCase()} "${call.as}" keeps only its extreme because its input was inferred append-only, yet a retraction arrived`);
           bump(e.values, v, -1);
           if (v === e.best && !e.values.has(v)) e.best = scan(e.values);
           return e;
         },
         get: (a) => (a as Extreme).best,
         merge: (a, b) => {
-          const values = mergeCounted((a as Extreme).values, (b as Extreme).values);
+          const x = a as Extreme;
+          const y = b as Extreme;
+          if (!x.values || !y.values) return { values: null, best: pick(x.best, y.best) };
+          const values = mergeCounted(x.values, y.values);
           return { values, best: scan(values) };
         },
       };
@@ -189,12 +197,16 @@ export interface NumericSlot {
 export class AggregateSet {
   private readonly slots: Slot[] = [];
   private readonly width: number;
-  constructor(readonly calls: readonly AggregateCall[]) {
+  /** `appendOnly`: the input never retracts, so MIN/MAX keep only their extreme. */
+  constructor(
+    readonly calls: readonly AggregateCall[],
+    appendOnly = false,
+  ) {
     let at = 0;
     for (const call of calls) {
       const f = call.field;
       const fn = call.fn === 'count' || call.fn === 'sum' || call.fn === 'avg' ? call.fn : 'other';
-      this.slots.push({ fn, at, as: call.as, read: f === undefined ? () => 1 : (row) => row[f] ?? null, acc: accumulator(call) });
+      this.slots.push({ fn, at, as: call.as, read: f === undefined ? () => 1 : (row) => row[f] ?? null, acc: accumulator(call, appendOnly) });
       at += fn === 'sum' || fn === 'avg' ? 2 : 1;
     }
     this.width = at;

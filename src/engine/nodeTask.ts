@@ -101,7 +101,7 @@ export class NodeTask {
       rng,
       inputs: node.inputs,
     };
-    this.operator = def.create({ ctx, params: node.params });
+    this.operator = def.create({ ctx, params: node.params, inputs: node.inputs });
     this.forwards = forwardsBatches.has(def as OperatorDefinition<never>);
   }
 

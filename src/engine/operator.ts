@@ -49,7 +49,16 @@ export interface Operator {
 export interface OperatorFactoryArgs<P> {
   ctx: OperatorContext;
   params: P;
+  /**
+   * What the compiler inferred for each input port. Absent when an operator is built bare (a
+   * harness); operators then assume the general case (updating input).
+   */
+  inputs?: Record<string, StreamInfo>;
 }
+
+/** Every input of the operator carries only +I rows (by inference); false when unknown. */
+export const appendOnlyInput = (inputs: Record<string, StreamInfo> | undefined): boolean =>
+  inputs !== undefined && Object.keys(inputs).length > 0 && Object.values(inputs).every((s) => s.changelog === 'append');
 
 /** Ties a `kind` to its engine implementation. The spec (ports, params, docs) lives in pipeline/kinds. */
 export interface OperatorDefinition<P = Record<string, unknown>> {

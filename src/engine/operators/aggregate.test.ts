@@ -14,9 +14,12 @@ const params = {
   ],
 };
 
+// These tests feed retractions by hand, so the input is declared updating (MIN/MAX then keep their multiset).
+const UPDATING = { inputs: { in: { changelog: 'update' as const } } };
+
 describe('aggregate (GROUP BY)', () => {
   it('emits +I, then -U/+U pairs, then -D when the group empties', () => {
-    const h = new OperatorHarness('aggregate', params);
+    const h = new OperatorHarness('aggregate', params, UPDATING);
     h.processElement({ store: 'a', amount: 10, customer: 'x' });
     h.processElement({ store: 'a', amount: 4, customer: 'y' });
     h.processElement({ store: 'a', amount: 4, customer: 'y' }, { kind: '-D' });
@@ -47,8 +50,8 @@ describe('aggregate (GROUP BY)', () => {
   });
 
   it('restores from a snapshot into a fresh operator and continues identically', () => {
-    const a = new OperatorHarness('aggregate', params);
-    const b = new OperatorHarness('aggregate', params);
+    const a = new OperatorHarness('aggregate', params, UPDATING);
+    const b = new OperatorHarness('aggregate', params, UPDATING);
     const rows = Array.from({ length: 50 }, (_, i) => ({ store: `s${i % 7}`, amount: i, customer: `c${i % 5}` }));
     rows.slice(0, 25).forEach((r) => a.processElement(r));
     const restored = a.restored(a.snapshot());

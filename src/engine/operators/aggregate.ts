@@ -1,4 +1,5 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
+import { appendOnlyInput } from '../operator.ts';
 import type { Element, Row } from '../types.ts';
 import { isAddition } from '../types.ts';
 import { AggregateSet } from '../aggregates.ts';
@@ -9,8 +10,8 @@ import { groupLayout, type ArrayGroup, type FieldGroup, type GroupLayout } from 
 export const aggregate: OperatorDefinition<AggregateParams> = {
   kind: 'aggregate',
   keyFields: (p) => p.groupBy,
-  create({ ctx, params }) {
-    const layout = groupLayout(new AggregateSet(params.aggregates)) as GroupLayout<FieldGroup | ArrayGroup>;
+  create({ ctx, params, inputs }) {
+    const layout = groupLayout(new AggregateSet(params.aggregates, appendOnlyInput(inputs))) as GroupLayout<FieldGroup | ArrayGroup>;
     return { processElement: groupUpdater(ctx, params, layout) };
   },
 };

@@ -10,7 +10,8 @@ const params = {
     { fn: 'max', field: 'v', as: 'top' },
   ],
 };
-const session = (extra: Record<string, unknown> = {}) => new OperatorHarness('window', { ...params, ...extra });
+// Some tests feed retractions, so the input is declared updating.
+const session = (extra: Record<string, unknown> = {}) => new OperatorHarness('window', { ...params, ...extra }, { inputs: { in: { changelog: 'update' } } });
 const line = (k: string, start: number, end: number, n: number, top: number, kind = '+I') =>
   `${kind} ${JSON.stringify({ k, window_start: start, window_end: end, window_time: end - 1, n, top })}`;
 const eventTimers = (h: OperatorHarness) => h.task.timers.snapshot().map((t) => [t.key, t.ts, t.namespace]);

@@ -1,4 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
+import { appendOnlyInput } from '../operator.ts';
 import type { Element } from '../types.ts';
 import { isAddition } from '../types.ts';
 import type { WindowParams } from '../../pipeline/kinds/window.ts';
@@ -15,8 +16,8 @@ import type { Outcome } from './window/sessions.ts';
 export const windowAggregate: OperatorDefinition<WindowParams> = {
   kind: 'window',
   keyFields: (p) => p.groupBy,
-  create({ ctx, params }) {
-    const keeper = new PaneKeeper(ctx, params.aggregates, params.groupBy, params.allowedLatenessMs ?? 0);
+  create({ ctx, params, inputs }) {
+    const keeper = new PaneKeeper(ctx, params.aggregates, params.groupBy, params.allowedLatenessMs ?? 0, appendOnlyInput(inputs));
     const session = params.type === 'session';
     const assign = session ? null : fixedAssigner(params);
 

@@ -53,8 +53,9 @@ export class PaneKeeper {
     aggregates: readonly AggregateCall[],
     private readonly groupBy: readonly string[],
     private readonly lateness: number,
+    appendOnly = false,
   ) {
-    this.calls = new AggregateSet(aggregates);
+    this.calls = new AggregateSet(aggregates, appendOnly);
     this.panes = ctx.state.map(mapState<string, Pane>('panes'));
   }
 
