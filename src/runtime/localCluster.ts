@@ -327,8 +327,9 @@ export class LocalCluster {
 
   private async recover(reason: string): Promise<void> {
     this.listener?.({ type: 'failure', reason, attempt: this.attempt });
-    this.history.push(...this.coordinator.history());
+    // After stop(): the history keeps the in-flight checkpoint as aborted, not pending for ever.
     await this.coordinator.stop(`job failed: ${reason}`);
+    this.history.push(...this.coordinator.history());
     this.restarts++;
     const delay = restartDelay(this.opts.restart ?? DEFAULT_RESTART, this.restarts);
     if (delay === null) return this.fail(`restart attempts exhausted after: ${reason}`);
@@ -348,8 +349,8 @@ export class LocalCluster {
 
   /** Time travel: every subtask goes back to a retained checkpoint and the run continues from there. */
   async restoreTo(checkpointId: number): Promise<void> {
-    this.history.push(...this.coordinator.history());
     await this.coordinator.stop('restoring an earlier checkpoint');
+    this.history.push(...this.coordinator.history());
     // Epochs after the checkpoint will be produced again (with the same ids): let them publish again.
     for (const id of [...this.published]) if (Number(id.slice(id.lastIndexOf('@') + 1)) > checkpointId) this.published.delete(id);
     await this.deploy(checkpointId);

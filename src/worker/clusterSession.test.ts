@@ -148,6 +148,36 @@ describe('ClusterSession', () => {
     expect(second.snaps.at(-1)!.records).toBe(0);
   });
 
+  it('steps by barrier: a paused job starts a checkpoint and stops with its barrier on an edge, hop by hop', async () => {
+    const { s, snaps } = session();
+    await s.load(counts('barrier-steps'), { speed: 20, checkpointIntervalMs: 1000 });
+    for (let i = 0; i < 3; i++) await s.step('record');
+    await s.step('barrier');
+    const first = snaps.at(-1)!;
+    expect(first.status).toBe('paused');
+    expect(first.frame?.inFlightCheckpoint).toBe(1);
+    expect(first.frame?.edges.some((e) => e.barriers.length > 0)).toBe(true);
+    expect(first.log.at(-1)?.message).toMatch(/step \(barrier\): checkpoint 1's barrier is on edge/);
+    for (let i = 0; i < 30 && snaps.at(-1)!.checkpoints === 0; i++) await s.step('barrier');
+    expect(snaps.at(-1)!.checkpoints).toBe(1);
+    expect(snaps.at(-1)!.status).toBe('paused');
+    expect(snaps.at(-1)!.records).toBeLessThan(3000);
+  });
+
+  it('after a restore while paused, no checkpoint stays pending and the count agrees with the timeline', async () => {
+    const { s, snaps, until } = session();
+    await s.load(counts('restore-paused'), { speed: 20_000, checkpointIntervalMs: 15 });
+    s.run();
+    await until((x) => x.checkpoints >= 3);
+    s.pause();
+    await s.step('barrier'); // a checkpoint in flight when the restore lands
+    await s.restoreTo(1);
+    const cps = snaps.at(-1)!.frame!.checkpoints;
+    const pending = cps.filter((c) => c.status === 'pending').map((c) => c.checkpointId);
+    expect(pending.filter((id) => id !== snaps.at(-1)!.frame!.inFlightCheckpoint)).toEqual([]);
+    expect(cps.filter((c) => c.status === 'completed').length).toBe(snaps.at(-1)!.checkpoints);
+  });
+
   it('travels back to a retained checkpoint and continues to the same final view', async () => {
     const doc = counts('travel');
     const reference = runPipeline(doc).views.view;
