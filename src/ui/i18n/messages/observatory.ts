@@ -87,7 +87,7 @@ const messages: MessageArea = {
     'observatory.windows.scatterAxes': 'event time ↑, processing time →',
     'observatory.windows.latePoints': '{n} late',
 
-    'observatory.cp.count': 'Checkpoints: {n}',
+    'observatory.cp.count': 'Checkpoints: {n} completed of {total}',
     'observatory.cp.inFlight': 'checkpoint {id} in flight',
     'observatory.cp.trigger': 'Trigger checkpoint',
     'observatory.cp.diff': 'Diff…',
@@ -248,7 +248,7 @@ const messages: MessageArea = {
     'observatory.windows.scatterAxes': '事件時間 ↑，處理時間 →',
     'observatory.windows.latePoints': '{n} 筆遲到',
 
-    'observatory.cp.count': 'Checkpoint：{n} 個',
+    'observatory.cp.count': 'Checkpoint：完成 {n} 個，共 {total} 個',
     'observatory.cp.inFlight': 'checkpoint {id} 進行中',
     'observatory.cp.trigger': '觸發 checkpoint',
     'observatory.cp.diff': '比較差異…',
