@@ -108,7 +108,7 @@ export class LocalCluster {
   private readonly rng: Rng;
   private readonly jobId: string;
   private attempt = 0;
-  private writes: { attempt: number; id: number; snap: SubtaskSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; keyedWrite?: Promise<PersistResult> }[] = [];
+  private writes: { attempt: number; id: number; snap: SubtaskSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; takenAt: number; keyedWrite?: Promise<PersistResult> }[] = [];
   private readonly published = new Set<string>();
   private readonly changelogs = new Map<string, Element[]>();
   private readonly dead: DeadLetter[] = [];
@@ -158,7 +158,7 @@ export class LocalCluster {
       },
       snapshotTaken: (id, snap, timing, keyedWrite) => {
         if (attempt !== this.attempt) return;
-        this.writes.push({ attempt, id, snap, timing, keyedWrite });
+        this.writes.push({ attempt, id, snap, timing, takenAt: this.clock.now(), keyedWrite });
         this.listener?.({ type: 'snapshot', subtask: snap.subtask, checkpointId: id, ...timing });
       },
       declined: (id, subtask, reason) => {
@@ -480,7 +480,8 @@ export class LocalCluster {
 
   private async completeWrite(w: (typeof this.writes)[number]): Promise<void> {
     if (w.attempt !== this.attempt) return;
-    const t0 = this.clock.now();
+    // The asynchronous phase runs from the synchronous copy to the acknowledgement, waiting included.
+    const t0 = w.takenAt;
     try {
       let stateBytes: number | null = null;
       let writtenBytes: number | null = null;

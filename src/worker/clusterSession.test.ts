@@ -162,6 +162,10 @@ describe('ClusterSession', () => {
     expect(snaps.at(-1)!.checkpoints).toBe(1);
     expect(snaps.at(-1)!.status).toBe('paused');
     expect(snaps.at(-1)!.records).toBeLessThan(3000);
+    // Snapshot timings are in the job's clock, like the checkpoint's duration: the write waits count.
+    const cp = snaps.at(-1)!.frame!.checkpoints.find((c) => c.status === 'completed')!;
+    expect(Math.max(...cp.stats.map((x) => x.asyncMs))).toBeGreaterThan(0);
+    expect(Math.max(...cp.stats.map((x) => x.asyncMs))).toBeLessThanOrEqual(cp.completedAt! - cp.triggeredAt);
   });
 
   it('after a restore while paused, no checkpoint stays pending and the count agrees with the timeline', async () => {
