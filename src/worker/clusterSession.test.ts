@@ -73,6 +73,20 @@ describe('ClusterSession', () => {
     expect(Date.now() - t0).toBeGreaterThan(50); // 4 more records at 40/s take about 100 ms
   });
 
+  it('paces records read, not records sent: a source feeding two edges still reads at the chosen speed', async () => {
+    const doc = counts('two-edges', 100_000, 1);
+    doc.nodes.push({ id: 'view2', kind: 'viewSink', params: {} });
+    doc.edges.push({ from: { node: 'src', port: 'out' }, to: { node: 'view2', port: 'in' } });
+    const { s, snaps } = session();
+    await s.load(doc, { speed: 200, checkpointIntervalMs: null });
+    s.run();
+    await new Promise((r) => setTimeout(r, 1500));
+    s.pause();
+    // 300 at 200/s; charging each record once per edge read half of that.
+    expect(snaps.at(-1)!.records).toBeGreaterThan(220);
+    expect(snaps.at(-1)!.records).toBeLessThanOrEqual(320);
+  });
+
   it('honours per-node parallelism and the default, and refuses a bad one naming the node and field', async () => {
     const { s, log } = session();
     await s.load(counts('par', 100, 4), { speed: null, checkpointIntervalMs: null });
