@@ -123,6 +123,20 @@ describe('ClusterSession', () => {
     expect(await allRows(s, snaps, 500)).toEqual(reference);
   });
 
+  it('after a kill, every node counts from the restart: the source as well as the operators after it', async () => {
+    const { s, snaps, until } = session();
+    await s.load(counts('kill-counters', 3000, 1), { speed: 20, checkpointIntervalMs: null });
+    for (let i = 0; i < 5; i++) await s.step('record');
+    for (let i = 0; i < 30 && snaps.at(-1)!.checkpoints === 0; i++) await s.step('barrier');
+    for (let i = 0; i < 5; i++) await s.step('record');
+    s.killSubtask('agg#0');
+    await until((x) => x.restarts === 1);
+    for (let i = 0; i < 3; i++) await s.step('record');
+    const m = snaps.at(-1)!.metrics;
+    expect(m.agg.recordsIn).toBe(3);
+    expect(m.src.recordsOut).toBe(m.agg.recordsIn);
+  });
+
   it('refuses to kill a subtask that does not exist and lists the live ones', async () => {
     const { s, log } = session();
     await s.load(counts('nokill', 10), { speed: null, checkpointIntervalMs: null });

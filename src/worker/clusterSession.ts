@@ -42,6 +42,8 @@ export class ClusterSession {
   private lastPost = -Infinity;
   /** Barrier messages put on any edge so far, and the last one: stepping by barrier stops at the next. */
   private barrierHops = 0;
+  /** Each source subtask's offset when the current attempt started: node counters count from there. */
+  private sourceStart = new Map<string, number>();
   private lastBarrier: { edge: string; from: string; to: string; checkpointId: number } | null = null;
   /** Snapshot credit: when on, running snapshots wait until the UI applied the previous one. */
   private credit = false;
@@ -136,6 +138,7 @@ export class ClusterSession {
       this.lastBarrier = { edge: e.edge, from: e.from, to: e.to, checkpointId: e.checkpointId ?? 0 };
     }
     if (e.type === 'restored') {
+      this.sourceStart = new Map(job.cluster.subtasks().flatMap((r) => (r.source ? [[r.id, r.source.offset()] as const] : [])));
       // The committed view is exactly the restored sink state: epochs after the checkpoint are gone.
       for (const [id, view] of job.views) view.reset(sinkRows(job.cluster, id));
       this.sampler.markAllDirty();
@@ -372,7 +375,7 @@ export class ClusterSession {
     const job = this.job;
     const records = job ? recordsRead(job.cluster) : 0;
     const rate = this.rate.sample(now, records);
-    const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters()) : {};
+    const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters(), this.sourceStart) : {};
     const read = job ? (id: string) => job.views.get(id)?.rows() ?? [] : null;
     const frame = this.frame();
     this.listener({
