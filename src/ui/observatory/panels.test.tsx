@@ -119,5 +119,7 @@ describe('observatory panels', () => {
     expect(t).toContain('aligning for checkpoint 3: left blocked, 4 buffered');
     expect(t).toContain('sync 1.2 ms · async 8.0 ms');
     expect(renderToStaticMarkup(<NodeLive id="nope" />)).toBe('');
+    // A sink's state is its table: rows, as Results counts them, not "keys".
+    expect(text(renderToStaticMarkup(<NodeLive id="join" sink />))).toContain('3 rows · 2.0 KiB');
   });
 });
