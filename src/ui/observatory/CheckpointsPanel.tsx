@@ -20,6 +20,7 @@ export function CheckpointsPanel() {
   const cps = useStore(runStore, (s) => currentFrame(s)?.checkpoints ?? null);
   const inFlight = useStore(runStore, (s) => currentFrame(s)?.inFlightCheckpoint ?? null);
   const retain = useStore(editorStore, (s) => s.doc.settings?.checkpoint?.retain ?? DEFAULT_RETAIN);
+  const memory = useStore(editorStore, (s) => (s.doc.settings?.stateBackend ?? 'memory') === 'memory');
   const [picked, setPicked] = useState<number[]>([]);
   const [diff, setDiff] = useState<StateDiff | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -69,6 +70,8 @@ export function CheckpointsPanel() {
           <span className="obs-cp-num">{t('observatory.cp.incrementalHead')}</span>
           <span className="obs-cp-actions">{t('observatory.cp.retainedHead', { n: retain })}</span>
         </div>
+        {/* Otherwise "Written" equal to "Full size" reads like a broken incremental checkpoint. */}
+        {memory && <p className="muted small obs-cp-note">{t('observatory.cp.memoryFull')}</p>}
         <ol className="obs-cps" aria-label={t('observatory.cp.timeline')}>
           {[...cps].reverse().map((cp) => (
             <CheckpointRow
