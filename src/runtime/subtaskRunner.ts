@@ -7,6 +7,7 @@ import { operatorDefinition, sourceDefinition } from '../engine/registry.ts';
 import type { Clock } from '../engine/time/clock.ts';
 import { derivedSeed, seededRng } from '../engine/rng.ts';
 import { keyGroupOf, keyGroupRange } from '../engine/keys.ts';
+import type { KeyFields } from '../engine/keys.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import type { KeyedStateBackend, PersistResult, StateTime } from '../state/backend.ts';
 import { isDurableBackend } from '../state/backend.ts';
@@ -142,7 +143,7 @@ export class SubtaskRunner {
       }
       if (e.from.node === node.id) {
         const targets = forward ? [index] : range(toNode.parallelism);
-        this.outs.push({ edge: ei, port: e.from.port, targets, partition: partitionerFor({ ...e, ...how }, index, targets.length, plan.maxParallelism) });
+        this.outs.push({ edge: ei, port: e.from.port, targets, partition: partitionerFor(how, index, targets.length, plan.maxParallelism) });
       }
     });
     this.aligner = new BarrierAligner(this.channels.length, host.clock);
@@ -484,7 +485,7 @@ export class SubtaskRunner {
   }
 }
 
-function operatorKeyFields(target: PlanNode, port: string): string[] | null {
+function operatorKeyFields(target: PlanNode, port: string): KeyFields | null {
   if (target.isSource) return null;
   return operatorDefinition(target.kind).keyFields?.(target.params, port, target.inputs) ?? null;
 }
