@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RefusedError } from './io.ts';
 
@@ -21,8 +21,9 @@ function alive(pid: number): boolean {
 }
 
 /**
- * An exclusive lock on a state directory for the life of one run: `DIR/weir.lock`, created
- * with O_EXCL and holding the owner's pid. A second run on the same directory is refused with
+ * An exclusive lock on a state directory for the life of one run: `DIR/weir.lock`, holding
+ * the owner's pid. It is written to a temp file and hard-linked into place, which fails if the
+ * lock exists, so no reader ever sees a lock without its pid. A second run on the same directory is refused with
  * that pid; a lock left by a killed process (its pid no longer runs) is taken over. Returns the
  * function that releases it.
  */
@@ -34,10 +35,11 @@ export function lockStateDir(dir: string, notice: (line: string) => void): () =>
     throw new RefusedError(`--state-dir ${dir}: cannot create the directory: ${(e as Error).message}`);
   }
   const file = join(dir, 'weir.lock');
+  const tmp = `${file}.tmp-${process.pid}`;
   for (let tries = 0; ; tries++) {
-    let fd: number;
     try {
-      fd = openSync(file, 'wx');
+      writeFileSync(tmp, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }) + '\n');
+      linkSync(tmp, file);
     } catch (e) {
       const code = (e as { code?: string }).code ?? '';
       if (NOT_WRITABLE.has(code)) throw unwritable(dir, e);
@@ -49,11 +51,8 @@ export function lockStateDir(dir: string, notice: (line: string) => void): () =>
       notice(`--state-dir ${dir}: taking over the lock of ${holder ? `pid ${holder.pid}, which no longer runs` : 'an unreadable lock file'}`);
       rmSync(file, { force: true });
       continue;
-    }
-    try {
-      writeSync(fd, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }) + '\n');
     } finally {
-      closeSync(fd);
+      rmSync(tmp, { force: true });
     }
     let released = false;
     const release = () => {
