@@ -1,4 +1,5 @@
-import { dirname, resolve } from 'node:path';
+import { realpathSync, statSync } from 'node:fs';
+import { dirname, relative, resolve, isAbsolute } from 'node:path';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { SourceEnv } from '../engine/source.ts';
 import { InvalidError } from './io.ts';
@@ -17,11 +18,44 @@ export interface ResolvedInput {
   records: number;
 }
 
-/** Splits a JSON Lines text; a final newline does not make an extra (empty) line. */
+/**
+ * Splits a JSON Lines text at LF, CRLF or a lone CR (old Mac files: without it the whole file
+ * would be one bad line); a final line break does not make an extra (empty) line.
+ */
 export function splitLines(text: string): string[] {
-  const lines = text.split('\n');
+  const lines = text.split(/\r\n|\r|\n/);
   if (lines[lines.length - 1] === '') lines.pop();
-  return lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+  return lines;
+}
+
+/**
+ * A pipeline document may come from anyone, so its params.path may only name files in the
+ * pipeline's own folder (after symbolic links); the user widens that by naming a file with --input.
+ */
+function outsideFolder(file: string, pipelineFile: string): string | null {
+  const real = (p: string) => {
+    try {
+      return realpathSync(p);
+    } catch {
+      return resolve(p);
+    }
+  };
+  const folder = real(dirname(resolve(pipelineFile)));
+  const rel = relative(folder, real(file));
+  return rel.startsWith('..') || isAbsolute(rel) ? `${file} is outside the pipeline's folder ${folder}, and a pipeline may only read files in its own folder` : null;
+}
+
+/** Devices, FIFOs and directories are refused: /dev/zero would never end, a FIFO could block for ever. */
+function notRegular(file: string): string | null {
+  let st;
+  try {
+    st = statSync(file);
+  } catch {
+    return null; // reading reports the missing file with its reason
+  }
+  if (st.isFile()) return null;
+  const what = st.isDirectory() ? 'a directory' : st.isCharacterDevice() ? 'a character device' : st.isBlockDevice() ? 'a block device' : st.isFIFO() ? 'a named pipe (FIFO)' : st.isSocket() ? 'a socket' : 'not a regular file';
+  return `${file} is ${what}, not a regular file of JSON lines${st.isFIFO() ? ' (to stream, pipe it to standard input with --input <id>=-)' : ''}`;
 }
 
 /**
@@ -50,7 +84,11 @@ export function resolveInputs(
     const path = (n.params as { path?: string }).path;
     const file = given.get(n.id) ?? (path ? resolve(dirname(pipelineFile), path) : undefined);
     if (file === undefined) problems.push(`fileSource "${n.id}" has no input: give --input ${n.id}=<file.jsonl> or set params.path in the pipeline`);
-    else files.push({ nodeId: n.id, file });
+    else {
+      const bad = (!given.has(n.id) && outsideFolder(file, pipelineFile)) || (file !== STDIN && notRegular(file));
+      if (bad) problems.push(`fileSource "${n.id}" ${given.has(n.id) ? `--input ${file}` : `params.path "${path}"`}: ${bad}${given.has(n.id) ? '' : `; to read it anyway, name it on the command line: --input ${n.id}=${file}`}`);
+      else files.push({ nodeId: n.id, file });
+    }
   }
   const fromStdin = files.filter((f) => f.file === STDIN).map((f) => f.nodeId);
   if (fromStdin.length > 1) problems.push(`--input ${fromStdin.join(', ')}: only one source can read standard input (-); give the others files`);

@@ -36,3 +36,9 @@ export class InvalidError extends Error {
     super(lines.join('\n'));
   }
 }
+
+/**
+ * The run is refused because of its environment (a state directory that is locked, not
+ * writable, or holds output that cannot be trusted): exit 2 with the message, no usage.
+ */
+export class RefusedError extends Error {}

@@ -1,5 +1,5 @@
 import type { Io } from './io.ts';
-import { InvalidError, UsageError, processIo } from './io.ts';
+import { InvalidError, RefusedError, UsageError, processIo } from './io.ts';
 import { MAIN_USAGE, usageFor } from './usage.ts';
 import { parseRunArgs, parseValidateArgs, wantsHelp } from './args.ts';
 import { validateCommand } from './validate.ts';
@@ -45,6 +45,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (e instanceof InvalidError) {
       io.err(e.lines.join('\n'));
       return 1;
+    }
+    if (e instanceof RefusedError) {
+      io.err(`weir: ${e.message}`);
+      return 2;
     }
     io.err(`weir: failed: ${describe(e)}`);
     if (process.env.WEIR_DEBUG === '1' && e instanceof Error && e.stack) io.err(e.stack);

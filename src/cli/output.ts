@@ -1,5 +1,10 @@
+import { join } from 'node:path';
 import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import type { DeadLetter, Element } from '../engine/types.ts';
+import { fileNameFor } from '../runtime/node/durableFiles.ts';
+
+/** `<dir>/<id>.<suffix>`, with the id encoded and bounded as a file name (ids may be 10,000 characters long). */
+export const outputFile = (dir: string, id: string, suffix: string) => join(dir, `${fileNameFor(id)}.${suffix}`);
 
 const FLUSH_AT = 1 << 16;
 

@@ -8,6 +8,8 @@ export interface ParallelRunFlags {
   stateDir?: string;
   resume: boolean;
   chaos?: number;
+  /** --resume may leave out the state of operators that changed incompatibly or are gone. */
+  allowNonRestoredState?: boolean;
 }
 
 const VALUED = new Set(['--parallelism', '--state', '--checkpoint-interval', '--state-dir', '--chaos']);
@@ -20,6 +22,8 @@ export const PARALLEL_RUN_USAGE = `Parallel runtime (any of these runs the job o
   --state-dir <dir>             keep checkpoints and committed output in files under <dir>
   --resume                      continue from the last completed checkpoint in --state-dir
                                 (after a killed process), with the same final result
+  --allow-non-restored-state    with --resume: operators whose state no longer fits the pipeline
+                                (changed or removed) start empty instead of refusing the resume
   --chaos <K>                   kill K random subtasks at random moments (seeded by --seed);
                                 the views are identical to a run without --chaos, and so is the
                                 changelog once its rows are sorted stably by primary key`;
@@ -46,6 +50,11 @@ export function splitRunFlags(args: readonly string[]): { flags: ParallelRunFlag
       flags.resume = any = true;
       continue;
     }
+    if (name === '--allow-non-restored-state') {
+      if (eq > 0) throw new UsageError('--allow-non-restored-state takes no value', 'run');
+      flags.allowNonRestoredState = true;
+      continue;
+    }
     if (!VALUED.has(name)) {
       rest.push(a);
       continue;
@@ -59,6 +68,7 @@ export function splitRunFlags(args: readonly string[]): { flags: ParallelRunFlag
     any = true;
     apply(flags, name, value);
   }
+  if (flags.allowNonRestoredState && !flags.resume) throw new UsageError('--allow-non-restored-state goes with --resume: it says which checkpointed state may be left out', 'run');
   if (flags.resume && !flags.stateDir) throw new UsageError('--resume needs --state-dir <dir>: where are the checkpoints to resume from?', 'run');
   return { flags: any ? flags : null, rest };
 }

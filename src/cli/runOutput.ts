@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { DeadLetter, Element, Row } from '../engine/types.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import { InvalidError } from './io.ts';
-import { LineWriter, changelogLine, deadLetterLine, writeDeadLetters, writeJsonFile } from './output.ts';
+import { LineWriter, changelogLine, deadLetterLine, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';
 
 /** What a finished run leaves behind, for the summary. */
 export interface OutputCounts {
@@ -42,7 +42,7 @@ export class DirOutput implements RunOutput {
       throw new InvalidError([`--out ${where}: cannot create the output directory: ${(e as Error).message}`]);
     }
     try {
-      for (const id of sinkIds) this.writers.set(id, new LineWriter(join(where, `${id}.changelog.jsonl`)));
+      for (const id of sinkIds) this.writers.set(id, new LineWriter(outputFile(where, id, 'changelog.jsonl')));
     } catch (e) {
       this.close();
       throw e;
@@ -70,11 +70,11 @@ export class DirOutput implements RunOutput {
     const changelogRows = new Map<string, number>();
     for (const [id, w] of this.writers) {
       changelogRows.set(id, w.lines);
-      writeJsonFile(join(this.where, `${id}.view.json`), results.view(id));
+      writeJsonFile(outputFile(this.where, id, 'view.json'), results.view(id));
     }
     const dead = results.deadLetters();
-    const paths = new Map(plan.nodes.map((n) => [n.id, join(this.where, `${n.id}.dead-letter.jsonl`)]));
-    for (const d of dead) if (!paths.has(d.nodeId)) paths.set(d.nodeId, join(this.where, `${d.nodeId}.dead-letter.jsonl`));
+    const paths = new Map(plan.nodes.map((n) => [n.id, outputFile(this.where, n.id, 'dead-letter.jsonl')]));
+    for (const d of dead) if (!paths.has(d.nodeId)) paths.set(d.nodeId, outputFile(this.where, d.nodeId, 'dead-letter.jsonl'));
     return { changelogRows, deadLetters: writeDeadLetters(paths, dead) };
   }
 

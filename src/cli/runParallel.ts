@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PipelineDocument } from '../pipeline/document.ts';
+import type { JobPlan } from '../pipeline/plan.ts';
 import { FileCheckpointStore } from '../runtime/node/fileCheckpointStore.ts';
 import { CommittedOutput } from '../runtime/node/committedOutput.ts';
 import { nodeSpawn } from '../runtime/node/nodeSpawn.ts';
@@ -12,8 +13,12 @@ import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { loadPipeline } from './load.ts';
 import { STDIN, resolveInputs } from './inputs.ts';
-import { LineWriter, changelogLine, writeDeadLetters, writeJsonFile } from './output.ts';
+import type { Inputs } from './inputs.ts';
+import { LineWriter, changelogLine, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';
 import type { ParallelRunFlags } from './runFlags.ts';
+import { fileNameFor } from '../runtime/node/durableFiles.ts';
+import { ResumableStore, prepareResume } from './resume.ts';
+import { lockStateDir } from './stateDirLock.ts';
 
 /**
  * `weir run` with any parallel-runtime flag: the job runs on worker_threads under the job
@@ -33,19 +38,32 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
   const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs, 'read');
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);
   const doc = withParallelism(plan.doc, flags.parallelism);
-  for (const [dir, what] of [[args.out, '--out'], ...(flags.stateDir ? [[flags.stateDir, '--state-dir']] : [])]) {
-    try {
-      mkdirSync(dir, { recursive: true });
-    } catch (e) {
-      throw new InvalidError([`${what} ${dir}: cannot create the directory: ${(e as Error).message}`]);
-    }
+  try {
+    mkdirSync(args.out, { recursive: true });
+  } catch (e) {
+    throw new InvalidError([`--out ${args.out}: cannot create the directory: ${(e as Error).message}`]);
   }
   const jobId = plan.doc.name;
-  const output = new CommittedOutput(flags.stateDir ? join(resolve(flags.stateDir), encodeURIComponent(jobId), 'committed') : null);
   const sinks = plan.nodes.filter((n) => n.isSink).map((n) => n.id);
-  if (!flags.resume) output.clear();
-  const store = flags.stateDir ? new FileCheckpointStore(resolve(flags.stateDir)) : undefined;
-  if (flags.resume && store && !(await store.latest(jobId))) io.err(`--resume: no completed checkpoint of "${jobId}" in ${flags.stateDir}; starting from the beginning`);
+  if (!flags.stateDir) return finish(args, flags, io, plan, doc, inputs, sinks, new CommittedOutput(null), undefined, false);
+  // One run per state directory: a second one would interleave its commits with ours.
+  const stateDir = resolve(flags.stateDir);
+  const release = lockStateDir(stateDir, (line) => io.err(line));
+  try {
+    const jobDir = join(stateDir, fileNameFor(jobId));
+    const output = new CommittedOutput(join(jobDir, 'committed'));
+    const store = new ResumableStore(new FileCheckpointStore(stateDir), plan, inputs);
+    let resume = false;
+    if (flags.resume) resume = await prepareResume(store, output, inputs, { jobId, stateDir: flags.stateDir, jobDir, allowNonRestoredState: flags.allowNonRestoredState ?? false, notice: (line) => io.err(line) });
+    else rmSync(jobDir, { recursive: true, force: true });
+    return await finish(args, flags, io, plan, doc, inputs, sinks, output, store, resume);
+  } finally {
+    release();
+  }
+}
+
+async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, sinks: string[], output: CommittedOutput, store: ResumableStore | undefined, resume: boolean): Promise<number> {
+  const jobId = plan.doc.name;
   const chaos = flags.chaos ?? 0;
   // With chaos, standby workers warm up during each attempt so a restart does not wait for thread start-up.
   const pool = new WorkerPool(await nodeSpawn());
@@ -55,7 +73,7 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
     jobId,
     store,
     inputs,
-    resume: flags.resume,
+    resume,
     state: flags.state ?? plan.doc.settings?.stateBackend ?? 'memory',
     // settings.checkpoint.intervalMs null means manual checkpoints only: then just the final one.
     checkpointIntervalMs: flags.checkpointIntervalMs ?? (plan.doc.settings?.checkpoint?.intervalMs === undefined ? 1000 : plan.doc.settings.checkpoint.intervalMs),
@@ -64,7 +82,7 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
     incremental: plan.doc.settings?.checkpoint?.incremental,
     chaos: chaos > 0 ? { kills: chaos, seed: args.seed ?? 1 } : undefined,
     restart: chaos > 0 ? { type: 'fixedDelay', delayMs: 20, maxAttempts: chaos + 5 } : undefined,
-    published: flags.resume ? output.publishedKeys(sinks) : [],
+    published: resume ? output.publishedKeys(sinks) : [],
     keepChangelog: false,
     onPublish: (sinkId, c) => output.publish(sinkId, c, changelogLine),
     onDeadLetters: (e) => output.deadLetters(e),
@@ -74,18 +92,18 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
   if (result.status === 'failed') throw new Error(result.reason ?? 'the job failed');
   const changelogRows: Record<string, number> = {};
   for (const id of sinks) {
-    const w = new LineWriter(join(args.out, `${id}.changelog.jsonl`));
+    const w = new LineWriter(outputFile(args.out, id, 'changelog.jsonl'));
     try {
       for (const line of output.changelogLines(id)) w.write(line);
     } finally {
       w.close();
     }
     changelogRows[id] = w.lines;
-    writeJsonFile(join(args.out, `${id}.view.json`), result.views[id] ?? []);
+    writeJsonFile(outputFile(args.out, id, 'view.json'), result.views[id] ?? []);
   }
   const dead = output.allDeadLetters();
-  const paths = new Map(plan.nodes.map((n) => [n.id, join(args.out, `${n.id}.dead-letter.jsonl`)]));
-  for (const d of dead) if (!paths.has(d.nodeId)) paths.set(d.nodeId, join(args.out, `${d.nodeId}.dead-letter.jsonl`));
+  const paths = new Map(plan.nodes.map((n) => [n.id, outputFile(args.out, n.id, 'dead-letter.jsonl')]));
+  for (const d of dead) if (!paths.has(d.nodeId)) paths.set(d.nodeId, outputFile(args.out, d.nodeId, 'dead-letter.jsonl'));
   const deadCounts = writeDeadLetters(paths, dead);
   io.err(summary(plan.doc.name, result, changelogRows, deadCounts, args.out));
   return 0;

@@ -134,7 +134,7 @@ export class NodeTask {
         op.processElement(el, port);
       } catch (e) {
         this.count('deadLetters');
-        this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${(e as Error).message}`, row: el.row });
+        this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${thrownReason(e)}`, row: el.row });
       }
     }
   }
@@ -224,4 +224,17 @@ export class NodeTask {
   stateMetrics(): StateMetrics {
     return this.state.metrics();
   }
+}
+
+/** What a thrown value says, whatever was thrown (`throw undefined` included). */
+export function thrownReason(e: unknown): string {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return `the record is nested too deeply, or an expression is too long, to process (${e.message}); flatten the record or split the expression`;
+  if (e instanceof Error) return e.message || e.name;
+  let text: string;
+  try {
+    text = typeof e === 'string' ? JSON.stringify(e) : String(e);
+  } catch {
+    text = Object.prototype.toString.call(e);
+  }
+  return `the code threw ${text}, which is not an Error (throw new Error("…") to give a reason)`;
 }

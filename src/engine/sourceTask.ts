@@ -64,7 +64,8 @@ export class SourceTask {
       let ts: number | null = null;
       if (reason === null && this.timeField) {
         ts = (v as Row)[this.timeField] as number | null;
-        if (typeof ts !== 'number' || !Number.isFinite(ts)) reason = `no event time: field "${this.timeField}" is missing or not a timestamp`;
+        if (typeof ts !== 'number' || !Number.isFinite(ts)) reason = `no event time: field "${this.timeField}" is missing or not a timestamp${typeof ts === 'number' ? `, got ${describe(ts)}` : ''}`;
+        else if (timestampProblem(ts)) reason = `no event time: field "${this.timeField}": ${timestampProblem(ts)}`;
         else if (ts > this.maxTs) this.maxTs = ts;
       }
       if (reason !== null) deadLetters.push({ nodeId: this.nodeId, reason, row: v, line: r.line, raw: r.raw });
@@ -106,7 +107,11 @@ export class SourceTask {
           if (typeof x !== 'boolean') return `field "${f}": expected boolean, got ${describe(x)}`;
           break;
         case 'timestamp': {
-          if (typeof x === 'number' && Number.isFinite(x)) break;
+          if (typeof x === 'number' && Number.isFinite(x)) {
+            const bad = timestampProblem(x);
+            if (bad) return `field "${f}": ${bad}`;
+            break;
+          }
           const parsed = typeof x === 'string' ? Date.parse(x) : NaN;
           if (Number.isNaN(parsed)) return `field "${f}": expected a timestamp (epoch ms or ISO-8601 text), got ${describe(x)}`;
           row[f] = parsed;
@@ -130,7 +135,18 @@ export class SourceTask {
   }
 }
 
+/** Largest |epoch ms| a Date can hold (ECMAScript: ±100,000,000 days). */
+const MAX_TIMESTAMP = 8.64e15;
+
+/** Event times are whole milliseconds within the range of dates. */
+function timestampProblem(ms: number): string | null {
+  if (!Number.isInteger(ms)) return `timestamp ${ms} is not a whole number of milliseconds`;
+  if (Math.abs(ms) > MAX_TIMESTAMP) return `timestamp ${ms} is outside the range of dates (±8.64e15 ms since 1970)`;
+  return null;
+}
+
 function describe(x: unknown): string {
+  if (typeof x === 'number' && !Number.isFinite(x)) return Number.isNaN(x) ? 'NaN' : `${x} (a number beyond ±1.8e308, such as 1e999, is not a usable number)`;
   if (typeof x === 'string') return `"${x.length > 40 ? x.slice(0, 40) + '…' : x}" (string)`;
   return `${JSON.stringify(x)} (${Array.isArray(x) ? 'array' : typeof x})`;
 }

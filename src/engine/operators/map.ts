@@ -22,7 +22,7 @@ export const map: OperatorDefinition<MapParams> = {
     return {
       processElement(el) {
         const out = fn(el.row);
-        if (!isObject(out)) return ctx.deadLetter(`map returned ${out === null ? 'null' : typeof out}, not an object`, el.row);
+        if (!isObject(out)) return ctx.deadLetter(`map returned ${out === null ? 'null' : Array.isArray(out) ? 'an array' : typeof out}, not an object (return one record as { field: value, … }; use flatMap for several)`, el.row);
         ctx.emit({ kind: el.kind, row: out, ts: el.ts });
       },
     };

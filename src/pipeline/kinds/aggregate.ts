@@ -16,6 +16,8 @@ export function aggregateColumns(input: StreamInfo, groupBy: string[], calls: Ag
   calls.forEach((c, i) => {
     problems.push(...missingField(input, c.field, `params.aggregates[${i}].field`));
     if (c.fn !== 'count' && c.fn !== 'udaf' && c.field === undefined) problems.push({ field: `params.aggregates[${i}].field`, message: `${c.fn} needs a field`, code: 'missing-param' });
+    const t = c.field && input.fields ? input.fields[c.field] : undefined;
+    if ((c.fn === 'sum' || c.fn === 'avg') && (t === 'string' || t === 'boolean' || t === 'timestamp')) problems.push({ field: `params.aggregates[${i}].field`, message: `${c.fn} needs a number, but "${c.field}" is a ${t}: declare it as number or integer in the source's schema, or use count, min or max`, code: 'bad-param-value' });
     if (c.fn === 'udaf' && !c.code) problems.push({ field: `params.aggregates[${i}].code`, message: 'udaf needs code: ({ create, add, retract, get })', code: 'missing-param' });
     if (seen.has(c.as)) problems.push({ field: `params.aggregates[${i}].as`, message: `output column "${c.as}" is defined twice`, code: 'duplicate-column' });
     seen.add(c.as);

@@ -36,6 +36,11 @@ const NEEDS: Record<WindowType, (keyof WindowParams)[]> = {
   cumulate: ['sizeMs', 'stepMs'],
 };
 
+/** The longest window (and slide, step) weir accepts: 100 years, far inside exact double arithmetic. */
+export const MAX_WINDOW_MS = 100 * 365.25 * 86_400_000;
+/** A hop or cumulate window shape may place one record in at most this many windows. */
+export const MAX_WINDOWS_PER_RECORD = 1000;
+
 /** Problems of the window shape itself; the JSON schema has already checked types. */
 export function windowShapeProblems(p: WindowParams): InferProblem[] {
   const out: InferProblem[] = [];
@@ -43,6 +48,16 @@ export function windowShapeProblems(p: WindowParams): InferProblem[] {
   if (!needs) return out;
   for (const f of needs) {
     if (p[f] === undefined) out.push({ field: `params.${f}`, message: `a ${p.type} window needs ${f}`, code: 'missing-param' });
+  }
+  for (const f of ['sizeMs', 'slideMs', 'stepMs', 'offsetMs'] as const) {
+    const v = p[f];
+    if (typeof v === 'number' && Math.abs(v) > MAX_WINDOW_MS) out.push({ field: `params.${f}`, message: `${v} ms is longer than 100 years (${MAX_WINDOW_MS} ms), the longest a window, slide or step may be`, code: 'bad-param-value' });
+  }
+  if (out.length) return out;
+  const per = p.type === 'hop' && p.sizeMs && p.slideMs ? Math.ceil(p.sizeMs / p.slideMs) : p.type === 'cumulate' && p.sizeMs && p.stepMs ? Math.ceil(p.sizeMs / p.stepMs) : 0;
+  if (per > MAX_WINDOWS_PER_RECORD) {
+    const field = p.type === 'hop' ? 'slideMs' : 'stepMs';
+    out.push({ field: `params.${field}`, message: `size ${p.sizeMs} ms with ${field === 'slideMs' ? 'slide' : 'step'} ${p[field]} ms puts every record in ${per} windows; at most ${MAX_WINDOWS_PER_RECORD} are allowed: make the ${field === 'slideMs' ? 'slide' : 'step'} larger or the size smaller`, code: 'bad-param-value' });
   }
   if (p.type === 'hop' && p.sizeMs !== undefined && p.slideMs !== undefined && p.slideMs > p.sizeMs) {
     out.push({ field: 'params.slideMs', message: `slide (${p.slideMs} ms) is larger than size (${p.sizeMs} ms): records between windows would belong to none`, code: 'bad-param-value' });

@@ -1,8 +1,9 @@
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import type { DeadLetter, Element } from '../../engine/types.ts';
 import type { PendingCommit } from '../../checkpoint/types.ts';
 import type { DeadLetterEpoch } from '../threaded/protocol.ts';
+import { fileNameFor, isTempFile, sha256, writeDurablySync } from './durableFiles.ts';
 
 interface Segment {
   origin: string;
@@ -10,15 +11,54 @@ interface Segment {
   lines: string[];
 }
 
+/** What the commit marker of an epoch file records; the file is trusted only if it still matches. */
+interface CommitMarker {
+  group: string;
+  origin: string;
+  epoch: number | 'end';
+  rows: number;
+  bytes: number;
+  sha256: string;
+}
+
+/** A committed epoch found on disk by `scan`. */
+export interface CommittedEpoch {
+  group: string;
+  origin: string;
+  epoch: number;
+  file: string;
+  rows: number;
+}
+
+export interface DamagedEpoch {
+  file: string;
+  epoch: number;
+  reason: string;
+  /** `origin@epoch`, when the marker could still be read. */
+  key?: string;
+}
+
+export interface ScanResult {
+  committed: CommittedEpoch[];
+  damaged: DamagedEpoch[];
+  /** Data files whose marker was never written (a kill inside the commit) and temp files. */
+  uncommitted: string[];
+}
+
 const epochName = (epoch: number) => (epoch === Infinity ? 'end' : String(epoch));
+/** The crash-point label of an epoch: the checkpoint that committed it. */
+export const commitLabel = (epoch: number) => `chk-${epochName(epoch)}`;
 const subtaskIndex = (origin: string) => Number(origin.slice(origin.lastIndexOf('#') + 1));
 const bySubtaskThenEpoch = (a: Segment, b: Segment) => subtaskIndex(a.origin) - subtaskIndex(b.origin) || a.origin.localeCompare(b.origin) || a.epoch - b.epoch;
+const MARKER = '.commit';
 
 /**
  * The output of a parallel `weir run`: committed sink epochs and dead-letter epochs, each kept
- * once. With a directory (--state-dir), every epoch is a file written atomically (temp, fsync,
- * rename) as soon as it is published, which is before the next checkpoint can complete; a
- * resumed process reads which epochs exist and never publishes them again. At the end the
+ * once. With a directory (--state-dir), publishing an epoch is a commit in two durable steps:
+ * the data file (temp, fsync, rename, fsync of the directory), then its commit marker (the
+ * same way) recording its rows, length and SHA-256. Only an epoch with a marker that matches
+ * its data counts as published; a data file without a marker is a commit a kill interrupted.
+ * A resumed process reads which epochs exist and never publishes them again. At the end the
  * changelog is assembled sink subtask by sink subtask, each in commit order.
  */
 export class CommittedOutput {
@@ -33,7 +73,7 @@ export class CommittedOutput {
   }
 
   private folder(group: string): string {
-    return join(this.dir!, encodeURIComponent(group));
+    return join(this.dir!, fileNameFor(group));
   }
 
   private add(group: string, seg: Segment): void {
@@ -43,40 +83,68 @@ export class CommittedOutput {
       this.memory.set(group, list);
       return;
     }
-    const folder = this.folder(group);
-    mkdirSync(folder, { recursive: true });
-    const file = join(folder, `${encodeURIComponent(seg.origin)}@${epochName(seg.epoch)}.jsonl`);
-    const tmp = `${file}.tmp`;
-    const fd = openSync(tmp, 'w');
-    try {
-      writeSync(fd, seg.lines.map((l) => l + '\n').join(''));
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+    const file = join(this.folder(group), `${fileNameFor(seg.origin)}@${epochName(seg.epoch)}.jsonl`);
+    const text = seg.lines.map((l) => l + '\n').join('');
+    const label = commitLabel(seg.epoch);
+    writeDurablySync(file, text, label);
+    const marker: CommitMarker = { group, origin: seg.origin, epoch: seg.epoch === Infinity ? 'end' : seg.epoch, rows: seg.lines.length, bytes: Buffer.byteLength(text), sha256: sha256(text) };
+    writeDurablySync(file + MARKER, JSON.stringify(marker) + '\n', label);
+  }
+
+  /** Every epoch file on disk, sorted into committed (marker and data agree), damaged and uncommitted. */
+  scan(): ScanResult {
+    const result: ScanResult = { committed: [], damaged: [], uncommitted: [] };
+    if (!this.dir || !existsSync(this.dir)) return result;
+    for (const groupName of readdirSync(this.dir)) {
+      const folder = join(this.dir, groupName);
+      const names = new Set(readdirSync(folder));
+      for (const name of names) {
+        const file = join(folder, name);
+        if (isTempFile(name)) result.uncommitted.push(file);
+        else if (name.endsWith('.jsonl') && !names.has(name + MARKER)) result.uncommitted.push(file);
+        else if (name.endsWith(MARKER)) {
+          const found = verify(file.slice(0, -MARKER.length));
+          if ('ok' in found) result.committed.push(found.ok);
+          else result.damaged.push(found.bad);
+        }
+      }
     }
-    renameSync(tmp, file);
+    return result;
+  }
+
+  /** Removes epoch files: uncommitted leftovers, or epochs rolled back to an earlier checkpoint. */
+  remove(files: readonly string[]): void {
+    for (const f of files) {
+      rmSync(f + MARKER, { force: true });
+      rmSync(f, { force: true });
+    }
   }
 
   private segments(group: string): Segment[] {
     if (!this.dir) return [...(this.memory.get(group) ?? [])].sort(bySubtaskThenEpoch);
-    const folder = this.folder(group);
-    if (!existsSync(folder)) return [];
     const out: Segment[] = [];
-    for (const f of readdirSync(folder)) {
-      const m = /^(.*)@(\d+|end)\.jsonl$/.exec(f);
-      if (!m) continue;
-      const text = readFileSync(join(folder, f), 'utf8');
-      out.push({ origin: decodeURIComponent(m[1]), epoch: m[2] === 'end' ? Infinity : Number(m[2]), lines: text.split('\n').filter((l) => l !== '') });
+    for (const c of this.scanGroup(group)) {
+      const text = readFileSync(c.file, 'utf8');
+      if (sha256(text) !== (JSON.parse(readFileSync(c.file + MARKER, 'utf8')) as CommitMarker).sha256) throw new Error(`committed output ${c.file} changed while the job ran: its checksum no longer matches its commit marker`);
+      out.push({ origin: c.origin, epoch: c.epoch, lines: text.split('\n').filter((l) => l !== '') });
     }
     return out.sort(bySubtaskThenEpoch);
   }
 
+  private scanGroup(group: string): CommittedEpoch[] {
+    const { committed, damaged } = this.scan();
+    const bad = damaged.find((d) => d.file.startsWith(this.folder(group) + sep));
+    if (bad) throw new Error(`committed output ${bad.file} is damaged: ${bad.reason}`);
+    return committed.filter((c) => c.group === group);
+  }
+
   /** Keys (as the job manager writes them) of every epoch already published by an earlier process. */
   publishedKeys(sinkIds: readonly string[]): string[] {
-    const keys: string[] = [];
-    for (const id of sinkIds) for (const s of this.segments(`sink-${id}`)) keys.push(`${s.origin}@${s.epoch}`);
-    for (const s of this.segments('dead-letters')) keys.push(`dead-letters:${s.origin}@${s.epoch}`);
-    return keys;
+    if (!this.dir) return [];
+    const groups = new Set([...sinkIds.map((id) => `sink-${id}`), 'dead-letters']);
+    return this.scan()
+      .committed.filter((c) => groups.has(c.group))
+      .map((c) => `${c.group === 'dead-letters' ? 'dead-letters:' : ''}${c.origin}@${c.epoch}`);
   }
 
   publish(sinkId: string, c: PendingCommit, line: (el: Element) => string): void {
@@ -98,4 +166,26 @@ export class CommittedOutput {
     keyed.sort((a, b) => (a.d.line ?? Infinity) - (b.d.line ?? Infinity) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     return keyed.map((k) => k.d);
   }
+}
+
+/** Checks an epoch file against its marker: rows, length and SHA-256 must all agree. */
+function verify(file: string): { ok: CommittedEpoch } | { bad: DamagedEpoch } {
+  let marker: CommitMarker;
+  try {
+    marker = JSON.parse(readFileSync(file + MARKER, 'utf8')) as CommitMarker;
+    if (typeof marker.group !== 'string' || typeof marker.origin !== 'string' || typeof marker.bytes !== 'number' || typeof marker.sha256 !== 'string') throw new Error('fields are missing');
+  } catch (e) {
+    return { bad: { file, epoch: Infinity, reason: `its commit marker ${file + MARKER} is unreadable (${(e as Error).message})` } };
+  }
+  const epoch = marker.epoch === 'end' ? Infinity : marker.epoch;
+  const key = `${marker.origin}@${epoch}`;
+  let data: Buffer;
+  try {
+    data = readFileSync(file);
+  } catch {
+    return { bad: { file, epoch, key, reason: 'the file is missing although its commit marker exists' } };
+  }
+  if (data.length !== marker.bytes) return { bad: { file, epoch, key, reason: `it has ${data.length} bytes where ${marker.bytes} were committed` } };
+  if (sha256(data) !== marker.sha256) return { bad: { file, epoch, key, reason: 'its SHA-256 differs from the one committed' } };
+  return { ok: { group: marker.group, origin: marker.origin, epoch, file, rows: marker.rows } };
 }

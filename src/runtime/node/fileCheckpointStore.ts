@@ -1,8 +1,16 @@
-import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { storageError } from '../../state/indexeddb/errors.ts';
 import { parseTagged, stringifyTagged } from './taggedJson.ts';
+import { fileNameFor, isTempFile, writeDurably } from './durableFiles.ts';
+
+/** A checkpoint `inspect` could not use, and why. */
+export interface SkippedCheckpoint {
+  checkpointId: number;
+  file: string;
+  reason: string;
+}
 
 /**
  * Checkpoints as files, for `weir run --state-dir DIR`:
@@ -10,8 +18,8 @@ import { parseTagged, stringifyTagged } from './taggedJson.ts';
  *   DIR/<jobId>/chk-<id>/<subtask>.json   one file per subtask snapshot
  *   DIR/<jobId>/manifest-<id>.json        written last; its existence makes checkpoint <id> visible
  *
- * Every file is written to a temp name, fsynced and renamed, so a killed process leaves either
- * the old file or the new one. Data without a manifest (a torn checkpoint) is never listed and
+ * Every file is written to a temp name, fsynced, renamed and its directory fsynced
+ * (durableFiles.ts), so a killed process leaves either the old file or the new one. Data without a manifest (a torn checkpoint) is never listed and
  * is removed by `abort` or `cleanupUncommitted`.
  */
 export class FileCheckpointStore implements CheckpointStore {
@@ -22,7 +30,7 @@ export class FileCheckpointStore implements CheckpointStore {
   constructor(readonly dir: string) {}
 
   private jobDir(jobId: string): string {
-    return join(this.dir, encodeURIComponent(jobId));
+    return join(this.dir, fileNameFor(jobId));
   }
 
   private manifestPath(jobId: string, id: number): string {
@@ -33,23 +41,9 @@ export class FileCheckpointStore implements CheckpointStore {
     return join(this.jobDir(jobId), `chk-${id}`);
   }
 
-  private async writeAtomic(path: string, text: string): Promise<void> {
-    await mkdir(dirname(path), { recursive: true });
-    const tmp = `${path}.tmp-${process.pid}-${this.tmpSerial++}`;
-    try {
-      const fh = await open(tmp, 'w');
-      try {
-        await fh.writeFile(text);
-        await fh.sync();
-      } finally {
-        await fh.close();
-      }
-      await rename(tmp, path);
-    } catch (e) {
-      await rm(tmp, { force: true });
-      throw e;
-    }
-    await syncDir(dirname(path));
+  /** Every write goes through here (tests replace it to make a write fail). */
+  private writeAtomic(path: string, text: string, label: string): Promise<void> {
+    return writeDurably(path, text, label);
   }
 
   async writeSubtask(jobId: string, checkpointId: number, snap: SubtaskSnapshot): Promise<{ ref: string; bytes: number }> {
@@ -58,10 +52,10 @@ export class FileCheckpointStore implements CheckpointStore {
       this.failNextWrite = null;
       throw new Error(reason);
     }
-    const ref = `${encodeURIComponent(jobId)}/chk-${checkpointId}/${encodeURIComponent(snap.subtask)}.json`;
+    const ref = `${fileNameFor(jobId)}/chk-${checkpointId}/${fileNameFor(snap.subtask)}.json`;
     const text = stringifyTagged(snap);
     try {
-      await this.writeAtomic(join(this.dir, ref), text);
+      await this.writeAtomic(join(this.dir, ref), text, `chk-${checkpointId}`);
     } catch (e) {
       throw storageError(e, `writing checkpoint ${checkpointId} of ${snap.subtask}`, await this.lastGood(jobId));
     }
@@ -70,7 +64,7 @@ export class FileCheckpointStore implements CheckpointStore {
 
   async commit(manifest: CheckpointManifest): Promise<void> {
     try {
-      await this.writeAtomic(this.manifestPath(manifest.jobId, manifest.checkpointId), stringifyTagged(manifest));
+      await this.writeAtomic(this.manifestPath(manifest.jobId, manifest.checkpointId), stringifyTagged(manifest), `chk-${manifest.checkpointId}`);
     } catch (e) {
       throw storageError(e, `committing checkpoint ${manifest.checkpointId}`, await this.lastGood(manifest.jobId));
     }
@@ -102,11 +96,17 @@ export class FileCheckpointStore implements CheckpointStore {
   }
 
   private async readManifest(jobId: string, id: number): Promise<CheckpointManifest | null> {
+    return (await this.loadManifest(jobId, id)).manifest;
+  }
+
+  private async loadManifest(jobId: string, id: number): Promise<{ manifest: CheckpointManifest | null; reason?: string }> {
     try {
-      return parseTagged(await readFile(this.manifestPath(jobId, id), 'utf8')) as CheckpointManifest;
-    } catch {
-      // Renames are atomic, so this is a file damaged outside weir: treat the checkpoint as absent.
-      return null;
+      const m = parseTagged(await readFile(this.manifestPath(jobId, id), 'utf8')) as CheckpointManifest;
+      if (!m || typeof m !== 'object' || m.checkpointId !== id || typeof m.subtasks !== 'object' || m.subtasks === null) return { manifest: null, reason: 'its content is not a checkpoint manifest' };
+      return { manifest: m };
+    } catch (e) {
+      // Renames are atomic, so this is a file damaged outside weir: the checkpoint is absent.
+      return { manifest: null, reason: (e as Error).message };
     }
   }
 
@@ -115,6 +115,38 @@ export class FileCheckpointStore implements CheckpointStore {
     for (let i = ids.length - 1; i >= 0; i--) {
       const m = await this.readManifest(jobId, ids[i]);
       if (m) return m;
+    }
+    return null;
+  }
+
+  /**
+   * The newest checkpoint whose manifest and every subtask file can be read, and each newer one
+   * that could not (with the file and the reason). `setAside` renames the manifests of those
+   * to `manifest-<id>.json.damaged`, so that no later restore picks them up again.
+   */
+  async inspect(jobId: string, setAside = false): Promise<{ usable: CheckpointManifest | null; skipped: SkippedCheckpoint[] }> {
+    const ids = await this.manifestIds(jobId);
+    const skipped: SkippedCheckpoint[] = [];
+    let usable: CheckpointManifest | null = null;
+    for (let i = ids.length - 1; i >= 0 && !usable; i--) {
+      const problem = await this.problemOf(jobId, ids[i]);
+      if (problem) skipped.push({ checkpointId: ids[i], ...problem });
+      else usable = await this.readManifest(jobId, ids[i]);
+    }
+    if (setAside) for (const s of skipped) await rename(this.manifestPath(jobId, s.checkpointId), `${this.manifestPath(jobId, s.checkpointId)}.damaged`).catch(() => {});
+    return { usable, skipped };
+  }
+
+  private async problemOf(jobId: string, id: number): Promise<{ file: string; reason: string } | null> {
+    const file = this.manifestPath(jobId, id);
+    const { manifest, reason } = await this.loadManifest(jobId, id);
+    if (!manifest) return { file, reason: reason ?? 'unreadable' };
+    for (const ref of Object.values(manifest.subtasks)) {
+      try {
+        await this.readSubtask(ref);
+      } catch (e) {
+        return { file: join(this.dir, ref), reason: (e as Error).message };
+      }
     }
     return null;
   }
@@ -130,13 +162,21 @@ export class FileCheckpointStore implements CheckpointStore {
 
   async readSubtask(ref: string): Promise<SubtaskSnapshot> {
     if (!/^[^/\\]+\/chk-\d+\/[^/\\]+\.json$/.test(ref) || ref.includes('..')) throw new Error(`checkpoint reference ${ref} is not one of this store's`);
+    const file = join(this.dir, ref);
     let text: string;
     try {
-      text = await readFile(join(this.dir, ref), 'utf8');
+      text = await readFile(file, 'utf8');
     } catch {
-      throw new Error(`checkpoint data ${ref} is missing`);
+      throw new Error(`checkpoint data ${file} is missing`);
     }
-    return parseTagged(text) as SubtaskSnapshot;
+    let snap: SubtaskSnapshot;
+    try {
+      snap = parseTagged(text) as SubtaskSnapshot;
+    } catch (e) {
+      throw new Error(`checkpoint data ${file} is damaged (${(e as Error).message}); the checkpoint cannot be restored`);
+    }
+    if (!snap || typeof snap !== 'object' || typeof snap.subtask !== 'string' || !snap.keyed) throw new Error(`checkpoint data ${file} is damaged (not a subtask snapshot); the checkpoint cannot be restored`);
+    return snap;
   }
 
   async discard(jobId: string, checkpointId: number): Promise<void> {
@@ -147,9 +187,9 @@ export class FileCheckpointStore implements CheckpointStore {
     const dir = this.checkpointDir(jobId, checkpointId);
     const files = await readdir(dir).catch(() => [] as string[]);
     for (const f of files) {
-      if (!stillUsed.has(`${encodeURIComponent(jobId)}/chk-${checkpointId}/${f}`)) await rm(join(dir, f), { force: true });
+      if (!stillUsed.has(`${fileNameFor(jobId)}/chk-${checkpointId}/${f}`)) await rm(join(dir, f), { force: true });
     }
-    if (files.every((f) => !stillUsed.has(`${encodeURIComponent(jobId)}/chk-${checkpointId}/${f}`))) await rm(dir, { recursive: true, force: true });
+    if (files.every((f) => !stillUsed.has(`${fileNameFor(jobId)}/chk-${checkpointId}/${f}`))) await rm(dir, { recursive: true, force: true });
   }
 
   async abort(jobId: string, checkpointId: number): Promise<void> {
@@ -167,22 +207,8 @@ export class FileCheckpointStore implements CheckpointStore {
       if (chk && !committed.has(Number(chk[1]))) {
         torn.push(Number(chk[1]));
         await rm(join(this.jobDir(jobId), name), { recursive: true, force: true });
-      } else if (name.includes('.tmp-')) await rm(join(this.jobDir(jobId), name), { force: true });
+      } else if (isTempFile(name)) await rm(join(this.jobDir(jobId), name), { force: true });
     }
     return torn.sort((a, b) => a - b);
-  }
-}
-
-/** Makes a rename durable (the directory entry itself); not every platform allows it, so failures are ignored. */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const fh = await open(dir, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
-  } catch {
-    // Windows cannot open directories; the rename is still atomic there.
   }
 }

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { removeTempDirs, runMain, tempDir } from './cliTestKit.ts';
+import { durableFlags, outputOf, referenceInput, weirAsync, weirSync, writeReference } from './durableRunKit.ts';
+
+afterAll(removeTempDirs);
+
+// The reference run at a size a test can repeat dozens of times: 16,000 lines, 16 of them broken.
+const LINES = referenceInput(16_000);
+let dir: string;
+let pipeline: string;
+let clean: Record<string, string>;
+const jobDir = (state: string) => join(state, 'spend%20per%20customer');
+
+beforeAll(() => {
+  dir = tempDir();
+  pipeline = writeReference(dir, LINES);
+  const r = weirSync([pipeline, '--out', join(dir, 'clean'), ...durableFlags(join(dir, 'clean-state'))]);
+  expect(r.code, r.err).toBe(0);
+  clean = outputOf(join(dir, 'clean'));
+  expect(clean['visits.dead-letter.jsonl'].split('\n').filter(Boolean)).toHaveLength(16);
+}, 60_000);
+
+/** A run killed (SIGKILL) right after the `step`-th durable step of checkpoint `chk`. */
+function killedRun(state: string, out: string, chk: number, step: number) {
+  return weirSync([pipeline, '--out', out, ...durableFlags(state)], { WEIR_CRASH_AFTER: `chk-${chk}:${step}` });
+}
+
+/** The resumed run, in this process (a new process would only add start-up time). */
+async function resume(state: string, out: string, extra: string[] = [], file = pipeline) {
+  const r = await runMain(['run', file, '--out', out, ...durableFlags(state), '--resume', ...extra]);
+  return { code: r.code, err: r.err };
+}
+
+describe('the commit protocol, killed after every step of one commit', () => {
+  it('resumes to exactly the clean output from every crash point of checkpoint 2', async () => {
+    const kinds = new Set<string>();
+    let step = 1;
+    for (; step < 200; step++) {
+      const state = join(dir, `crash-${step}`);
+      const out = join(dir, `crash-out-${step}`);
+      const killed = killedRun(state, out, 2, step);
+      if (killed.code === 0) break; // checkpoint 2 has fewer steps: every point was hit
+      expect(killed.signal, killed.err).toBe('SIGKILL');
+      kinds.add(/after ([a-z-]+)\)/.exec(killed.err)![1]);
+      const r = await resume(state, out);
+      expect(r.code, `crash point ${step}: ${r.err}`).toBe(0);
+      expect(outputOf(out), `crash point ${step}`).toEqual(clean);
+      rmSync(state, { recursive: true, force: true });
+    }
+    // snapshots, manifest, epoch data and commit markers: each written in four steps
+    expect(step).toBeGreaterThan(20);
+    expect([...kinds].sort()).toEqual(['fsync', 'fsync-dir', 'rename', 'write']);
+  }, 600_000);
+});
+
+describe('two runs on one state directory', () => {
+  it('refuses the second, naming the pid of the first, and the first stays exact', async () => {
+    const state = join(dir, 'shared');
+    killedRun(state, join(dir, 'x'), 2, 6);
+    const first = weirAsync([pipeline, '--out', join(dir, 'first'), ...durableFlags(state), '--resume']);
+    const lock = join(state, 'weir.lock');
+    // the killed run left its lock behind: wait until the first resume has taken it over
+    const holder = () => (existsSync(lock) ? readFileSync(lock, 'utf8') : '');
+    while (!holder().includes(`"pid":${first.pid}`)) await new Promise((r) => setTimeout(r, 5));
+    const second = await resume(state, join(dir, 'second'));
+    const a = await first.done;
+    expect(second.code).toBe(2);
+    expect(second.err).toContain(`is in use by another weir run (pid ${first.pid}`);
+    expect(a.code, a.err).toBe(0);
+    expect(outputOf(join(dir, 'first'))).toEqual(clean);
+    expect(existsSync(lock)).toBe(false);
+    // and the directory is not damaged: a third run resumes to the same output
+    expect((await resume(state, join(dir, 'third'))).code).toBe(0);
+    expect(outputOf(join(dir, 'third'))).toEqual(clean);
+  }, 120_000);
+
+  it('takes over the lock of a killed run', async () => {
+    const state = join(dir, 'stale');
+    killedRun(state, join(dir, 'x2'), 2, 3);
+    writeFileSync(join(state, 'weir.lock'), JSON.stringify({ pid: 2 ** 22 + 17, started: 'then' }));
+    const r = await resume(state, join(dir, 'stale-out'));
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('taking over the lock of pid 4194321, which no longer runs');
+    expect(outputOf(join(dir, 'stale-out'))).toEqual(clean);
+  }, 60_000);
+});
+
+/** A state directory of a run killed at the first write of checkpoint 3: checkpoint 2 and its output are committed. */
+function killedAfterCheckpoint2(name: string): string {
+  const state = join(dir, name);
+  const r = killedRun(state, join(dir, `${name}-x`), 3, 1);
+  expect(r.signal, r.err).toBe('SIGKILL');
+  return state;
+}
+
+describe('damaged state directories', () => {
+  it('falls back from a truncated latest manifest, says so, and emits nothing twice', async () => {
+    const state = killedAfterCheckpoint2('torn-manifest');
+    const manifest = join(jobDir(state), 'manifest-2.json');
+    truncateSync(manifest, 40);
+    const out = join(dir, 'torn-manifest-out');
+    const r = await resume(state, out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`--resume: checkpoint 2 cannot be used: ${manifest}:`);
+    expect(r.err).toContain('--resume: restoring checkpoint 1');
+    expect(r.err).toMatch(/output epoch files? committed after checkpoint 1 (is|are) rolled back/);
+    expect(outputOf(out)).toEqual(clean);
+  }, 60_000);
+
+  it('starts clean when the manifests are gone but committed epochs are left', async () => {
+    const state = killedAfterCheckpoint2('no-manifests');
+    for (const f of readdirSync(jobDir(state))) if (f.startsWith('manifest-')) rmSync(join(jobDir(state), f));
+    const out = join(dir, 'no-manifests-out');
+    const r = await resume(state, out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/no completed checkpoint exists for "spend per customer" in .*; the \d+ output files committed by the earlier run are discarded .*; starting from the beginning/);
+    expect(outputOf(out)).toEqual(clean);
+  }, 60_000);
+
+  it('refuses a truncated committed epoch file the checkpoint cannot rebuild, naming it', async () => {
+    const state = killedAfterCheckpoint2('torn-epoch');
+    const folder = join(jobDir(state), 'committed', 'sink-by_customer');
+    const file = join(folder, 'by_customer%231@1.jsonl');
+    const size = readFileSync(file).length;
+    truncateSync(file, Math.floor(size / 2));
+    const r = await resume(state, join(dir, 'torn-epoch-out'));
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--resume: committed output ${file} is damaged (it has ${Math.floor(size / 2)} bytes where ${size} were committed)`);
+    expect(r.err).not.toMatch(/\n\s+at /);
+  }, 60_000);
+
+  it('refuses a damaged checkpoint snapshot by file, falling back to an older checkpoint', async () => {
+    const state = killedAfterCheckpoint2('torn-snapshot');
+    const snap = join(jobDir(state), 'chk-2', 'spend%231.json');
+    writeFileSync(snap, '{"subtask": "spend#1", "keyed": ');
+    const out = join(dir, 'torn-snapshot-out');
+    const r = await resume(state, out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`--resume: checkpoint 2 cannot be used: ${snap}: checkpoint data ${snap} is damaged (`);
+    expect(outputOf(out)).toEqual(clean);
+  }, 60_000);
+});
+
+describe('resume checks the pipeline and the input against the checkpoint', () => {
+  it('refuses a changed aggregate (sum to max) naming the operator and the state, unless told to start it empty', async () => {
+    const state = killedAfterCheckpoint2('changed-pipeline');
+    const changedDir = tempDir();
+    const changed = writeReference(changedDir, LINES, (p) => void ((p.nodes[1].params as { aggregates: { fn: string }[] }).aggregates[0].fn = 'max'));
+    const r = await resume(state, join(dir, 'changed-out'), [], changed);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('--resume: checkpoint 2 does not fit this pipeline:');
+    expect(r.err).toContain('operator "spend" (aggregate) changed incompatibly since the checkpoint: state "total" was sum');
+    expect(r.err).toContain('now max');
+    const allowed = await resume(state, join(dir, 'changed-out'), ['--allow-non-restored-state'], changed);
+    expect(allowed.code, allowed.err).toBe(0);
+    expect(allowed.err).toContain('operator "spend" (aggregate) changed incompatibly');
+    expect(allowed.err).toContain('it starts with empty state');
+    // max over amounts of 1..5 never exceeds 5: no sum leaked into it
+    const view = JSON.parse(readFileSync(join(dir, 'changed-out', 'by_customer.view.json'), 'utf8')) as { total: number }[];
+    expect(Math.max(...view.map((r) => r.total))).toBeLessThanOrEqual(5);
+  }, 60_000);
+
+  it('refuses an input shorter than the checkpoint offset and one whose consumed prefix changed', async () => {
+    const state = killedAfterCheckpoint2('changed-input');
+    const shortDir = tempDir();
+    const short = writeReference(shortDir, LINES.slice(0, 10));
+    const r = await resume(state, join(dir, 'short-out'), [], short);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/--resume: the input of "visits" \(.*visits\.jsonl\) has 10 lines, but checkpoint 2 had already read \d+ lines/);
+    const editedDir = tempDir();
+    const edited = writeReference(editedDir, [LINES[0].replace('"amount":1', '"amount":2'), ...LINES.slice(1)]);
+    const e = await resume(state, join(dir, 'edited-out'), [], edited);
+    expect(e.code).toBe(1);
+    expect(e.err).toMatch(/--resume: the first \d+ lines of the input of "visits" .* differ from the ones checkpoint 2 consumed/);
+    // the original input still resumes
+    expect((await resume(state, join(dir, 'orig-out'))).code).toBe(0);
+    expect(outputOf(join(dir, 'orig-out'))).toEqual(clean);
+  }, 60_000);
+
+  it('says clearly that a read-only --state-dir cannot be used (exit 2, no stack trace)', async () => {
+    const r = weirSync([pipeline, '--out', join(dir, 'ro-out'), ...durableFlags('/sys')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/\nweir: --state-dir \/sys is not writable \(E[A-Z]+\): weir keeps its checkpoints and committed output there; make it writable or give another directory\n$/);
+  });
+});
