@@ -62,14 +62,27 @@ function groupWindow(t: Tree, rel: Rel, env: Env): GroupWindow {
   const fn = unquote(childOf(t, 'groupWindowFunctionName')!.getText()).toUpperCase();
   const time = unquote(childOf(t, 'timeAttrColumn')!.getText());
   const col = rel.cols.find((c) => c.name === time);
-  if (!col || col.field !== rel.eventTime) fail(t, `${fn}(${time}, …)`, `\`${time}\` is not the input's time attribute${rel.eventTime ? ` (that is \`${rel.eventTime}\`)` : ': declare WATERMARK FOR it in CREATE TABLE'}`);
+  // Over an updating input any timestamp column may be bucketed (see planAggregate); otherwise it is the time attribute.
+  if (!col || (col.field !== rel.eventTime && !(rel.updating && fn === 'TUMBLE'))) fail(t, `${fn}(${time}, …)`, `\`${time}\` is not the input's time attribute${rel.eventTime ? ` (that is \`${rel.eventTime}\`)` : ': declare WATERMARK FOR it in CREATE TABLE'}`);
   const ms = childrenOf(t, 'timeIntervalExpression').map((i) => intervalMs(textOf(env.sql, i), i, fn));
   const want = fn === 'HOP' ? 2 : 1;
   if (ms.length !== want) fail(t, fn, `expected ${fn}(time, ${fn === 'HOP' ? 'slide, size' : fn === 'SESSION' ? 'gap' : 'size'})`);
-  if (fn === 'TUMBLE') return { type: 'tumble', params: { sizeMs: ms[0] }, at: t };
+  if (fn === 'TUMBLE') return { type: 'tumble', params: { sizeMs: ms[0], field: col.field }, at: t };
   if (fn === 'HOP') return { type: 'hop', params: { slideMs: ms[0], sizeMs: ms[1] }, at: t };
   if (fn === 'SESSION') return { type: 'session', params: { gapMs: ms[0] }, at: t };
   fail(t, fn, 'group windows are TUMBLE, HOP and SESSION');
+}
+
+function callWindow(fn: string, args: Tree[], rel: Rel, env: Env, at: Tree): GroupWindow {
+  const time = columnRef(args[0] ?? at);
+  const col = time ? rel.cols.find((c) => c.name === time.name) : null;
+  if (!col || (col.field !== rel.eventTime && !(rel.updating && fn === 'TUMBLE'))) fail(at, `${fn}(…)`, `the first argument must be the input's time attribute${rel.eventTime ? ` (\`${rel.eventTime}\`)` : ': declare WATERMARK FOR it in CREATE TABLE'}`);
+  const ms = args.slice(1).map((a) => intervalMs(textOf(env.sql, a), a, fn));
+  const want = fn === 'HOP' ? 2 : 1;
+  if (ms.length !== want) fail(at, fn, `expected ${fn}(time, ${fn === 'HOP' ? 'slide, size' : fn === 'SESSION' ? 'gap' : 'size'})`);
+  if (fn === 'HOP') return { type: 'hop', params: { slideMs: ms[0], sizeMs: ms[1] }, at };
+  if (fn === 'SESSION') return { type: 'session', params: { gapMs: ms[0] }, at };
+  return { type: 'tumble', params: { sizeMs: ms[0], field: col.field }, at };
 }
 
 export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
@@ -95,6 +108,14 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
       continue;
     }
     const body = kids(item).find((k) => !k.symbol)!;
+    const fnCall = find(body, 'functionCallExpression');
+    const fnName = fnCall && textOf(env.sql, fnCall) === textOf(env.sql, body) ? callName(fnCall) : null;
+    if (fnName === 'HOP' || fnName === 'SESSION' || fnName === 'TUMBLE') {
+      // The grammar reads only TUMBLE as a group window; HOP and SESSION arrive as calls.
+      if (window) fail(body, 'GROUP BY', 'one window per aggregation');
+      window = callWindow(fnName, callArgs(fnCall!).args, rel, env, body);
+      continue;
+    }
     const ref = columnRef(body);
     if (ref) {
       if (from.tvf && ['window_start', 'window_end', 'window_time'].includes(ref.name)) {
@@ -110,7 +131,22 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
     keys.push({ field: name, col: { field: name, name, quals: [], type: null }, text: normal(env.sql, body) });
   }
   if (from.tvf && (!windowCols.has('window_start') || !windowCols.has('window_end'))) fail(groupBy ?? sel, 'GROUP BY', `a ${from.tvf.type.toUpperCase()} window table function is aggregated with GROUP BY window_start, window_end[, keys]`);
-  if (window && rel.updating) fail(window.at, 'window aggregation', 'the input is an updating table (a join, aggregate or upsert source); window aggregation over updates is not supported yet — aggregate without a window, or window the append-only source first');
+  let bucketed = false;
+  if (window && rel.updating) {
+    if (window.type !== 'tumble') fail(window.at, `${window.type.toUpperCase()} window over an updating input`, 'not supported yet (the input is a join, aggregate or upsert table); the nearest supported form is a TUMBLE window, or windowing the append-only source first');
+    // A tumbling window over updates is a GROUP BY of the window bucket: the same final table,
+    // updated as rows come and go (Flink's group window on a retract stream) rather than once at the window's end.
+    const field = (window.params.field as string | undefined) ?? 'window_time';
+    const size = window.params.sizeMs as number;
+    const offset = (window.params.offsetMs as number | undefined) ?? 0;
+    const start = `CAST(${quoteName(field)} AS BIGINT) - MOD(CAST(${quoteName(field)} AS BIGINT) - ${offset} + ${size * 1_000_000}, ${size})`;
+    set.push({ name: 'window_start', expr: start }, { name: 'window_end', expr: `${start} + ${size}` }, { name: 'window_time', expr: `${start} + ${size - 1}` });
+    for (const w of ['window_start', 'window_end', 'window_time']) keys.push({ field: w, col: { field: w, name: w, quals: [], type: 'timestamp' }, text: null });
+    env.warn(window.at, 'a TUMBLE window over an updating input is planned as a GROUP BY of the window bucket: the final table is the same, and it updates as rows change');
+    bucketed = true;
+    window = null;
+  }
+  if (window) delete window.params.field;
 
   const items = selectItems(sel, rel, env);
   if (distinctSelect) {
@@ -201,7 +237,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
       const k = keyByText.get(normal(env.sql, t));
       if (k) return quoteName(k);
     }
-    if (window && altOf(t) === 'FunctionCall') {
+    if ((window || bucketed) && altOf(t) === 'FunctionCall') {
       const m = /^(TUMBLE|HOP|SESSION)_(START|END|ROWTIME|PROCTIME)$/.exec(callName(t) ?? '');
       if (m) return quoteName(WINDOW_FUNCTIONS[m[2]]);
     }

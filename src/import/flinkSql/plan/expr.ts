@@ -20,7 +20,7 @@ export interface Scope {
 /** Replaces a whole subtree (an aggregate call, a GROUP BY expression) by a column; null: render it. */
 export type Replace = (t: Tree) => string | null;
 
-const FUNCTION_ALIASES: Record<string, string> = { CHARACTER_LENGTH: 'CHAR_LENGTH', CEILING: 'CEIL', POW: 'POWER' };
+const FUNCTION_ALIASES: Record<string, string> = { WCHARLENGTH: 'CHAR_LENGTH', CHARACTER_LENGTH: 'CHAR_LENGTH', CEILING: 'CEIL', POW: 'POWER' };
 const CARRIED = new Set(FUNCTION_NAMES);
 
 /** Flink built-ins Weir's expression language does not carry, with what to do instead. */
@@ -123,6 +123,8 @@ export function columnRef(t: Tree): { qual: string | null; name: string; at: Tre
     return ruleOf(x) === 'stringLiteral' ? { qual: null, name: unquote(kids(x)[0].symbol!.text!), at: t } : null;
   }
   if (!NAME_RULES.includes(ruleOf(x)) && altOf(x) !== 'ColumnReference') return null;
+  // dt-sql-parser reads a lone 'string' in the SELECT list as a quoted identifier: it is a literal.
+  if (/^'/.test(x.getText())) return null;
   const ids = findAll(x, 'identifier').map((i) => unquote(i.getText()));
   if (ids.length === 1) return { qual: null, name: ids[0], at: t };
   if (ids.length === 2) return { qual: ids[0], name: ids[1], at: t };

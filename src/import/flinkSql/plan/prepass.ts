@@ -121,6 +121,11 @@ export function prepass(sql: string): Prepared {
     blank(m.index!, m.index! + 4);
     tryCasts.add(m.index! + 4);
   }
+  // Built-ins the grammar lexes as keywords: renamed in place to a same-length name it reads as a call.
+  for (const m of sql.matchAll(/\bCHAR_LENGTH(?=\s*\()/gi)) {
+    if (!isCode(m.index!)) continue;
+    'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
+  }
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });

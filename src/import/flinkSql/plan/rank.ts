@@ -23,6 +23,8 @@ export interface PendingRank {
   orderBy: { field: string; direction: 'asc' | 'desc' }[];
   /** Ordered by the input's time attribute (or processing time): dedup is possible. */
   byTime: 'eventTime' | 'arrival' | null;
+  /** ORDER BY proctime DESC: keep the last arrival. */
+  procDesc: boolean;
   at: Tree;
 }
 
@@ -60,8 +62,10 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   const order = childOf(spec, 'orderByClause');
   if (!order) fail(spec, 'ROW_NUMBER() OVER (…)', 'needs ORDER BY');
   if (find(spec, 'windowFrame') || keywordsOf(spec).includes('ROWS') || keywordsOf(spec).includes('RANGE')) fail(spec, 'OVER (… ROWS/RANGE …)', 'a frame is not read for ROW_NUMBER()');
-  const orderItems = childrenOf(order, 'orderItemDefinition').map((o) => ({ col: resolve(childOf(o, 'columnName') ?? kids(o)[0]), desc: keywordsOf(o).includes('DESC'), at: o }));
-  const proc = orderItems.length === 1 && input.procTime.includes(orderItems[0].col.name);
+  const orderTrees = childrenOf(order, 'orderItemDefinition');
+  const procRef = orderTrees.length === 1 ? columnRef(childOf(orderTrees[0], 'columnName') ?? kids(orderTrees[0])[0]) : null;
+  const proc = !!procRef && input.procTime.includes(procRef.name);
+  const orderItems = proc ? [] : orderTrees.map((o) => ({ col: resolve(childOf(o, 'columnName') ?? kids(o)[0]), desc: keywordsOf(o).includes('DESC'), at: o }));
   // The projection keeps every column the ranking reads.
   const projected = project(input, others, env, sel);
   const toOut = (field: string, at: Tree): string => {
@@ -76,6 +80,7 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
     partitionBy: partitionCols.map((c) => toOut(c.field, part!)),
     orderBy: proc ? [] : orderItems.map((o) => ({ field: toOut(o.col.field, o.at), direction: o.desc ? 'desc' : 'asc' })),
     byTime,
+    procDesc: proc && keywordsOf(orderTrees[0]).includes('DESC'),
     at: w,
   };
   if (rankConds.length) {
@@ -116,7 +121,7 @@ function planRank(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env
   }
   if (n === null || n < 1) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N); a bare ROW_NUMBER() is OVER aggregation, which is not supported yet`);
   if (n === 1 && p.byTime && !rankSelected) {
-    const desc = p.orderBy[0]?.direction === 'desc';
+    const desc = p.orderBy[0]?.direction === 'desc' || p.procDesc;
     const id = nodeId(env, 'dedup');
     env.g.add({ id, kind: 'dedup', params: { key: p.partitionBy, keep: desc ? 'last' : 'first', order: p.byTime }, inputs: [['in', p.input.node]], at: p.at });
     return { ...p.input, node: id, updating: desc || p.byTime === 'eventTime', cols: p.input.cols };
@@ -137,7 +142,8 @@ export function planRankFromOuter(r: FromRel, cond: Tree | null, env: Env, at: T
   const mine = all.filter((c) => readsName(c, p.rankName));
   const rest = all.filter((c) => !mine.includes(c));
   const sel = at;
-  const outerSelectsRank = !!sel && findAll(sel, 'selectList').some((l) => readsName(l, p.rankName) || l.getText().includes('*'));
+  const ownList = childOf(sel, 'selectClause') ? find(childOf(sel, 'selectClause')!, 'selectList') : null;
+  const outerSelectsRank = !!ownList && (readsName(ownList, p.rankName) || /(^|,|\.)\*/.test(ownList.getText()));
   const planned = planRank(p, mine, outerSelectsRank, env, at);
   const quals = r.cols[0]?.quals ?? [];
   const withQuals = { ...planned, cols: planned.cols.map((c) => ({ ...c, quals })) };

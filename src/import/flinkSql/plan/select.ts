@@ -203,9 +203,16 @@ export function filter(rel: Rel, cond: Tree, env: Env, construct = 'WHERE', rend
 export function planSelect(sel: Tree, env: Env): FromRel {
   const from = childOf(sel, 'fromClause');
   if (!from) fail(sel, 'SELECT', 'a query reads FROM a table; constant SELECTs are not read');
-  let rel: FromRel = planFromItem(from, env);
   const where = childOf(sel, 'whereClause');
   let cond: Tree | null = where ? kids(where).find((k) => !k.symbol)! : null;
+  const top = kids(from).find((k) => ruleOf(k) === 'tableExpression');
+  const sides = top ? kids(top).filter((k) => ruleOf(k) === 'tableExpression') : [];
+  let rel: FromRel;
+  if (top && sides.length === 2 && kids(top).some((k) => k.symbol?.text === ',')) {
+    // FROM a, b WHERE …: the WHERE is the join's condition (keys, time bounds, the rest filters).
+    rel = planJoin(top, sides[0], sides[1], env, cond);
+    cond = null;
+  } else rel = planFromItem(from, env);
   const items = childOf(sel, 'selectClause')!;
   if (rel.rank) {
     const done = planRankFromOuter(rel, cond, env, sel);
