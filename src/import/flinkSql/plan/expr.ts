@@ -221,17 +221,28 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
     fail(t, 'OVER (…)', 'OVER aggregation is not supported yet; the nearest supported forms are ROW_NUMBER() … WHERE rn <= N (Top-N) and GROUP BY windows');
   }
   if (rule === 'comparisonOperator') return kids(t).map(r).join('');
-  return kids(t).map(r).join(' ');
+  return joinTokens(kids(t).map(r));
+}
+
+/** Joins rendered pieces as a person writes SQL: `f(a, b)`, `(x)`, `a + b`. */
+function joinTokens(parts: string[]): string {
+  let out = '';
+  for (const p of parts) {
+    if (p === '') continue;
+    const tight = out === '' || out.endsWith('(') || p === ')' || p === ',' || (p === '(' && /[A-Za-z0-9_`]$/.test(out) && !/\b(AND|OR|NOT|IN|WHEN|THEN|ELSE|AS)$/i.test(out));
+    out += tight ? p : ` ${p}`;
+  }
+  return out;
 }
 
 /** Renders and checks the result with Weir's own expression parser; its errors point at the subtree. */
 export function weirExpr(t: Tree, scope: Scope, construct: string, replace?: Replace): string {
   const text = render(t, scope, replace);
   try {
-    compileExpr(text);
+    // Weir's own printing: one spelling per expression, so that export → import → export is stable.
+    return compileExpr(text).toSql();
   } catch (e) {
     if (!(e instanceof ExprError)) throw e;
     fail(t, construct, `${e.detail} (in ${text})`);
   }
-  return text;
 }

@@ -101,8 +101,9 @@ export function planFromItem(t: Tree, env: Env): FromRel {
     const sub = kids(t).filter((k) => ruleOf(k) === 'tableExpression');
     if (sub.length === 2) return planJoin(t, sub[0], sub[1], env);
     if (sub.length > 2) fail(t, 'FROM', 'write the joins one after another: a JOIN b ON … JOIN c ON …');
-    const only = kids(t).find((k) => !k.symbol)!;
-    return planFromItem(only, env);
+    const parts = kids(t).filter((k) => !k.symbol);
+    if (parts.length !== 1) fail(t, 'FROM a, b', parts.length > 2 ? 'write the joins one after another: a JOIN b ON … JOIN c ON …' : 'a comma join needs its key equalities in WHERE');
+    return planFromItem(parts[0], env);
   }
   if (rule === 'windowTVFClause') return planWindowTvf(t, env);
   if (rule === 'tableReference') {
@@ -206,7 +207,7 @@ export function planSelect(sel: Tree, env: Env): FromRel {
   const where = childOf(sel, 'whereClause');
   let cond: Tree | null = where ? kids(where).find((k) => !k.symbol)! : null;
   const top = kids(from).find((k) => ruleOf(k) === 'tableExpression');
-  const sides = top ? kids(top).filter((k) => ruleOf(k) === 'tableExpression') : [];
+  const sides = top ? kids(top).filter((k) => !k.symbol && ruleOf(k) !== 'joinCondition') : [];
   let rel: FromRel;
   if (top && sides.length === 2 && kids(top).some((k) => k.symbol?.text === ',')) {
     // FROM a, b WHERE …: the WHERE is the join's condition (keys, time bounds, the rest filters).
