@@ -1,120 +1,123 @@
 /**
- * Flink SQL import: the subset `weir export --to flink-sql` writes → a pipeline document. SQL gives
- * the structure (tables, views, joins, windows, expressions); `-- @weir` annotations give what SQL
- * cannot (source data, user code, keyBy keys, labels, canvas positions). Anything outside the
- * subset is an error with its line, column and construct. Pure: no file system.
+ * Flink SQL → a pipeline document, read with dt-sql-parser's FlinkSQL grammar (the one the
+ * export's check uses) and planned the way Flink's planner reads a script. Pure: no file system.
+ *
+ * API
+ *   planFlinkSql(sql, name?) → {
+ *     doc: PipelineDocument | null,            // null when there are errors
+ *     spans: Record<nodeId, SqlSpan>,          // {line, column, endLine, endColumn}, 1-based, per node
+ *     problems: { line, column, endLine, endColumn, severity: 'error' | 'warning', construct, message }[],
+ *     catalog: { name, kind: 'table' | 'view', columns: { name, type }[] }[],   // for completion
+ *   }
+ *   importFlinkSql(sql, name?)           → { ok, doc, warnings } | { ok: false, errors, warnings } (sync; depth layout)
+ *   importFlinkSqlLaidOut(sql, name?)    → the same, placed with the canvas's elkjs auto-layout (async)
+ * Scripts Weir's exporter wrote (they open with its `-- @weir {…}` document annotation) are read by
+ * the exporter's own reader first, so their code, keys and layout come back as they were.
  */
 import { compile } from '../../pipeline/compile.ts';
-import type { PipelineDocument, PipelineEdge, PipelineNode, PipelineSettings } from '../../pipeline/document.ts';
+import { autoLayout } from '../../pipeline/autoLayout.ts';
+import type { PipelineDocument, PipelineEdge } from '../../pipeline/document.ts';
 import { PIPELINE_FORMAT, PIPELINE_VERSION } from '../../pipeline/document.ts';
-import { ImportError, toProblem } from './errors.ts';
+import type { SqlSpan } from '../../export/flinkSql/verify/parseTree.ts';
+import { parseFlinkSql } from '../../export/flinkSql/verify/parseTree.ts';
 import type { ImportProblem } from './errors.ts';
-import type { Annotation, ImportedNode, ImportWarning } from './context.ts';
-import { fail, ImportContext } from './context.ts';
-import { parseScript } from './statements.ts';
-import type { Statement } from './statements.ts';
-import { sinkNode, sourceNode, tableColumns, applySetting } from './tables.ts';
-import { viewColumns, viewNode } from './views.ts';
-import { expectColumnsOf } from './sinkQuery.ts';
+import type { ImportWarning } from './context.ts';
+import { importAnnotatedScript } from './annotated.ts';
+import { prepass } from './plan/prepass.ts';
+import { planScript } from './plan/script.ts';
+import type { ScriptPlan } from './plan/script.ts';
+import { depthLayout, layoutDocument } from './plan/layout.ts';
 
-export type { ImportProblem, ImportWarning };
+export type { ImportProblem, ImportWarning, SqlSpan };
 
-export type FlinkSqlImport = { ok: true; doc: PipelineDocument; warnings: ImportWarning[] } | { ok: false; errors: ImportProblem[]; warnings: ImportWarning[] };
+export type FlinkSqlImport = { ok: true; doc: PipelineDocument; warnings: ImportWarning[]; spans?: Record<string, SqlSpan> } | { ok: false; errors: ImportProblem[]; warnings: ImportWarning[] };
 
-type CreateTable = Extract<Statement, { kind: 'createTable' }>;
-
-/** Positions for nodes without an annotated one: columns by depth, rows in script order. */
-function layout(nodes: ImportedNode[], edges: PipelineEdge[]): Map<string, { x: number; y: number }> {
-  const depth = new Map<string, number>();
-  for (const n of nodes) depth.set(n.id, Math.max(0, ...edges.filter((e) => e.to.node === n.id).map((e) => (depth.get(e.from.node) ?? 0) + 1)));
-  const rows = new Map<number, number>();
-  const out = new Map<string, { x: number; y: number }>();
-  for (const n of nodes) {
-    const d = depth.get(n.id)!;
-    const r = rows.get(d) ?? 0;
-    rows.set(d, r + 1);
-    out.set(n.id, { x: d * 280, y: r * 150 });
-  }
-  return out;
+export interface SqlProblem extends SqlSpan {
+  severity: 'error' | 'warning';
+  construct: string;
+  message: string;
 }
 
-export function importFlinkSql(sql: string, fallbackName = 'imported from Flink SQL'): FlinkSqlImport {
-  const script = parseScript(sql);
-  const cx = new ImportContext(sql);
-  const errors: ImportError[] = [...script.errors];
-  const header = script.annotations.get(0) ?? null;
-  cx.annotated = header !== null;
-  const settings: PipelineSettings = { checkpoint: { intervalMs: null }, ...((header?.settings as PipelineSettings | undefined) ?? {}) };
-  const docInfo: { name?: string } = {};
-  const targets = new Set(script.statements.filter((s) => s.kind === 'insert').map((s) => (s as { target: string }).target));
-  const sinkTables = new Map<string, CreateTable>();
-  const helpers = new Map<string, string>();
-  const nodes: ImportedNode[] = [];
-  const lines = new Map<string, number>();
-  for (const s of script.statements) {
-    const ann: Annotation | null = script.annotations.get(s.tok.line) ?? null;
-    try {
-      if (s.kind === 'set') applySetting(cx, s, settings, docInfo);
-      else if (s.kind === 'createFunction') cx.functions.set(s.name, s.className);
-      else if (s.kind === 'createTable') {
-        if (cx.relations.has(s.name) || sinkTables.has(s.name)) fail(s.tok, 'CREATE TABLE', `\`${s.name}\` is defined twice`);
-        if (targets.has(s.name)) sinkTables.set(s.name, s);
-        else {
-          nodes.push(sourceNode(cx, s, ann));
-          cx.relations.set(s.name, { name: s.name, columns: tableColumns(s).map((c) => c.name), node: s.name });
-        }
-      } else if (s.kind === 'createView') {
-        if (cx.relations.has(s.name)) fail(s.tok, 'CREATE VIEW', `\`${s.name}\` is defined twice`);
-        const node = viewNode(cx, s.name, s.query, ann, helpers);
-        const columns = viewColumns(s.query);
-        // The export's versions view for a temporal join has no annotation and is named `<join>_versions`.
-        if (!ann && node.kind === 'dedup' && s.name.endsWith('_versions') && node.params.keep === 'last' && node.params.order === 'eventTime') {
-          const input = cx.relations.get(node.inputs[0][1])!;
-          helpers.set(s.name, input.name);
-          cx.relations.set(s.name, { name: s.name, columns, node: input.node });
-        } else {
-          nodes.push(node);
-          cx.relations.set(s.name, { name: s.name, columns, node: s.name });
-        }
-      } else {
-        const table = sinkTables.get(s.target) ?? fail(s.tok, 'INSERT INTO', `\`${s.target}\` is not a table created above`);
-        if (nodes.some((n) => n.id === s.target)) fail(s.tok, 'INSERT INTO', `a second INSERT INTO \`${s.target}\`: put a UNION ALL view in front of the sink instead`);
-        const from = expectColumnsOf(cx, s.query, tableColumns(table).map((c) => c.name));
-        nodes.push(sinkNode(table, script.annotations.get(table.tok.line) ?? null, from));
-      }
-      for (const n of nodes) if (!lines.has(n.id)) lines.set(n.id, s.tok.line);
-    } catch (e) {
-      if (!(e instanceof ImportError)) throw e;
-      errors.push(e);
-    }
-  }
-  if (errors.length) return { ok: false, errors: errors.map(toProblem).sort((a, b) => a.line - b.line || a.column - b.column), warnings: cx.warnings };
+export interface FlinkSqlPlan {
+  doc: PipelineDocument | null;
+  spans: Record<string, SqlSpan>;
+  problems: SqlProblem[];
+  catalog: ScriptPlan['catalog'];
+}
 
-  const edges: PipelineEdge[] = nodes.flatMap((n) => n.inputs.map(([port, rel]) => ({ from: { node: cx.relations.get(rel)!.node, port: 'out' }, to: { node: n.id, port } })));
-  const auto = layout(nodes, edges);
-  const docNodes: PipelineNode[] = nodes.map((n) => ({
-    id: n.id,
-    kind: n.kind,
-    ...(typeof n.annotation?.label === 'string' ? { label: n.annotation.label } : {}),
-    params: n.params,
-    position: (n.annotation?.position as { x: number; y: number } | undefined) ?? auto.get(n.id)!,
-  }));
+const point = (line: number, column: number): SqlSpan => ({ line, column, endLine: line, endColumn: column + 1 });
+
+export function planFlinkSql(sql: string, fallbackName = 'imported from Flink SQL'): FlinkSqlPlan {
+  const prep = prepass(sql);
+  const problems: SqlProblem[] = prep.problems.map((p) => ({ ...point(p.line, p.column), severity: p.severity, construct: p.construct, message: p.message }));
+  const fatal = () => problems.some((p) => p.severity === 'error');
+  if (fatal()) return { doc: null, spans: {}, problems, catalog: [] };
+  const { tree, errors } = parseFlinkSql(prep.text);
+  if (!tree) {
+    for (const e of errors) problems.push({ line: e.line, column: e.column, endLine: e.endLine, endColumn: e.endColumn, severity: 'error', construct: 'syntax', message: e.message });
+    return { doc: null, spans: {}, problems, catalog: [] };
+  }
+  const plan = planScript(prep, tree);
+  for (const e of plan.errors) problems.push({ ...point(e.line, e.column), severity: 'error', construct: e.construct, message: e.detail });
+  for (const w of plan.warnings) problems.push({ ...point(w.line, w.column), severity: 'warning', construct: 'warning', message: w.message });
+  const spans = Object.fromEntries(plan.graph.nodes.map((n) => [n.id, n.span]));
+  if (fatal()) return { doc: null, spans, problems: sorted(problems), catalog: plan.catalog };
+  if (!plan.graph.nodes.some((n) => /Sink$/.test(n.kind))) {
+    problems.push({ ...point(1, 1), severity: 'error', construct: 'script', message: 'nothing is written: add an INSERT INTO a table (or a SELECT) so the pipeline has a sink' });
+    return { doc: null, spans, problems, catalog: plan.catalog };
+  }
+  const header = prep.annotations.get(0);
+  const edges: PipelineEdge[] = plan.graph.nodes.flatMap((n) => n.inputs.map(([port, from]) => ({ from: { node: from, port: 'out' }, to: { node: n.id, port } })));
+  const pos = depthLayout(plan.graph.nodes, edges);
+  const annotated = new Map<string, Record<string, unknown>>();
+  for (const [line, a] of prep.annotations) {
+    const id = typeof a.node === 'string' ? a.node : plan.graph.nodes.find((n) => n.span.line === line + 0 || n.span.line === line)?.id;
+    if (line > 0 && id) annotated.set(id, a);
+  }
   const doc: PipelineDocument = {
     format: PIPELINE_FORMAT,
     version: PIPELINE_VERSION,
-    name: (header?.pipeline as string | undefined) ?? docInfo.name ?? fallbackName,
+    name: (header?.pipeline as string | undefined) ?? plan.name ?? fallbackName,
     ...(typeof header?.description === 'string' ? { description: header.description } : {}),
-    settings,
-    nodes: docNodes,
+    settings: plan.settings,
+    nodes: plan.graph.nodes.map((n) => {
+      const a = annotated.get(n.id);
+      return {
+        id: n.id,
+        kind: n.kind,
+        ...(typeof a?.label === 'string' ? { label: a.label } : {}),
+        params: n.params,
+        position: (a?.position as { x: number; y: number } | undefined) ?? pos.get(n.id)!,
+      };
+    }),
     edges,
   };
-  const { problems } = compile(doc);
-  if (problems.length) {
-    return {
-      ok: false,
-      errors: problems.map((p) => ({ line: (p.target && lines.get(p.target)) || 1, column: 1, construct: p.target ? `\`${p.target}\`` : 'pipeline', message: `${p.field ? `${p.field}: ` : ''}${p.message}` })),
-      warnings: cx.warnings,
-    };
+  for (const p of compile(doc).problems) {
+    const at = (p.target && spans[p.target]) || point(1, 1);
+    problems.push({ ...at, severity: 'error', construct: p.target ? `node \`${p.target}\`` : 'pipeline', message: `${p.field ? `${p.field}: ` : ''}${p.message}` });
   }
-  return { ok: true, doc, warnings: cx.warnings };
+  return { doc: fatal() ? null : doc, spans, problems: sorted(problems), catalog: plan.catalog };
+}
+
+const sorted = (ps: SqlProblem[]): SqlProblem[] => [...ps].sort((a, b) => a.line - b.line || a.column - b.column);
+
+function toImport(p: FlinkSqlPlan): FlinkSqlImport {
+  const warnings = p.problems.filter((x) => x.severity === 'warning').map((w) => ({ line: w.line, message: w.message }));
+  if (!p.doc) return { ok: false, errors: p.problems.filter((x) => x.severity === 'error').map((e) => ({ line: e.line, column: e.column, construct: e.construct, message: e.message })), warnings };
+  return { ok: true, doc: p.doc, warnings, spans: p.spans };
+}
+
+export function importFlinkSql(sql: string, fallbackName = 'imported from Flink SQL'): FlinkSqlImport {
+  if (prepass(sql).annotations.has(0)) {
+    const legacy = importAnnotatedScript(sql, fallbackName);
+    if (legacy.ok) return legacy;
+  }
+  return toImport(planFlinkSql(sql, fallbackName));
+}
+
+/** As importFlinkSql, with the canvas's elkjs layout for every node the script does not place itself. */
+export async function importFlinkSqlLaidOut(sql: string, fallbackName?: string): Promise<FlinkSqlImport> {
+  const r = importFlinkSql(sql, fallbackName);
+  if (!r.ok || prepass(sql).annotations.has(0)) return r;
+  return { ...r, doc: await layoutDocument(r.doc, new Set(), (d) => autoLayout(d)) };
 }

@@ -6,7 +6,8 @@
  * constant, so identifiers are recognised by their backticks, not by the rule that holds them.
  */
 import { FlinkSQL } from 'dt-sql-parser';
-import { FlinkSqlParser } from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
+import type { Tree } from './parseTree.ts';
+import { find, findAll, kids, outermost, ruleOf, unquote } from './parseTree.ts';
 
 export interface NameRef {
   name: string;
@@ -37,33 +38,6 @@ export interface StatementFacts {
   target: string | null;
 }
 
-interface Tree {
-  ruleIndex?: number;
-  children?: Tree[] | null;
-  symbol?: { text?: string; line: number; column: number };
-  getText(): string;
-}
-
-const RULES = FlinkSqlParser.ruleNames;
-const ruleOf = (t: Tree): string => (t.ruleIndex === undefined ? '' : RULES[t.ruleIndex]);
-const kids = (t: Tree): Tree[] => t.children ?? [];
-const unquote = (s: string): string => (s.startsWith('`') && s.endsWith('`') ? s.slice(1, -1).replace(/``/g, '`') : s);
-
-function find(t: Tree, rule: string): Tree | null {
-  if (ruleOf(t) === rule) return t;
-  for (const c of kids(t)) {
-    const f = find(c, rule);
-    if (f) return f;
-  }
-  return null;
-}
-
-function findAll(t: Tree, rule: string, out: Tree[] = []): Tree[] {
-  if (ruleOf(t) === rule) out.push(t);
-  for (const c of kids(t)) findAll(c, rule, out);
-  return out;
-}
-
 /** Names of the outer SELECT's items, in order. */
 function selectColumns(t: Tree): (string | null)[] {
   const list = find(t, 'selectList');
@@ -83,13 +57,6 @@ function selectColumns(t: Tree): (string | null)[] {
       const ids = findAll(literal, 'identifier');
       return ids.length ? unquote(ids[ids.length - 1].getText()) : null;
     });
-}
-
-/** Matches of `rule` that are not inside another match. */
-function outermost(t: Tree, rule: string, out: Tree[] = []): Tree[] {
-  if (ruleOf(t) === rule) out.push(t);
-  else for (const c of kids(t)) outermost(c, rule, out);
-  return out;
 }
 
 function emptyFacts(kind: StatementKind, line: number): StatementFacts {

@@ -1,0 +1,132 @@
+/**
+ * The one FlinkSQL grammar: dt-sql-parser's parse tree, and the small helpers that walk it. The
+ * export's semantic check and the import's planner both read scripts through these.
+ *
+ * dt-sql-parser quirk: in expression position a backtick-quoted identifier is lexed as a string
+ * constant, so identifiers are recognised by their backticks, not only by the rule that holds them.
+ */
+import { FlinkSQL } from 'dt-sql-parser';
+import { FlinkSqlParser } from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
+
+export interface TreeToken {
+  text?: string;
+  line: number;
+  /** 0-based. */
+  column: number;
+  /** Character offsets into the script, inclusive. */
+  start: number;
+  stop: number;
+}
+
+export interface Tree {
+  ruleIndex?: number;
+  children?: Tree[] | null;
+  symbol?: TreeToken;
+  start?: TreeToken;
+  stop?: TreeToken;
+  getText(): string;
+}
+
+/** 1-based line and column of the first character and just past the last one. */
+export interface SqlSpan {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+const RULES = FlinkSqlParser.ruleNames;
+export const ruleOf = (t: Tree): string => (t.ruleIndex === undefined ? '' : RULES[t.ruleIndex]);
+export const kids = (t: Tree): Tree[] => t.children ?? [];
+export const isQuoted = (s: string): boolean => s.length > 1 && s.startsWith('`') && s.endsWith('`');
+export const unquote = (s: string): string => (isQuoted(s) ? s.slice(1, -1).replace(/``/g, '`') : s);
+/** The alternative's label, e.g. `ColumnReference` for primaryExpression#columnReference. */
+export const altOf = (t: Tree): string => (t as { constructor: { name: string } }).constructor.name.replace(/Context$/, '');
+
+export function find(t: Tree, rule: string): Tree | null {
+  if (ruleOf(t) === rule) return t;
+  for (const c of kids(t)) {
+    const f = find(c, rule);
+    if (f) return f;
+  }
+  return null;
+}
+
+export function findAll(t: Tree, rule: string, out: Tree[] = []): Tree[] {
+  if (ruleOf(t) === rule) out.push(t);
+  for (const c of kids(t)) findAll(c, rule, out);
+  return out;
+}
+
+/** Matches of `rule` that are not inside another match. */
+export function outermost(t: Tree, rule: string, out: Tree[] = []): Tree[] {
+  if (ruleOf(t) === rule) out.push(t);
+  else for (const c of kids(t)) outermost(c, rule, out);
+  return out;
+}
+
+/** The direct children with this rule. */
+export const childrenOf = (t: Tree, rule: string): Tree[] => kids(t).filter((c) => ruleOf(c) === rule);
+export const childOf = (t: Tree, rule: string): Tree | null => kids(t).find((c) => ruleOf(c) === rule) ?? null;
+
+export function terminals(t: Tree, out: TreeToken[] = []): TreeToken[] {
+  if (t.symbol) out.push(t.symbol);
+  else for (const c of kids(t)) terminals(c, out);
+  return out;
+}
+
+export function firstToken(t: Tree): TreeToken | null {
+  if (t.symbol) return t.symbol;
+  for (const c of kids(t)) {
+    const f = firstToken(c);
+    if (f) return f;
+  }
+  return null;
+}
+
+export function lastToken(t: Tree): TreeToken | null {
+  if (t.symbol) return t.symbol;
+  const ks = kids(t);
+  for (let i = ks.length - 1; i >= 0; i--) {
+    const f = lastToken(ks[i]);
+    if (f) return f;
+  }
+  return null;
+}
+
+/** The upper-cased keyword terminals directly under `t`. */
+export const keywordsOf = (t: Tree): string[] => kids(t).filter((c) => c.symbol).map((c) => (c.symbol!.text ?? '').toUpperCase());
+
+/** The script text a subtree covers, exactly as written. */
+export function textOf(sql: string, t: Tree): string {
+  const a = firstToken(t);
+  const b = lastToken(t);
+  return a && b ? sql.slice(a.start, b.stop + 1) : '';
+}
+
+/** Where a subtree sits in the script. */
+export function spanOf(t: Tree): SqlSpan {
+  const a = firstToken(t);
+  const b = lastToken(t) ?? a;
+  if (!a || !b) return { line: 1, column: 1, endLine: 1, endColumn: 1 };
+  const text = b.text ?? '';
+  const lines = text.split('\n');
+  const endLine = b.line + lines.length - 1;
+  const endColumn = lines.length > 1 ? lines[lines.length - 1].length + 1 : b.column + 1 + text.length;
+  return { line: a.line, column: a.column + 1, endLine, endColumn };
+}
+
+export interface SyntaxProblem {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  message: string;
+}
+
+/** Validates and parses with dt-sql-parser's FlinkSQL; the tree is null when the script has syntax errors. */
+export function parseFlinkSql(sql: string, parser = new FlinkSQL()): { errors: SyntaxProblem[]; tree: Tree | null } {
+  const errors = parser.validate(sql).map((e) => ({ line: e.startLine, column: e.startColumn, endLine: e.endLine, endColumn: e.endColumn, message: e.message }));
+  if (errors.length) return { errors, tree: null };
+  return { errors, tree: parser.parse(sql) as unknown as Tree };
+}

@@ -1,0 +1,284 @@
+/**
+ * GROUP BY … HAVING, aggregate calls (DISTINCT, FILTER (WHERE …), COUNT(*), SUM(CASE …)), SELECT
+ * DISTINCT, group windows (GROUP BY TUMBLE/HOP/SESSION(ts, …) with _START/_END/_ROWTIME) and window
+ * TVF aggregation. Shape: [map: computed keys and arguments] → aggregate | window → [HAVING
+ * filter] → [project: the SELECT list over keys and aggregates].
+ */
+import type { AggregateCall } from '../../../engine/aggregates.ts';
+import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, keywordsOf, kids, lastToken, parseFlinkSql, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { ImportError } from '../errors.ts';
+import type { Col, Rel } from './model.ts';
+import { fail, quoteName } from './model.ts';
+import type { Env } from './env.ts';
+import { nodeId, scopeOf } from './env.ts';
+import type { Replace, Scope } from './expr.ts';
+import { callArgs, callName, columnRef, intervalMs, render, resolveColumn, weirExpr } from './expr.ts';
+import type { FromRel } from './select.ts';
+import { filter, selectItems } from './select.ts';
+
+const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
+const OTHER_AGGREGATES = new Set(['STDDEV', 'STDDEV_POP', 'STDDEV_SAMP', 'VARIANCE', 'VAR_POP', 'VAR_SAMP', 'LISTAGG', 'COLLECT', 'FIRST_VALUE', 'LAST_VALUE', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'JSON_OBJECTAGG']);
+const WINDOW_FUNCTIONS: Record<string, string> = { START: 'window_start', END: 'window_end', ROWTIME: 'window_time', PROCTIME: 'window_time' };
+const normal = (sql: string, t: Tree): string => textOf(sql, t).replace(/\s+/g, ' ').replace(/`/g, '').toUpperCase();
+
+/** Aggregate calls under t, not looking inside OVER windows. */
+function aggregateCalls(t: Tree, out: Tree[] = []): Tree[] {
+  if (ruleOf(t) === 'overWindowItem' || ruleOf(t) === 'windowSpec') return out;
+  if (altOf(t) === 'FunctionCall') {
+    const n = callName(t);
+    if (n && (AGGREGATES.has(n) || OTHER_AGGREGATES.has(n))) {
+      out.push(t);
+      return out;
+    }
+  }
+  for (const c of kids(t)) aggregateCalls(c, out);
+  return out;
+}
+
+export function isAggregating(sel: Tree): boolean {
+  return !!childOf(sel, 'groupByClause') || !!childOf(sel, 'havingClause') || aggregateCalls(childOf(sel, 'selectClause')!).length > 0;
+}
+
+/** The FILTER (WHERE …) the prepass lifted from right after this call, as a subtree of its own parse. */
+function filterOf(env: Env, call: Tree): { cond: Tree; sql: string } | null {
+  const end = lastToken(call)!.stop + 1;
+  const f = env.prep.filters.find((x) => x.at >= end && env.prep.text.slice(end, x.at).trim() === '');
+  if (!f) return null;
+  const head = 'SELECT 1 FROM t WHERE ';
+  const sub = `${head}${f.cond}`;
+  const { tree, errors } = parseFlinkSql(sub);
+  if (!tree) fail(call, 'FILTER (WHERE …)', `the condition does not parse: ${errors[0]?.message ?? ''}`);
+  return { cond: kids(find(tree, 'whereClause')!).find((k) => !k.symbol)!, sql: sub };
+}
+
+interface GroupWindow {
+  type: string;
+  params: Record<string, unknown>;
+  at: Tree;
+}
+
+function groupWindow(t: Tree, rel: Rel, env: Env): GroupWindow {
+  const fn = unquote(childOf(t, 'groupWindowFunctionName')!.getText()).toUpperCase();
+  const time = unquote(childOf(t, 'timeAttrColumn')!.getText());
+  const col = rel.cols.find((c) => c.name === time);
+  // Over an updating input any timestamp column may be bucketed (see planAggregate); otherwise it is the time attribute.
+  if (!col || (col.field !== rel.eventTime && !(rel.updating && fn === 'TUMBLE'))) fail(t, `${fn}(${time}, …)`, `\`${time}\` is not the input's time attribute${rel.eventTime ? ` (that is \`${rel.eventTime}\`)` : ': declare WATERMARK FOR it in CREATE TABLE'}`);
+  const ms = childrenOf(t, 'timeIntervalExpression').map((i) => intervalMs(textOf(env.sql, i), i, fn));
+  const want = fn === 'HOP' ? 2 : 1;
+  if (ms.length !== want) fail(t, fn, `expected ${fn}(time, ${fn === 'HOP' ? 'slide, size' : fn === 'SESSION' ? 'gap' : 'size'})`);
+  if (fn === 'TUMBLE') return { type: 'tumble', params: { sizeMs: ms[0], field: col.field }, at: t };
+  if (fn === 'HOP') return { type: 'hop', params: { slideMs: ms[0], sizeMs: ms[1] }, at: t };
+  if (fn === 'SESSION') return { type: 'session', params: { gapMs: ms[0] }, at: t };
+  fail(t, fn, 'group windows are TUMBLE, HOP and SESSION');
+}
+
+function callWindow(fn: string, args: Tree[], rel: Rel, env: Env, at: Tree): GroupWindow {
+  const time = columnRef(args[0] ?? at);
+  const col = time ? rel.cols.find((c) => c.name === time.name) : null;
+  if (!col || (col.field !== rel.eventTime && !(rel.updating && fn === 'TUMBLE'))) fail(at, `${fn}(…)`, `the first argument must be the input's time attribute${rel.eventTime ? ` (\`${rel.eventTime}\`)` : ': declare WATERMARK FOR it in CREATE TABLE'}`);
+  const ms = args.slice(1).map((a) => intervalMs(textOf(env.sql, a), a, fn));
+  const want = fn === 'HOP' ? 2 : 1;
+  if (ms.length !== want) fail(at, fn, `expected ${fn}(time, ${fn === 'HOP' ? 'slide, size' : fn === 'SESSION' ? 'gap' : 'size'})`);
+  if (fn === 'HOP') return { type: 'hop', params: { slideMs: ms[0], sizeMs: ms[1] }, at };
+  if (fn === 'SESSION') return { type: 'session', params: { gapMs: ms[0] }, at };
+  return { type: 'tumble', params: { sizeMs: ms[0], field: col.field }, at };
+}
+
+export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
+  const rel: Rel = from;
+  const inScope = scopeOf(env, rel);
+  const selectClause = childOf(sel, 'selectClause')!;
+  const distinctSelect = !!childOf(selectClause, 'setQuantifier') && keywordsOf(childOf(selectClause, 'setQuantifier')!).includes('DISTINCT');
+  const groupBy = childOf(sel, 'groupByClause');
+  const having = childOf(sel, 'havingClause');
+  const havingCond = having ? kids(having).find((k) => !k.symbol)! : null;
+  let window: GroupWindow | null = from.tvf ? { type: from.tvf.type, params: from.tvf.params, at: from.tvf.at } : null;
+
+  const set: { name: string; expr: string }[] = [];
+  const keys: { field: string; col: Col; text: string | null }[] = [];
+  const windowCols = new Set<string>();
+  const groupItems = groupBy ? childrenOf(groupBy, 'groupItemDefinition') : [];
+  if (groupBy && find(groupBy, 'groupingSet')) fail(groupBy, 'GROUPING SETS / ROLLUP / CUBE', 'not supported; write one GROUP BY per grouping and UNION ALL them');
+  for (const item of groupItems) {
+    const gw = childOf(item, 'groupWindowFunction');
+    if (gw) {
+      if (window) fail(gw, 'GROUP BY', 'one window per aggregation');
+      window = groupWindow(gw, rel, env);
+      continue;
+    }
+    const body = kids(item).find((k) => !k.symbol)!;
+    const fnCall = find(body, 'functionCallExpression');
+    const fnName = fnCall && textOf(env.sql, fnCall) === textOf(env.sql, body) ? callName(fnCall) : null;
+    if (fnName === 'HOP' || fnName === 'SESSION' || fnName === 'TUMBLE') {
+      // The grammar reads only TUMBLE as a group window; HOP and SESSION arrive as calls.
+      if (window) fail(body, 'GROUP BY', 'one window per aggregation');
+      window = callWindow(fnName, callArgs(fnCall!).args, rel, env, body);
+      continue;
+    }
+    const ref = columnRef(body);
+    if (ref) {
+      if (from.tvf && ['window_start', 'window_end', 'window_time'].includes(ref.name)) {
+        windowCols.add(ref.name);
+        continue;
+      }
+      const col = resolve(inScope, ref.qual, ref.name, body);
+      if (!keys.some((k) => k.field === col.field)) keys.push({ field: col.field, col, text: null });
+      continue;
+    }
+    const name = `_key${keys.length + 1}`;
+    set.push({ name, expr: weirExpr(body, inScope, 'GROUP BY') });
+    keys.push({ field: name, col: { field: name, name, quals: [], type: null }, text: normal(env.sql, body) });
+  }
+  if (from.tvf && (!windowCols.has('window_start') || !windowCols.has('window_end'))) fail(groupBy ?? sel, 'GROUP BY', `a ${from.tvf.type.toUpperCase()} window table function is aggregated with GROUP BY window_start, window_end[, keys]`);
+  let bucketed = false;
+  if (window && rel.updating) {
+    if (window.type !== 'tumble') fail(window.at, `${window.type.toUpperCase()} window over an updating input`, 'not supported yet (the input is a join, aggregate or upsert table); the nearest supported form is a TUMBLE window, or windowing the append-only source first');
+    // A tumbling window over updates is a GROUP BY of the window bucket: the same final table,
+    // updated as rows come and go (Flink's group window on a retract stream) rather than once at the window's end.
+    const field = (window.params.field as string | undefined) ?? 'window_time';
+    const size = window.params.sizeMs as number;
+    const offset = (window.params.offsetMs as number | undefined) ?? 0;
+    const start = `CAST(${quoteName(field)} AS BIGINT) - MOD(CAST(${quoteName(field)} AS BIGINT) - ${offset} + ${size * 1_000_000}, ${size})`;
+    set.push({ name: 'window_start', expr: start }, { name: 'window_end', expr: `${start} + ${size}` }, { name: 'window_time', expr: `${start} + ${size - 1}` });
+    for (const w of ['window_start', 'window_end', 'window_time']) keys.push({ field: w, col: { field: w, name: w, quals: [], type: 'timestamp' }, text: null });
+    env.warn(window.at, 'a TUMBLE window over an updating input is planned as a GROUP BY of the window bucket: the final table is the same, and it updates as rows change');
+    bucketed = true;
+    window = null;
+  }
+  if (window) delete window.params.field;
+
+  const items = selectItems(sel, rel, env);
+  if (distinctSelect) {
+    if (groupBy) fail(selectClause, 'SELECT DISTINCT', 'with GROUP BY, DISTINCT changes nothing; drop it');
+    for (const it of items) {
+      const ref = it.col ?? (it.expr && columnRef(it.expr) ? resolve(inScope, columnRef(it.expr)!.qual, columnRef(it.expr)!.name, it.expr) : null);
+      if (ref) keys.push({ field: ref.field, col: ref, text: null });
+      else {
+        const name = `_key${keys.length + 1}`;
+        set.push({ name, expr: weirExpr(it.expr!, inScope, 'SELECT DISTINCT') });
+        keys.push({ field: name, col: { field: name, name, quals: [], type: null }, text: normal(env.sql, it.expr!) });
+      }
+    }
+  }
+
+  // Aggregate calls, each computed once however often it is written.
+  const calls: AggregateCall[] = [];
+  const callColumn = new Map<Tree, string>();
+  const byText = new Map<string, string>();
+  const sources = [...items.filter((i) => i.expr).map((i) => i.expr!), ...(havingCond ? [havingCond] : [])];
+  for (const c of sources.flatMap((s) => aggregateCalls(s))) {
+    const fn = callName(c)!;
+    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX and COUNT(DISTINCT …); write others as an aggregate with code (udaf)');
+    const { args, distinct, star } = callArgs(c);
+    const flt = filterOf(env, c);
+    const key = `${normal(env.sql, c)}|${flt ? flt.sql.slice(22).replace(/\s+/g, ' ') : ''}`;
+    const known = byText.get(key);
+    if (known) {
+      callColumn.set(c, known);
+      continue;
+    }
+    if (distinct && (fn === 'SUM' || fn === 'AVG')) fail(c, `${fn}(DISTINCT …)`, `not supported; the nearest supported form is COUNT(DISTINCT …), or ${fn} over a SELECT DISTINCT subquery`);
+    if (!star && args.length !== 1) fail(c, `${fn}(…)`, 'takes one argument');
+    if (star && fn !== 'COUNT') fail(c, `${fn}(*)`, 'only COUNT takes *');
+    const as = `_agg${calls.length + 1}`;
+    let field: string | undefined;
+    const argExpr = star ? null : kids(args[0]).find((k) => !k.symbol) ?? args[0];
+    const ref = argExpr ? columnRef(argExpr) : null;
+    if (flt) {
+      const cond = render(flt.cond, { ...inScope, sql: flt.sql });
+      const value = argExpr ? weirExpr(argExpr, inScope, `${fn}(…)`) : '1';
+      field = `_arg${calls.length + 1}`;
+      set.push({ name: field, expr: `CASE WHEN ${cond} THEN ${value} END` });
+    } else if (ref) field = resolve(inScope, ref.qual, ref.name, argExpr!).field;
+    else if (argExpr) {
+      field = `_arg${calls.length + 1}`;
+      set.push({ name: field, expr: weirExpr(argExpr, inScope, `${fn}(…)`) });
+    }
+    const aggFn = fn === 'COUNT' ? (distinct ? 'countDistinct' : 'count') : (fn.toLowerCase() as 'sum' | 'avg' | 'min' | 'max');
+    calls.push(field === undefined ? { fn: 'count', as } : { fn: aggFn, field, as });
+    byText.set(key, as);
+    callColumn.set(c, as);
+  }
+  if (!calls.length) calls.push({ fn: 'count', as: '_count' });
+  // An aggregate selected as it is takes its alias as its column name, so no rename is needed after.
+  const taken = new Set([...keys.map((k) => k.field), 'window_start', 'window_end', 'window_time']);
+  for (const it of items) {
+    let x = it.expr;
+    while (x && kids(x).length === 1 && !kids(x)[0].symbol && altOf(x) !== 'FunctionCall') x = kids(x)[0];
+    const as = x ? callColumn.get(x) : undefined;
+    const call = as ? calls.find((c) => c.as === as) : undefined;
+    if (!call || taken.has(it.name) || !call.as.startsWith('_agg')) continue;
+    taken.add(it.name);
+    for (const [t, v] of callColumn) if (v === as) callColumn.set(t, it.name);
+    call.as = it.name;
+  }
+
+  let input = rel;
+  if (set.length) {
+    const id = nodeId(env, 'prepare');
+    env.g.add({ id, kind: 'map', params: { set }, inputs: [['in', rel.node]], at: groupBy ?? selectClause });
+    input = { ...rel, node: id };
+  }
+  const id = nodeId(env, window ? 'window' : 'aggregate');
+  const groupFields = keys.map((k) => k.field);
+  if (window) env.g.add({ id, kind: 'window', params: { type: window.type, ...window.params, groupBy: groupFields, aggregates: calls }, inputs: [['in', input.node]], at: window.at });
+  else env.g.add({ id, kind: 'aggregate', params: { groupBy: groupFields, aggregates: calls }, inputs: [['in', input.node]], at: groupBy ?? selectClause });
+
+  const wcols: Col[] = window ? ['window_start', 'window_end', 'window_time'].map((w) => ({ field: w, name: w, quals: [], type: 'timestamp' })) : [];
+  const outCols: Col[] = [...keys.map((k) => ({ ...k.col, field: k.field })), ...wcols, ...calls.map((c) => ({ field: c.as, name: c.as, quals: [], type: null }))];
+  let out: Rel = { node: id, cols: outCols, eventTime: window ? 'window_time' : null, procTime: [], updating: !window };
+  const outScope: Scope = { cols: [...keys.map((k) => ({ ...k.col, field: k.field })), ...wcols], sql: env.sql, tryCasts: env.prep.tryCasts };
+  const keyByText = new Map(keys.filter((k) => k.text).map((k) => [k.text!, k.field]));
+  const replace: Replace = (t) => {
+    const agg = callColumn.get(t);
+    if (agg) return quoteName(agg);
+    if (keyByText.size && (altOf(t) === 'FunctionCall' || altOf(t) === 'Predicated' || ruleOf(t) === 'expression' || ruleOf(t) === 'valueExpression')) {
+      const k = keyByText.get(normal(env.sql, t));
+      if (k) return quoteName(k);
+    }
+    if ((window || bucketed) && altOf(t) === 'FunctionCall') {
+      const m = /^(TUMBLE|HOP|SESSION)_(START|END|ROWTIME|PROCTIME)$/.exec(callName(t) ?? '');
+      if (m) return quoteName(WINDOW_FUNCTIONS[m[2]]);
+    }
+    return null;
+  };
+  const post = (e: Tree, construct: string): string => {
+    try {
+      return weirExpr(e, outScope, construct, replace);
+    } catch (err) {
+      if (!(err instanceof ImportError) || !/^column /.test(err.construct)) throw err;
+      const name = err.construct.replace(/^column /, '');
+      fail({ line: err.line, column: err.column, endLine: err.line, endColumn: err.column }, `column ${name}`, `is neither in GROUP BY nor inside an aggregate; group by it, or aggregate it (MIN, MAX, …)`);
+    }
+  };
+  if (havingCond) out = filter(out, havingCond, env, 'HAVING', (e) => post(e, 'HAVING'));
+  const fields = items.map((it) => {
+    if (!it.col) return { name: it.name, expr: post(it.expr!, 'SELECT list') };
+    const key = keys.find((k) => k.col.field === it.col!.field);
+    if (!key) fail(it.at, `column ${it.name}`, 'is neither in GROUP BY nor inside an aggregate; group by it, or aggregate it (MIN, MAX, …)');
+    return { name: it.name, expr: quoteName(key.field) };
+  });
+  return projectTexts(out, fields, env, selectClause);
+}
+
+const resolve = resolveColumn;
+
+/** A project of already-rendered expressions; none when it is the identity. */
+function projectTexts(rel: Rel, fields: { name: string; expr: string }[], env: Env, at: Tree): Rel {
+  const seen = new Set<string>();
+  for (const f of fields) {
+    if (seen.has(f.name)) fail(at, 'SELECT list', `two columns are named \`${f.name}\`; give one another name with AS`);
+    seen.add(f.name);
+  }
+  const identity = fields.length === rel.cols.length && fields.every((f, i) => f.name === rel.cols[i].field && f.expr === quoteName(rel.cols[i].field));
+  const cols: Col[] = fields.map((f) => {
+    const src = rel.cols.find((c) => quoteName(c.field) === f.expr);
+    return { field: f.name, name: f.name, quals: [], type: src?.type ?? null };
+  });
+  if (identity) return { ...rel, cols };
+  const id = nodeId(env, 'project');
+  env.g.add({ id, kind: 'project', params: { fields }, inputs: [['in', rel.node]], at });
+  const time = fields.find((f) => rel.eventTime && f.expr === quoteName(rel.eventTime))?.name ?? null;
+  return { node: id, cols, eventTime: time, procTime: [], updating: rel.updating };
+}

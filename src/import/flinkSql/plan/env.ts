@@ -1,0 +1,23 @@
+/** What planning one statement needs: the script, the graph, the catalog lookups, warnings. */
+import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import type { Prepared } from './prepass.ts';
+import type { Graph, Rel } from './model.ts';
+import type { Scope } from './expr.ts';
+
+export interface Env {
+  sql: string;
+  g: Graph;
+  prep: Prepared;
+  /** A table, view or CTE by name, planned on first use and shared after. */
+  relation(name: string, at: Tree): Rel;
+  /** CTEs visible here, innermost last. */
+  ctes: Map<string, () => Rel>[];
+  warn(at: Tree, message: string): void;
+  /** Base for the ids of the nodes this statement adds. */
+  base: string;
+}
+
+export const scopeOf = (env: Env, rel: Rel): Scope => ({ cols: rel.cols, sql: env.sql, tryCasts: env.prep.tryCasts });
+
+/** A node id under this statement's base: `<base>_<what>`. */
+export const nodeId = (env: Env, what: string): string => env.g.id(`${env.base}_${what}`);

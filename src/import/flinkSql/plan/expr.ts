@@ -1,0 +1,248 @@
+/**
+ * A FlinkSQL expression subtree → Weir expression text, with every column resolved against the
+ * relation in scope. Weir's expression language is SQL-shaped, so most of the tree is written
+ * back token by token; what differs is rewritten here (IS DISTINCT FROM, DECIMAL casts, TRY_CAST,
+ * function aliases) and what it cannot carry is an error naming the function.
+ */
+import { compileExpr, ExprError, FUNCTION_NAMES } from '../../../engine/expr/index.ts';
+import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, findAll, firstToken, isQuoted, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import type { Col } from './model.ts';
+import { fail, quoteName } from './model.ts';
+
+/** The columns an expression may read, and how the script text looks (for errors and CAST). */
+export interface Scope {
+  cols: Col[];
+  sql: string;
+  tryCasts?: Set<number>;
+}
+
+/** Replaces a whole subtree (an aggregate call, a GROUP BY expression) by a column; null: render it. */
+export type Replace = (t: Tree) => string | null;
+
+const FUNCTION_ALIASES: Record<string, string> = { WCHARLENGTH: 'CHAR_LENGTH', CHARACTER_LENGTH: 'CHAR_LENGTH', CEILING: 'CEIL', POW: 'POWER' };
+const CARRIED = new Set(FUNCTION_NAMES);
+
+/** Flink built-ins Weir's expression language does not carry, with what to do instead. */
+const NOT_CARRIED: Record<string, string> = {
+  DATE_FORMAT: 'timestamps stay epoch milliseconds in Weir; format them downstream',
+  TO_TIMESTAMP: 'declare the column TIMESTAMP(3) and give the file epoch milliseconds',
+  TO_TIMESTAMP_LTZ: 'declare the column TIMESTAMP_LTZ(3) and give the file epoch milliseconds',
+  UNIX_TIMESTAMP: 'timestamps are already epoch milliseconds in Weir: CAST(ts AS BIGINT) / 1000',
+  FROM_UNIXTIME: 'timestamps are epoch milliseconds in Weir',
+  CURRENT_TIMESTAMP: 'processing time is not an expression in Weir; use event time',
+  NOW: 'processing time is not an expression in Weir; use event time',
+  LOCALTIMESTAMP: 'processing time is not an expression in Weir; use event time',
+  CURRENT_DATE: 'processing time is not an expression in Weir; use event time',
+  PROCTIME: 'declare `name AS PROCTIME()` as a computed column of the table',
+  TIMESTAMPADD: 'add an INTERVAL: ts + INTERVAL \'1\' HOUR',
+  TIMESTAMPDIFF: 'subtract the timestamps: (CAST(b AS BIGINT) - CAST(a AS BIGINT)) / 1000',
+  DATE_ADD: 'add an INTERVAL',
+  DATEDIFF: 'subtract the timestamps',
+  HOUR: 'no date-part functions in Weir; compute it in a map with code',
+  MINUTE: 'no date-part functions in Weir; compute it in a map with code',
+  SECOND: 'no date-part functions in Weir; compute it in a map with code',
+  DAYOFMONTH: 'no date-part functions in Weir; compute it in a map with code',
+  YEAR: 'no date-part functions in Weir; compute it in a map with code',
+  MONTH: 'no date-part functions in Weir; compute it in a map with code',
+  REPLACE: 'no REPLACE in Weir; use a map with code',
+  REGEXP_REPLACE: 'no regular expressions in Weir expressions; use a map with code',
+  REGEXP_EXTRACT: 'no regular expressions in Weir expressions; use a map with code',
+  REGEXP: 'no regular expressions in Weir expressions; use LIKE or a map with code',
+  SPLIT_INDEX: 'use SUBSTRING, or a map with code',
+  LPAD: 'use CONCAT, or a map with code',
+  RPAD: 'use CONCAT, or a map with code',
+  INITCAP: 'use UPPER/LOWER with SUBSTRING, or a map with code',
+  POSITION: 'use LIKE, or a map with code',
+  LOCATE: 'use LIKE, or a map with code',
+  LEFT: 'use SUBSTRING(s, 1, n)',
+  RIGHT: 'use SUBSTRING',
+  CONCAT_WS: 'use CONCAT or ||',
+  MD5: 'use a map with code',
+  SHA256: 'use a map with code',
+  HASH_CODE: 'use a map with code',
+  UUID: 'randomness is not an expression in Weir',
+  RAND: 'randomness is not an expression in Weir',
+  RAND_INTEGER: 'randomness is not an expression in Weir',
+  LN: 'use POWER or a map with code',
+  LOG: 'use a map with code',
+  LOG10: 'use a map with code',
+  LOG2: 'use a map with code',
+  EXP: 'use POWER',
+  SIN: 'use a map with code',
+  COS: 'use a map with code',
+  TAN: 'use a map with code',
+  SIGN: 'use CASE WHEN x > 0 THEN 1 WHEN x < 0 THEN -1 ELSE 0 END',
+  TRUNCATE: 'use FLOOR or ROUND',
+  JSON_VALUE: 'declare the field and read it as a column',
+  JSON_QUERY: 'declare the field and read it as a column',
+  JSON_OBJECT: 'use a map with code',
+  LISTAGG: 'use an aggregate with code (udaf)',
+};
+
+const CAST_TYPES: [RegExp, string][] = [
+  [/^(STRING|VARCHAR|CHAR)\b/, 'STRING'],
+  [/^(BIGINT|INT|INTEGER|SMALLINT|TINYINT)\b/, 'BIGINT'],
+  [/^(DOUBLE|FLOAT|REAL)\b/, 'DOUBLE'],
+  [/^BOOLEAN\b/, 'BOOLEAN'],
+];
+
+/** The column a (possibly qualified) name stands for in the scope; errors name the candidates. */
+export function resolveColumn(scope: Scope, qual: string | null, name: string, at: Tree): Col {
+  const hits = scope.cols.filter((c) => c.name === name && (qual === null || c.quals.includes(qual)));
+  if (hits.length === 1) return hits[0];
+  const label = qual ? `${qual}.${name}` : name;
+  if (hits.length > 1) fail(at, `column ${label}`, `is ambiguous: it is in ${hits.map((h) => h.quals[0] ?? '?').join(' and ')}; qualify it`);
+  if (qual && !scope.cols.some((c) => c.quals.includes(qual))) fail(at, `${qual}.${name}`, `\`${qual}\` is not a table or alias in scope here (${[...new Set(scope.cols.flatMap((c) => c.quals))].join(', ') || 'none'})`);
+  fail(at, `column ${label}`, `not found; the columns in scope are ${scope.cols.map((c) => (c.quals[0] ? `${c.quals[0]}.${c.name}` : c.name)).join(', ')}`);
+}
+
+/** The upper-cased name of a function call subtree (primaryExpression#functionCall or functionCallExpression). */
+export function callName(t: Tree): string | null {
+  const call = ruleOf(t) === 'functionCallExpression' ? t : altOf(t) === 'FunctionCall' ? childOf(t, 'functionCallExpression') : null;
+  if (!call) return null;
+  const name = childOf(call, 'functionNameWithParams') ?? childOf(call, 'functionName') ?? kids(call)[0];
+  return name ? unquote(name.getText()).toUpperCase() : null;
+}
+
+/** The argument subtrees of a call, and whether it reads DISTINCT / `*`. */
+export function callArgs(t: Tree): { args: Tree[]; distinct: boolean; star: boolean } {
+  const call = ruleOf(t) === 'functionCallExpression' ? t : childOf(t, 'functionCallExpression')!;
+  const params = childrenOf(call, 'functionParam');
+  const distinct = !!childOf(call, 'setQuantifier') && keywordsOf(childOf(call, 'setQuantifier')!).includes('DISTINCT');
+  const star = params.length === 1 && params[0].getText() === '*';
+  return { args: star ? [] : params, distinct, star };
+}
+
+/** The bare column an expression is (`a`, `t.a`), or null. */
+export function columnRef(t: Tree): { qual: string | null; name: string; at: Tree } | null {
+  let x: Tree = t;
+  const NAME_RULES = ['columnNamePath', 'uid', 'columnName', 'uidAllowEmpty', 'identifier'];
+  while (!NAME_RULES.includes(ruleOf(x)) && altOf(x) !== 'ColumnReference' && kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
+  if (kids(x).length === 1 && kids(x)[0].symbol && isQuoted(kids(x)[0].symbol!.text ?? '') && ruleOf(x) !== 'quotedIdentifier') {
+    return ruleOf(x) === 'stringLiteral' ? { qual: null, name: unquote(kids(x)[0].symbol!.text!), at: t } : null;
+  }
+  if (!NAME_RULES.includes(ruleOf(x)) && altOf(x) !== 'ColumnReference') return null;
+  // dt-sql-parser reads a lone 'string' in the SELECT list as a quoted identifier: it is a literal.
+  if (/^'/.test(x.getText())) return null;
+  const ids = findAll(x, 'identifier').map((i) => unquote(i.getText()));
+  if (ids.length === 1) return { qual: null, name: ids[0], at: t };
+  if (ids.length === 2) return { qual: ids[0], name: ids[1], at: t };
+  return null;
+}
+
+/** `INTERVAL '<n>' UNIT` (or `'d hh:mm:ss' DAY TO SECOND`) in ms, from its text. */
+export function intervalMs(text: string, at: Tree, construct: string): number {
+  const m = /^INTERVAL\s+'(-?[\d.: ]+)'\s+(DAY|HOUR|MINUTE|SECOND)S?(?:\s*\(\s*\d+\s*\))?(?:\s+TO\s+(DAY|HOUR|MINUTE|SECOND)S?(?:\s*\(\s*\d+\s*\))?)?$/i.exec(text.trim());
+  const UNIT: Record<string, number> = { DAY: 86_400_000, HOUR: 3_600_000, MINUTE: 60_000, SECOND: 1000 };
+  if (!m) fail(at, construct, `expected INTERVAL '<amount>' SECOND|MINUTE|HOUR|DAY, found ${text.trim()}`);
+  const u1 = m[2].toUpperCase();
+  if (!m[3]) {
+    const v = Number(m[1]);
+    if (!Number.isFinite(v)) fail(at, construct, `'${m[1]}' is not a number`);
+    return Math.round(v * UNIT[u1]);
+  }
+  const order = ['DAY', 'HOUR', 'MINUTE', 'SECOND'];
+  const units = order.slice(order.indexOf(u1), order.indexOf(m[3].toUpperCase()) + 1);
+  const neg = m[1].trim().startsWith('-');
+  const parts = m[1].trim().replace(/^-/, '').split(/[ :]/).map(Number);
+  if (parts.length !== units.length || parts.some((p) => !Number.isFinite(p))) fail(at, construct, `'${m[1]}' does not match ${u1} TO ${m[3]}`);
+  const ms = parts.reduce((acc, v, i) => acc + v * UNIT[units[i]], 0);
+  return Math.round(neg ? -ms : ms);
+}
+
+function castTarget(scope: Scope, type: Tree, operand: string, at: Tree): string {
+  const text = textOf(scope.sql, type).toUpperCase().replace(/\s+/g, ' ');
+  const hit = CAST_TYPES.find(([re]) => re.test(text));
+  if (hit) return `CAST(${operand} AS ${hit[1]})`;
+  // DECIMAL(p, s) rounds to s digits, as Flink does; the value itself is a double in Weir.
+  const dec = /^(DECIMAL|NUMERIC|DEC)\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?$/.exec(text);
+  if (dec) return `ROUND(CAST(${operand} AS DOUBLE), ${dec[2] ?? 0})`;
+  if (/^TIMESTAMP(_LTZ)?\b/.test(text)) return operand;
+  fail(at, `CAST(… AS ${text})`, 'Weir casts to STRING, BIGINT/INT, DOUBLE/FLOAT/DECIMAL and BOOLEAN');
+}
+
+/** Renders an expression subtree as Weir expression text. */
+export function render(t: Tree, scope: Scope, replace: Replace = () => null): string {
+  const r = (x: Tree): string => render(x, scope, replace);
+  const own = replace(t);
+  if (own !== null) return own;
+  if (t.symbol) {
+    const text = t.symbol.text ?? '';
+    if (isQuoted(text)) return quoteName(resolveColumn(scope, null, unquote(text), t).field);
+    if (text === '"' || text.startsWith('"')) fail(t, 'double-quoted string', "Flink SQL writes strings in single quotes: 'text'");
+    return text;
+  }
+  const rule = ruleOf(t);
+  const alt = altOf(t);
+  if (alt === 'ColumnReference' || rule === 'columnName') {
+    const ref = columnRef(t);
+    if (ref) {
+      // `a.b` where `a` is a column and not a qualifier: a field inside a json column.
+      if (ref.qual && !scope.cols.some((c) => c.quals.includes(ref.qual!)) && scope.cols.some((c) => c.name === ref.qual)) {
+        return `${quoteName(resolveColumn(scope, null, ref.qual, t).field)}.${quoteName(ref.name)}`;
+      }
+      return quoteName(resolveColumn(scope, ref.qual, ref.name, t).field);
+    }
+  }
+  if (alt === 'Cast') {
+    const operand = r(childOf(t, 'expression')!);
+    return castTarget(scope, childOf(t, 'columnType')!, operand, t);
+  }
+  if (alt === 'FunctionCall' || rule === 'functionCallExpression') {
+    const name = callName(t);
+    if (name) {
+      const call = rule === 'functionCallExpression' ? t : childOf(t, 'functionCallExpression')!;
+      if (!kids(call).some((k) => k.symbol?.text === '(')) {
+        fail(t, name, NOT_CARRIED[name] ? `not in Weir's expression language: ${NOT_CARRIED[name]}` : `not in Weir's expression language (${[...CARRIED].join(', ')})`);
+      }
+      const fn = FUNCTION_ALIASES[name] ?? name;
+      if (!CARRIED.has(fn)) {
+        const why = NOT_CARRIED[fn] ?? `Weir's expression language carries ${[...CARRIED].sort().join(', ')}, CAST, CASE and the operators`;
+        fail(t, `${name}(…)`, `not in Weir's expression language: ${why}`);
+      }
+      const { args, distinct } = callArgs(t);
+      if (distinct) fail(t, `${name}(DISTINCT …)`, 'DISTINCT is only read inside an aggregate');
+      return `${fn}(${args.map(r).join(', ')})`;
+    }
+  }
+  if (alt === 'Predicated') {
+    const pred = childOf(t, 'predicate');
+    const kw = pred ? keywordsOf(pred) : [];
+    if (pred && kw.includes('DISTINCT') && kw.includes('FROM')) {
+      const a = r(kids(t)[0]);
+      const b = r(kids(pred).filter((k) => !k.symbol)[0]);
+      // NULL-safe equality: equal values, or both NULL.
+      const same = `COALESCE(${a} = ${b}, ${a} IS NULL AND ${b} IS NULL)`;
+      return kw.includes('NOT') ? `(${same})` : `(NOT ${same})`;
+    }
+  }
+  if (rule === 'overWindowItem' || find(t, 'windowSpec') && rule === 'primaryExpression') {
+    fail(t, 'OVER (…)', 'OVER aggregation is not supported yet; the nearest supported forms are ROW_NUMBER() … WHERE rn <= N (Top-N) and GROUP BY windows');
+  }
+  if (rule === 'comparisonOperator') return kids(t).map(r).join('');
+  return joinTokens(kids(t).map(r));
+}
+
+/** Joins rendered pieces as a person writes SQL: `f(a, b)`, `(x)`, `a + b`. */
+function joinTokens(parts: string[]): string {
+  let out = '';
+  for (const p of parts) {
+    if (p === '') continue;
+    const tight = out === '' || out.endsWith('(') || p === ')' || p === ',' || (p === '(' && /[A-Za-z0-9_`]$/.test(out) && !/\b(AND|OR|NOT|IN|WHEN|THEN|ELSE|AS)$/i.test(out));
+    out += tight ? p : ` ${p}`;
+  }
+  return out;
+}
+
+/** Renders and checks the result with Weir's own expression parser; its errors point at the subtree. */
+export function weirExpr(t: Tree, scope: Scope, construct: string, replace?: Replace): string {
+  const text = render(t, scope, replace);
+  try {
+    // Weir's own printing: one spelling per expression, so that export → import → export is stable.
+    return compileExpr(text).toSql();
+  } catch (e) {
+    if (!(e instanceof ExprError)) throw e;
+    fail(t, construct, `${e.detail} (in ${text})`);
+  }
+}

@@ -1,0 +1,268 @@
+/**
+ * Joins in FROM: regular and outer joins on key equalities, interval joins (time bounds between
+ * the two time attributes, as BETWEEN or >=/<=/>/< pairs), temporal joins FOR SYSTEM_TIME AS OF;
+ * and window table functions (TUMBLE/HOP/CUMULATE with an optional offset) for the GROUP BY above.
+ */
+import { renameRight } from '../../../engine/operators/joins/columns.ts';
+import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import type { Col, Rel } from './model.ts';
+import { fail, requalify } from './model.ts';
+import type { Env } from './env.ts';
+import { nodeId, scopeOf } from './env.ts';
+import type { Scope } from './expr.ts';
+import { columnRef, intervalMs, weirExpr } from './expr.ts';
+import type { FromRel } from './select.ts';
+import { filter, finish, planFromItem } from './select.ts';
+
+type Side = 'l' | 'r';
+
+/** Top-level AND conjuncts of a boolean expression. */
+export function conjuncts(t: Tree): Tree[] {
+  let x = t;
+  while (ruleOf(x) === 'expression' && kids(x).length === 1) x = kids(x)[0];
+  if (altOf(x) === 'LogicalBinary' && keywordsOf(x).includes('AND')) return kids(x).filter((k) => !k.symbol).flatMap(conjuncts);
+  if (altOf(x) === 'Predicated' && kids(x).length === 1) {
+    const v = kids(x)[0];
+    const p = altOf(v) === 'ValueExpressionDefault' ? kids(v)[0] : null;
+    if (p && altOf(p) === 'ParenthesizedExpression') return conjuncts(kids(p).find((k) => !k.symbol)!);
+  }
+  return [t];
+}
+
+/** Which sides' columns an expression reads. */
+function sidesOf(t: Tree, left: Scope, right: Scope): Set<Side> {
+  const out = new Set<Side>();
+  const visit = (x: Tree) => {
+    const ref = altOf(x) === 'ColumnReference' || (x.symbol && /^`/.test(x.symbol.text ?? '')) ? columnRef(x) ?? (x.symbol ? { qual: null, name: unquote(x.symbol.text!) } : null) : null;
+    if (ref) {
+      const inL = left.cols.some((c) => c.name === ref.name && (!ref.qual || c.quals.includes(ref.qual)));
+      const inR = right.cols.some((c) => c.name === ref.name && (!ref.qual || c.quals.includes(ref.qual)));
+      if (inL && !inR) out.add('l');
+      else if (inR && !inL) out.add('r');
+      else if (inL && inR) out.add(ref.qual ? 'l' : 'l').add('r');
+      return;
+    }
+    kids(x).forEach(visit);
+  };
+  visit(t);
+  return out;
+}
+
+/** `col`, `col + INTERVAL …` or `col - INTERVAL …` over one side's time attribute. */
+function timeTerm(t: Tree, env: Env, l: Rel, r: Rel): { side: Side; ms: number } | null {
+  let x = t;
+  while (kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
+  if (altOf(x) === 'ParenthesizedExpression') return timeTerm(kids(x).find((k) => !k.symbol)!, env, l, r);
+  const side = (ref: { qual: string | null; name: string }): Side | null => {
+    const lc = l.cols.find((c) => c.name === ref.name && (!ref.qual || c.quals.includes(ref.qual)));
+    const rc = r.cols.find((c) => c.name === ref.name && (!ref.qual || c.quals.includes(ref.qual)));
+    if (lc && !rc && lc.field === l.eventTime) return 'l';
+    if (rc && !lc && rc.field === r.eventTime) return 'r';
+    return null;
+  };
+  const ref = columnRef(x);
+  if (ref) {
+    const s = side(ref);
+    return s ? { side: s, ms: 0 } : null;
+  }
+  if (altOf(x) === 'ArithmeticBinary') {
+    const [a, op, b] = kids(x);
+    const iv = find(b, 'timeIntervalExpression');
+    const inner = timeTerm(a, env, l, r);
+    if (!inner || !iv || !op.symbol || !['+', '-'].includes(op.symbol.text!)) return null;
+    const ms = intervalMs(textOf(env.sql, iv), iv, 'interval join bound');
+    return { side: inner.side, ms: inner.ms + (op.symbol.text === '-' ? -ms : ms) };
+  }
+  return null;
+}
+
+interface Bounds {
+  lower: number | null;
+  upper: number | null;
+}
+
+/** Adds `a op b` (time terms) to the bounds of right.t − left.t; false when it is not a time bound. */
+function addBound(a: { side: Side; ms: number }, op: string, b: { side: Side; ms: number }, bounds: Bounds): boolean {
+  if (a.side === b.side) return false;
+  // a.t + a.ms op b.t + b.ms  ⇒  r − l op' c
+  let c: number;
+  let o = op;
+  if (a.side === 'r') c = b.ms - a.ms;
+  else {
+    c = a.ms - b.ms;
+    o = { '>=': '<=', '<=': '>=', '>': '<', '<': '>' }[op] ?? op;
+  }
+  if (o === '>=') bounds.lower = Math.max(bounds.lower ?? -Infinity, c);
+  else if (o === '>') bounds.lower = Math.max(bounds.lower ?? -Infinity, c + 1);
+  else if (o === '<=') bounds.upper = Math.min(bounds.upper ?? Infinity, c);
+  else if (o === '<') bounds.upper = Math.min(bounds.upper ?? Infinity, c - 1);
+  else return false;
+  return true;
+}
+
+function timeBound(t: Tree, env: Env, l: Rel, r: Rel, bounds: Bounds): boolean {
+  let x = t;
+  while (ruleOf(x) === 'expression' && kids(x).length === 1) x = kids(x)[0];
+  if (altOf(x) === 'Predicated') {
+    const pred = childOf(x, 'predicate');
+    const kw = pred ? keywordsOf(pred) : [];
+    if (pred && kw.includes('BETWEEN') && !kw.includes('NOT')) {
+      const o = timeTerm(kids(x)[0], env, l, r);
+      const [lo, hi] = kids(pred).filter((k) => !k.symbol).map((k) => timeTerm(k, env, l, r));
+      if (!o || !lo || !hi) return false;
+      const trial = { ...bounds };
+      if (!addBound(o, '>=', lo, trial) || !addBound(o, '<=', hi, trial)) return false;
+      Object.assign(bounds, trial);
+      return true;
+    }
+    const v = kids(x)[0];
+    if (kids(x).length === 1 && altOf(v) === 'Comparison') {
+      const [a, op, b] = kids(v);
+      const ta = timeTerm(a, env, l, r);
+      const tb = timeTerm(b, env, l, r);
+      return !!ta && !!tb && addBound(ta, op.getText(), tb, bounds);
+    }
+  }
+  return false;
+}
+
+/** `l.a = r.b`: the pair of fields, or null. */
+function keyPair(t: Tree, ls: Scope, rs: Scope): { l: Col; r: Col } | null {
+  let x = t;
+  while (kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
+  if (altOf(x) !== 'Comparison') return null;
+  const [a, op, b] = kids(x);
+  if (op.getText() !== '=') return null;
+  const ra = columnRef(a);
+  const rb = columnRef(b);
+  if (!ra || !rb) return null;
+  const find1 = (s: Scope, ref: { qual: string | null; name: string }) => s.cols.filter((c) => c.name === ref.name && (!ref.qual || c.quals.includes(ref.qual)));
+  const [al, ar, bl, br] = [find1(ls, ra), find1(rs, ra), find1(ls, rb), find1(rs, rb)];
+  if (al.length === 1 && !ar.length && br.length === 1 && !bl.length) return { l: al[0], r: br[0] };
+  if (ar.length === 1 && !al.length && bl.length === 1 && !br.length) return { l: bl[0], r: ar[0] };
+  return null;
+}
+
+function joinType(words: string[], at: Tree): 'inner' | 'left' | 'right' | 'full' | 'cross' {
+  if (words.includes('LEFT')) return 'left';
+  if (words.includes('RIGHT')) return 'right';
+  if (words.includes('FULL')) return 'full';
+  if (words.includes('CROSS')) return 'cross';
+  if (words.includes('NATURAL')) fail(at, 'NATURAL JOIN', 'name the keys: JOIN … ON l.k = r.k');
+  return 'inner';
+}
+
+export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverride: Tree | null = null): FromRel {
+  const words = keywordsOf(t);
+  const comma = kids(t).some((k) => k.symbol?.text === ',');
+  const type = comma ? 'inner' : joinType(words, t);
+  const left = finish(planFromItem(leftT, env), env, leftT);
+  // The right side of a temporal join: the table as of the left row's time.
+  const primary = find(rightT, 'tablePrimary');
+  const sys = primary ? childOf(primary, 'systemTimePeriod') : null;
+  let right: Rel;
+  if (sys && primary) {
+    const name = unquote(childOf(primary, 'tablePath')!.getText());
+    const alias = find(rightT, 'tableAlias');
+    right = requalify(env.relation(name, primary), alias ? unquote(childrenOf(alias, 'identifier')[0].getText()) : name);
+  } else right = finish(planFromItem(rightT, env), env, rightT);
+  const cond = childOf(t, 'joinCondition');
+  if (cond && keywordsOf(cond).includes('USING')) fail(cond, 'JOIN … USING', 'write the keys out: ON l.k = r.k');
+  const on = onOverride ?? (cond ? kids(cond).find((k) => !k.symbol)! : null);
+  if (type === 'cross' || !on) fail(t, comma ? 'FROM a, b' : 'CROSS JOIN', 'a join needs key equalities: JOIN … ON l.k = r.k (a join without keys holds every row of both sides)');
+  const ls = scopeOf(env, left);
+  const rs = scopeOf(env, right);
+  const leftKey: string[] = [];
+  const rightKey: string[] = [];
+  const bounds: Bounds = { lower: null, upper: null };
+  const leftOnly: Tree[] = [];
+  const rightOnly: Tree[] = [];
+  const residual: Tree[] = [];
+  for (const c of conjuncts(on)) {
+    const pair = keyPair(c, ls, rs);
+    if (pair) {
+      leftKey.push(pair.l.field);
+      rightKey.push(pair.r.field);
+      continue;
+    }
+    if (!sys && timeBound(c, env, left, right, bounds)) continue;
+    const sides = sidesOf(c, ls, rs);
+    if (sides.size === 1 && sides.has('l')) leftOnly.push(c);
+    else if (sides.size === 1 && sides.has('r')) rightOnly.push(c);
+    else residual.push(c);
+  }
+  if (!leftKey.length) fail(on, 'JOIN … ON', 'a join needs at least one key equality l.k = r.k between the two sides');
+  // One-sided conditions filter the side they read, where that keeps the join's meaning.
+  let l = left;
+  let r = right;
+  const post: Tree[] = [...residual];
+  for (const c of leftOnly) {
+    if (type === 'inner' || type === 'right') l = filter(l, c, env, 'JOIN … ON');
+    else if (type === 'left' || type === 'full') fail(c, 'JOIN … ON', `a condition on the preserved (left) side of a ${type.toUpperCase()} JOIN is not supported yet; filter that side in a subquery, or move it to WHERE`);
+  }
+  for (const c of rightOnly) {
+    if (type === 'inner' || type === 'left') r = filter(r, c, env, 'JOIN … ON');
+    else fail(c, 'JOIN … ON', `a condition on the preserved (right) side of a ${type.toUpperCase()} JOIN is not supported yet; filter that side in a subquery, or move it to WHERE`);
+  }
+  if (post.length && type !== 'inner') fail(post[0], 'JOIN … ON', `a condition across both sides of a ${type.toUpperCase()} JOIN (a non-equi join) is not supported yet; the nearest supported forms are key equalities, time bounds (interval join), or an INNER JOIN with the condition in WHERE`);
+
+  const rename = renameRight(new Set(l.cols.map((c) => c.field)), r.cols.map((c) => c.field));
+  const cols: Col[] = [...l.cols, ...r.cols.map((c) => ({ ...c, field: rename[c.field] }))];
+  const inputs: [string, string][] = [['left', l.node], ['right', r.node]];
+  let out: Rel;
+  if (sys) {
+    if (type !== 'inner' && type !== 'left') fail(t, 'FOR SYSTEM_TIME AS OF', 'a temporal join is INNER or LEFT');
+    const asOf = columnRef(find(sys, 'expression')!);
+    const lc = asOf ? ls.cols.find((c) => c.name === asOf.name && (!asOf.qual || c.quals.includes(asOf.qual))) : null;
+    if (!lc || lc.field !== l.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', `expected the left side's time attribute${l.eventTime ? ` (${l.eventTime})` : ''}; processing-time (lookup) joins are not supported`);
+    if (!r.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', 'the versioned table needs a time attribute: WATERMARK FOR … in its CREATE TABLE');
+    let versions = r.node;
+    if (!r.updating) {
+      // An append-only table of versions becomes a versioned table by its primary key (or the join key).
+      const key = r.primaryKey ?? rightKey;
+      versions = nodeId(env, 'versions');
+      env.g.add({ id: versions, kind: 'dedup', params: { key, keep: 'last', order: 'eventTime' }, inputs: [['in', r.node]], at: sys });
+    }
+    const id = nodeId(env, 'temporal_join');
+    env.g.add({ id, kind: 'temporalJoin', params: { type, leftKey, rightKey }, inputs: [['left', l.node], ['right', versions]], at: t });
+    out = { node: id, cols, eventTime: l.eventTime, procTime: [], updating: false };
+  } else if (bounds.lower !== null || bounds.upper !== null) {
+    if (bounds.lower === null || bounds.upper === null) fail(on, 'interval join', 'bound the right time on both sides: r.ts BETWEEN l.ts - INTERVAL … AND l.ts + INTERVAL …');
+    if (l.updating || r.updating) fail(t, 'interval join', 'both sides must be append-only tables');
+    const id = nodeId(env, 'interval_join');
+    env.g.add({ id, kind: 'intervalJoin', params: { type, leftKey, rightKey, lowerBoundMs: bounds.lower, upperBoundMs: bounds.upper }, inputs, at: t });
+    out = { node: id, cols, eventTime: type === 'inner' || type === 'left' ? l.eventTime : null, procTime: [], updating: false };
+  } else {
+    const id = nodeId(env, 'join');
+    env.g.add({ id, kind: 'join', params: { type, leftKey, rightKey }, inputs, at: t });
+    out = { node: id, cols, eventTime: null, procTime: [], updating: true };
+  }
+  for (const c of post) out = filter(out, c, env, 'JOIN … ON');
+  return out;
+}
+
+export function planWindowTvf(t: Tree, env: Env): FromRel {
+  const e = childOf(t, 'windowTVFExpression')!;
+  const fn = childOf(e, 'windowTVFName')!.getText().toUpperCase();
+  const params = childrenOf(e, 'windowTVFParam');
+  const tableParam = params.find((p) => keywordsOf(p).includes('TABLE') || find(p, 'timeAttrColumn'));
+  const desc = params.map((p) => find(p, 'columnDescriptor')).find(Boolean);
+  const intervals = params.map((p) => find(p, 'timeIntervalExpression')).filter((x): x is Tree => !!x);
+  if (!tableParam || !desc) fail(e, fn, `expected ${fn}(TABLE t, DESCRIPTOR(ts), INTERVAL …)`);
+  const tableName = unquote(find(tableParam, 'timeAttrColumn')!.getText());
+  const input = finish(requalify(env.relation(tableName, tableParam), tableName), env, tableParam);
+  const time = unquote(find(desc, 'columnName')!.getText());
+  const col = input.cols.find((c) => c.name === time);
+  if (!col || col.field !== input.eventTime) fail(desc, `DESCRIPTOR(${time})`, `\`${time}\` is not the time attribute of \`${tableName}\`${input.eventTime ? ` (that is \`${input.eventTime}\`)` : ': declare WATERMARK FOR it'}`);
+  const ms = intervals.map((i) => intervalMs(textOf(env.sql, i), i, fn));
+  const need = fn === 'TUMBLE' ? 1 : 2;
+  if (ms.length !== need && ms.length !== need + 1) fail(e, fn, `expected ${need} interval(s) and an optional offset`);
+  const p: Record<string, unknown> = fn === 'TUMBLE' ? { sizeMs: ms[0] } : fn === 'HOP' ? { slideMs: ms[0], sizeMs: ms[1] } : { stepMs: ms[0], sizeMs: ms[1] };
+  if (!['TUMBLE', 'HOP', 'CUMULATE'].includes(fn)) fail(e, fn, 'window table functions are TUMBLE, HOP and CUMULATE');
+  if (ms.length > need && ms[need]) p.offsetMs = ms[need];
+  const wcols: Col[] = ['window_start', 'window_end', 'window_time'].map((w) => ({ field: w, name: w, quals: [], type: 'timestamp' }));
+  return { ...input, cols: [...input.cols, ...wcols], tvf: { type: fn.toLowerCase(), params: p, at: e } };
+}
+
+export const weirOn = weirExpr;

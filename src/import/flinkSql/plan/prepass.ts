@@ -1,0 +1,170 @@
+/**
+ * Before the grammar sees a script: read the `-- @weir {…}` annotations, and lift out the few
+ * Flink constructs dt-sql-parser's FlinkSQL grammar does not accept, keeping every other
+ * character where it was so that line:column in the parse tree still point into the script.
+ *   - `agg(…) FILTER (WHERE cond)`: the FILTER clause is blanked and remembered by its offset;
+ *   - `TRY_CAST(`: read as CAST (Weir's CAST already yields NULL for a value it cannot convert).
+ * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
+ * bare syntax error further on.
+ */
+import type { Annotation } from '../context.ts';
+
+export interface PrepassProblem {
+  line: number;
+  column: number;
+  construct: string;
+  message: string;
+  severity: 'error' | 'warning';
+}
+
+export interface AggregateFilter {
+  /** Offset of the FILTER keyword; the aggregate call ends just before it (whitespace aside). */
+  at: number;
+  /** The condition's text and offset in the script. */
+  cond: string;
+  condAt: number;
+}
+
+export interface Prepared {
+  /** The script with the lifted constructs blanked: same length, same line breaks. */
+  text: string;
+  filters: AggregateFilter[];
+  /** Offsets of `CAST` words that were written TRY_CAST. */
+  tryCasts: Set<number>;
+  /** Annotation per line it sits on (1-based); line 0 holds the document annotation, if any. */
+  annotations: Map<number, Annotation>;
+  problems: PrepassProblem[];
+}
+
+export function positionAt(sql: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let last = -1;
+  for (let i = 0; i < offset && i < sql.length; i++) {
+    if (sql.charCodeAt(i) === 10) {
+      line++;
+      last = i;
+    }
+  }
+  return { line, column: offset - last };
+}
+
+/** Offsets of code characters: outside strings, quoted names and comments. */
+function codeMask(sql: string): Uint8Array {
+  const mask = new Uint8Array(sql.length);
+  let i = 0;
+  while (i < sql.length) {
+    const c = sql[i];
+    if (c === '-' && sql[i + 1] === '-') {
+      while (i < sql.length && sql[i] !== '\n') i++;
+    } else if (c === '/' && sql[i + 1] === '*') {
+      const end = sql.indexOf('*/', i + 2);
+      i = end < 0 ? sql.length : end + 2;
+    } else if (c === "'" || c === '`' || c === '"') {
+      i++;
+      while (i < sql.length) {
+        if (sql[i] === c && sql[i + 1] === c) i += 2;
+        else if (sql[i] === c) break;
+        else i++;
+      }
+      i++;
+    } else {
+      mask[i] = 1;
+      i++;
+    }
+  }
+  return mask;
+}
+
+const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
+  [/\bTABLE\s*\(\s*SESSION\s*\(/gi, 'SESSION window table function', 'group by a session window instead: GROUP BY SESSION(ts, INTERVAL …), with SESSION_START / SESSION_END'],
+  [/\bEXTRACT\s*\(/gi, 'EXTRACT', "Weir's expression language has no date-part functions; keep the field and compute it in a map with code"],
+  [/\bFLOOR\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'FLOOR(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
+  [/\bCEIL\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'CEIL(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
+  [/\bMATCH_RECOGNIZE\b/gi, 'MATCH_RECOGNIZE', 'use a process node with keyed state for pattern matching'],
+];
+
+export function prepass(sql: string): Prepared {
+  const mask = codeMask(sql);
+  const chars = sql.split('');
+  const filters: AggregateFilter[] = [];
+  const tryCasts = new Set<number>();
+  const problems: PrepassProblem[] = [];
+  const isCode = (i: number) => mask[i] === 1;
+  const blank = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
+  };
+  const at = (offset: number) => positionAt(sql, offset);
+
+  for (const m of sql.matchAll(/\bFILTER\s*\(\s*WHERE\b/gi)) {
+    const start = m.index!;
+    if (!isCode(start)) continue;
+    let depth = 0;
+    let end = -1;
+    for (let i = sql.indexOf('(', start); i < sql.length; i++) {
+      if (!isCode(i)) continue;
+      if (sql[i] === '(') depth++;
+      else if (sql[i] === ')' && --depth === 0) {
+        end = i;
+        break;
+      }
+    }
+    if (end < 0) {
+      problems.push({ ...at(start), construct: 'FILTER (WHERE …)', message: 'the FILTER clause has no closing parenthesis', severity: 'error' });
+      continue;
+    }
+    const condAt = start + m[0].length;
+    filters.push({ at: start, cond: sql.slice(condAt, end), condAt });
+    blank(start, end + 1);
+  }
+  for (const m of sql.matchAll(/\bTRY_CAST(\s*\()/gi)) {
+    if (!isCode(m.index!)) continue;
+    blank(m.index!, m.index! + 4);
+    tryCasts.add(m.index! + 4);
+  }
+  // Built-ins the grammar lexes as keywords: renamed in place to a same-length name it reads as a call.
+  for (const m of sql.matchAll(/\bCHAR_LENGTH(?=\s*\()/gi)) {
+    if (!isCode(m.index!)) continue;
+    'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
+  }
+  for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
+    for (const m of sql.matchAll(re)) {
+      if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
+    }
+  }
+  return { text: chars.join(''), filters, tryCasts, annotations: readAnnotations(sql, problems), problems };
+}
+
+/**
+ * `-- @weir {…}` lines. The first one before any statement is the document's (line 0); every other
+ * belongs to the statement that starts on the next non-comment line. A malformed one is a warning
+ * with its line, never silently skipped.
+ */
+function readAnnotations(sql: string, problems: PrepassProblem[]): Map<number, Annotation> {
+  const out = new Map<number, Annotation>();
+  const lines = sql.split('\n');
+  let pending: Annotation | null = null;
+  let seenStatement = false;
+  lines.forEach((raw, i) => {
+    const line = raw.trim();
+    const m = /^--\s*@weir\b(.*)$/.exec(line);
+    if (m) {
+      const body = m[1].trim();
+      try {
+        const v = JSON.parse(body) as unknown;
+        if (!v || typeof v !== 'object' || Array.isArray(v)) throw new Error('not an object');
+        if (!seenStatement && !out.has(0) && ('pipeline' in v || 'settings' in v || 'description' in v)) out.set(0, v as Annotation);
+        else pending = v as Annotation;
+      } catch (e) {
+        problems.push({ line: i + 1, column: raw.indexOf('@weir') + 1, construct: '-- @weir annotation', message: `not a JSON object (${(e as Error).message}); the annotation is ignored`, severity: 'warning' });
+      }
+      return;
+    }
+    if (line === '' || line.startsWith('--')) return;
+    seenStatement = true;
+    if (pending) {
+      out.set(i + 1, pending);
+      pending = null;
+    }
+  });
+  return out;
+}

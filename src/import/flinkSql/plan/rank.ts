@@ -1,0 +1,154 @@
+/**
+ * ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) AS rn, kept by a WHERE rn <= N (or < N, = 1):
+ * Top-N, or deduplication when N is 1, the order is a time attribute and rn is not selected
+ * (as Flink's planner decides). The WHERE may sit in the query around the ranking subquery, or —
+ * leniently — in the ranking query itself.
+ */
+import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import type { Rel } from './model.ts';
+import { fail } from './model.ts';
+import type { Env } from './env.ts';
+import { nodeId, scopeOf } from './env.ts';
+import { callName, columnRef, resolveColumn } from './expr.ts';
+import type { FromRel } from './select.ts';
+import { filter, project, selectItems } from './select.ts';
+import { conjuncts } from './join.ts';
+
+export interface PendingRank {
+  /** The ranked rows: the SELECT list without the rank column. */
+  input: Rel;
+  rankName: string;
+  partitionBy: string[];
+  orderBy: { field: string; direction: 'asc' | 'desc' }[];
+  /** Ordered by the input's time attribute (or processing time): dedup is possible. */
+  byTime: 'eventTime' | 'arrival' | null;
+  /** ORDER BY proctime DESC: keep the last arrival. */
+  procDesc: boolean;
+  at: Tree;
+}
+
+/** The ROW_NUMBER() item of a SELECT list, if any. */
+export function rankItem(sel: Tree): Tree | null {
+  for (const w of findAll(childOf(sel, 'selectClause')!, 'overWindowItem')) {
+    const fn = callName(kids(w)[0]);
+    if (fn !== 'ROW_NUMBER') fail(w, `${fn ?? 'function'}() OVER (…)`, fn === 'RANK' || fn === 'DENSE_RANK' ? `${fn} is not supported; use ROW_NUMBER() for Top-N` : 'OVER aggregation is not supported yet; the nearest supported forms are ROW_NUMBER() … WHERE rn <= N (Top-N) and GROUP BY windows');
+    return w;
+  }
+  return null;
+}
+
+/** Plans the ranked query up to the ranking; the outer WHERE decides N. */
+export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env: Env): FromRel {
+  const spec = childOf(w, 'windowSpec')!;
+  const all = selectItems(sel, rel, env);
+  const rankAt = all.find((i) => i.expr === w)!;
+  const others = all.filter((i) => i !== rankAt);
+  let input = rel;
+  // Conditions of the same WHERE that do not read the rank filter the rows before ranking.
+  const rankConds: Tree[] = [];
+  for (const c of cond ? conjuncts(cond) : []) {
+    if (readsName(c, rankAt.name) && !rel.cols.some((x) => x.name === rankAt.name)) rankConds.push(c);
+    else input = filter(input, c, env);
+  }
+  const scope = scopeOf(env, input);
+  const resolve = (t: Tree) => {
+    const ref = columnRef(t);
+    if (!ref) fail(t, 'OVER (…)', 'PARTITION BY and ORDER BY take columns; compute expressions in a subquery first');
+    return resolveColumn(scope, ref.qual, ref.name, t);
+  };
+  const part = childOf(spec, 'partitionByClause');
+  const partitionCols = part ? childrenOf(part, 'columnName').map(resolve) : [];
+  const order = childOf(spec, 'orderByClause');
+  if (!order) fail(spec, 'ROW_NUMBER() OVER (…)', 'needs ORDER BY');
+  if (find(spec, 'windowFrame') || keywordsOf(spec).includes('ROWS') || keywordsOf(spec).includes('RANGE')) fail(spec, 'OVER (… ROWS/RANGE …)', 'a frame is not read for ROW_NUMBER()');
+  const orderTrees = childrenOf(order, 'orderItemDefinition');
+  const procRef = orderTrees.length === 1 ? columnRef(childOf(orderTrees[0], 'columnName') ?? kids(orderTrees[0])[0]) : null;
+  const proc = !!procRef && input.procTime.includes(procRef.name);
+  const orderItems = proc ? [] : orderTrees.map((o) => ({ col: resolve(childOf(o, 'columnName') ?? kids(o)[0]), desc: keywordsOf(o).includes('DESC'), at: o }));
+  // The projection keeps every column the ranking reads.
+  const projected = project(input, others, env, sel);
+  const toOut = (field: string, at: Tree): string => {
+    const i = others.findIndex((o) => (o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)) === field);
+    if (i < 0) fail(at, 'OVER (…)', `\`${field}\` must be in the SELECT list of the ranking query`);
+    return projected.cols[i].field;
+  };
+  const byTime = proc ? 'arrival' : orderItems.length === 1 && orderItems[0].col.field === input.eventTime ? 'eventTime' : null;
+  const pending: PendingRank = {
+    input: projected,
+    rankName: rankAt.name,
+    partitionBy: partitionCols.map((c) => toOut(c.field, part!)),
+    orderBy: proc ? [] : orderItems.map((o) => ({ field: toOut(o.col.field, o.at), direction: o.desc ? 'desc' : 'asc' })),
+    byTime,
+    procDesc: proc && keywordsOf(orderTrees[0]).includes('DESC'),
+    at: w,
+  };
+  if (rankConds.length) {
+    // WHERE rn <= N in the ranking query itself.
+    const done = planRank(pending, rankConds, true, env, sel);
+    return done;
+  }
+  return { ...projected, cols: [...projected.cols, { field: rankAt.name, name: rankAt.name, quals: [], type: 'integer' }], rank: pending };
+}
+
+function readsName(t: Tree, name: string): boolean {
+  const ref = columnRef(t);
+  if (ref && !ref.qual && ref.name === name) return true;
+  if (t.symbol) return unquote(t.symbol.text ?? '') === name && /^`/.test(t.symbol.text ?? '');
+  return kids(t).some((k) => readsName(k, name));
+}
+
+/** `rn <= N`, `rn < N`, `rn = N` (N = 1), `N >= rn`: the N, or null. */
+function rankBound(t: Tree, name: string): number | null {
+  let x = t;
+  while (kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
+  if (altOf(x) !== 'Comparison') return null;
+  const [a, op, b] = kids(x);
+  const num = (v: Tree) => (/^\d+$/.test(v.getText()) ? Number(v.getText()) : null);
+  const isRank = (v: Tree) => columnRef(v)?.name === name;
+  const o = op.getText();
+  if (isRank(a) && num(b) !== null) return o === '<=' ? num(b) : o === '<' ? num(b)! - 1 : o === '=' && num(b) === 1 ? 1 : null;
+  if (isRank(b) && num(a) !== null) return o === '>=' ? num(a) : o === '>' ? num(a)! - 1 : o === '=' && num(a) === 1 ? 1 : null;
+  return null;
+}
+
+function planRank(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env, at: Tree): Rel {
+  let n: number | null = null;
+  for (const c of conds) {
+    const b = rankBound(c, p.rankName);
+    if (b === null) fail(c, `WHERE ${p.rankName}`, `the rank is kept with ${p.rankName} <= N, ${p.rankName} < N or ${p.rankName} = 1`);
+    n = n === null ? b : Math.min(n, b);
+  }
+  if (n === null || n < 1) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N); a bare ROW_NUMBER() is OVER aggregation, which is not supported yet`);
+  if (n === 1 && p.byTime && !rankSelected) {
+    const desc = p.orderBy[0]?.direction === 'desc' || p.procDesc;
+    const id = nodeId(env, 'dedup');
+    env.g.add({ id, kind: 'dedup', params: { key: p.partitionBy, keep: desc ? 'last' : 'first', order: p.byTime }, inputs: [['in', p.input.node]], at: p.at });
+    return { ...p.input, node: id, updating: desc || p.byTime === 'eventTime', cols: p.input.cols };
+  }
+  if (!p.orderBy.length) fail(p.at, 'ORDER BY PROCTIME()', 'ordering by processing time keeps the first or last row only: WHERE rn = 1');
+  const id = nodeId(env, 'top_n');
+  env.g.add({ id, kind: 'topN', params: { partitionBy: p.partitionBy, orderBy: p.orderBy, n, rankField: p.rankName }, inputs: [['in', p.input.node]], at: p.at });
+  return { ...p.input, node: id, updating: true, eventTime: null, cols: [...p.input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] };
+}
+
+/**
+ * The outer query of a ranking subquery: its WHERE's rank conditions pick N; the rest is returned
+ * as `rest` for the caller to filter with. Without an outer query (cond null) the rank is unbounded.
+ */
+export function planRankFromOuter(r: FromRel, cond: Tree | null, env: Env, at: Tree): Rel & { rest?: Tree | null } {
+  const p = r.rank!;
+  const all = cond ? conjuncts(cond) : [];
+  const mine = all.filter((c) => readsName(c, p.rankName));
+  const rest = all.filter((c) => !mine.includes(c));
+  const sel = at;
+  const ownList = childOf(sel, 'selectClause') ? find(childOf(sel, 'selectClause')!, 'selectList') : null;
+  const outerSelectsRank = !!ownList && (readsName(ownList, p.rankName) || /(^|,|\.)\*/.test(ownList.getText()));
+  const planned = planRank(p, mine, outerSelectsRank, env, at);
+  const quals = r.cols[0]?.quals ?? [];
+  const withQuals = { ...planned, cols: planned.cols.map((c) => ({ ...c, quals })) };
+  if (!rest.length) return { ...withQuals, rest: null };
+  let out: Rel = withQuals;
+  for (const c of rest) out = filter(out, c, env);
+  return { ...out, rest: null };
+}

@@ -1,0 +1,253 @@
+/**
+ * A whole script → planned nodes: the catalog (tables, views, functions, settings) in statement
+ * order, every INSERT (alone, in EXECUTE STATEMENT SET / BEGIN STATEMENT SET … END, or as CREATE
+ * TABLE … AS SELECT) planned into its sink. Sources are planned once, on first use, and shared;
+ * so are views. A table that one INSERT writes and a later query reads is read from its writer.
+ */
+import type { PipelineSettings } from '../../../pipeline/document.ts';
+import type { SqlSpan, Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import { childOf, find, findAll, firstToken, outermost, ruleOf, spanOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { ImportContext } from '../context.ts';
+import { ImportError } from '../errors.ts';
+import { applySetting } from '../tables.ts';
+import type { Annotation } from '../context.ts';
+import type { Prepared } from './prepass.ts';
+import type { Col, Rel } from './model.ts';
+import { fail, Graph, quoteName } from './model.ts';
+import type { Env } from './env.ts';
+import type { TableDef } from './ddl.ts';
+import { readTable, sinkKind, sourceRel } from './ddl.ts';
+import { finish, planQuery } from './select.ts';
+
+export interface PlanWarning {
+  line: number;
+  column: number;
+  message: string;
+}
+
+export interface ScriptPlan {
+  graph: Graph;
+  errors: ImportError[];
+  warnings: PlanWarning[];
+  settings: PipelineSettings;
+  name: string | null;
+  /** Tables and views with their columns, for completion. */
+  catalog: { name: string; kind: 'table' | 'view'; columns: { name: string; type: string | null }[] }[];
+}
+
+interface SinkUse {
+  def: TableDef;
+  inputs: string[];
+  at: SqlSpan;
+}
+
+export function planScript(prep: Prepared, root: Tree): ScriptPlan {
+  const sql = prep.text;
+  const g = new Graph();
+  const errors: ImportError[] = [];
+  const warnings: PlanWarning[] = [];
+  const cx = new ImportContext(sql);
+  const settings: PipelineSettings = { checkpoint: { intervalMs: null } };
+  const docInfo: { name?: string } = {};
+  const tables = new Map<string, TableDef>();
+  const views = new Map<string, { q: Tree; rel: Rel | null; planning: boolean }>();
+  const sources = new Map<string, Rel>();
+  const written = new Map<string, Rel>();
+  const sinks = new Map<string, SinkUse>();
+  const functions = new Set<string>();
+  const warn = (at: Tree, message: string) => {
+    const t = firstToken(at);
+    warnings.push({ line: t?.line ?? 1, column: (t?.column ?? 0) + 1, message });
+  };
+  const statements = outermost(root, 'sqlStatement');
+  // Every table and view name is its node's id; nothing else may take one.
+  for (const s of statements) {
+    const p = find(s, 'tablePathCreate') ?? find(s, 'viewPathCreate');
+    if (p) g.reserved.add(unquote(p.getText()));
+  }
+
+  const env = (base: string): Env => {
+    const e: Env = { sql, g, prep, ctes: [], warn, base, relation: (name, at) => relation(name, at, e) };
+    return e;
+  };
+  function relation(name: string, at: Tree, e?: Env): Rel {
+    for (const scope of [...(e?.ctes ?? [])].reverse()) {
+      const c = scope.get(name);
+      if (c) return c();
+    }
+    const w = written.get(name);
+    if (w) return w;
+    const v = views.get(name);
+    if (v) {
+      if (v.planning) fail(at, `view ${name}`, 'refers to itself');
+      if (!v.rel) {
+        v.planning = true;
+        const before = new Set(g.nodes.map((n) => n.id));
+        const r = finish(planQuery(v.q, env(name)), env(name), v.q);
+        v.planning = false;
+        // The view's last node carries the view's name.
+        if (!before.has(r.node)) {
+          g.rename(r.node, name);
+          v.rel = { ...r, node: name };
+        } else v.rel = r;
+      }
+      return { ...v.rel, cols: v.rel.cols.map((c) => ({ ...c, quals: [name] })) };
+    }
+    const t = tables.get(name);
+    if (t) {
+      let s = sources.get(name);
+      if (!s) {
+        if (t.asQuery) fail(at, name, 'is written by CREATE TABLE … AS SELECT below this point');
+        s = sourceRel(sql, g, t, warn);
+        sources.set(name, s);
+      }
+      return s;
+    }
+    fail(at, name, `is not a table or view defined above (known: ${[...tables.keys(), ...views.keys()].join(', ') || 'none'})`);
+  }
+
+  const insert = (target: string, q: Tree, columns: string[] | null, at: Tree) => {
+    const def = tables.get(target) ?? fail(at, 'INSERT INTO', `\`${target}\` is not a table created above`);
+    const e = env(target);
+    const rel = finish(planQuery(q, e), e, q);
+    const targetCols = def.columns.filter((c) => !c.computed && !c.proctime).map((c) => c.name);
+    const names = columns ?? targetCols;
+    if (columns && columns.some((c) => !targetCols.includes(c))) fail(at, 'INSERT INTO', `\`${target}\` has the columns ${targetCols.join(', ')}`);
+    if (columns && columns.length !== targetCols.length) fail(at, 'INSERT INTO', `list every column of \`${target}\` (${targetCols.join(', ')}); Weir does not fill the others with NULL`);
+    if (rel.cols.length !== names.length) fail(q, 'INSERT INTO', `the query gives ${rel.cols.length} columns (${rel.cols.map((c) => c.name).join(', ')}) for the ${names.length} of \`${target}\` (${names.join(', ')})`);
+    let out = rel;
+    const last = g.get(rel.node);
+    const order0 = columns ? targetCols.map((n) => columns.indexOf(n)) : names.map((_, i) => i);
+    if (last?.kind === 'project' && last.id.startsWith(`${target}_`) && !g.nodes.some((n) => n.inputs.some(([, i]) => i === last.id))) {
+      // The query's own SELECT list takes the table's column names.
+      const fields = last.params.fields as { name: string; expr: string }[];
+      last.params = { fields: order0.map((j, i) => ({ name: targetCols[i], expr: fields[j].expr })) };
+      const time = rel.eventTime ? targetCols[order0.findIndex((j) => fields[j].name === rel.eventTime)] ?? null : null;
+      out = { ...rel, cols: targetCols.map((n): Col => ({ field: n, name: n, quals: [target], type: null })), eventTime: time };
+    } else if (rel.cols.some((c, i) => c.field !== names[i]) || columns) {
+      const order = columns ? targetCols.map((n) => columns.indexOf(n)) : names.map((_, i) => i);
+      const fields = order.map((j, i) => ({ name: targetCols[i], expr: quoteName(rel.cols[j].field) }));
+      const id = g.id(`${target}_columns`);
+      g.add({ id, kind: 'project', params: { fields }, inputs: [['in', rel.node]], at: q });
+      const time = fields.find((f) => rel.eventTime && f.expr === quoteName(rel.eventTime))?.name ?? null;
+      out = { node: id, cols: targetCols.map((n): Col => ({ field: n, name: n, quals: [target], type: null })), eventTime: time, procTime: [], updating: rel.updating };
+    }
+    const use = sinks.get(target) ?? { def, inputs: [], at: spanOf(at) };
+    use.inputs.push(out.node);
+    sinks.set(target, use);
+    written.set(target, { ...out, cols: targetCols.map((n, i) => ({ field: out.cols[i].field, name: n, quals: [target], type: out.cols[i].type })) });
+  };
+
+  for (const s of statements) {
+    try {
+      const create = find(s, 'simpleCreateTable') ?? find(s, 'createTableAsSelect');
+      if (create && ruleOf(s.children![0]) === 'ddlStatement') {
+        const def = readTable(sql, create);
+        if (tables.has(def.name) || views.has(def.name)) fail(create, 'CREATE TABLE', `\`${def.name}\` is defined twice`);
+        if (def.asQuery) {
+          // CTAS: the query's columns define the table.
+          tables.set(def.name, { ...def, columns: [] });
+          const e = env(def.name);
+                const rel = finish(planQuery(def.asQuery, e), e, def.asQuery);
+          tables.set(def.name, { ...def, columns: rel.cols.map((c) => ({ name: c.name, type: c.type, computed: null, proctime: false, metadata: false, at: create })) });
+          const use: SinkUse = { def: tables.get(def.name)!, inputs: [rel.node], at: spanOf(create) };
+          sinks.set(def.name, use);
+          written.set(def.name, { ...rel, cols: rel.cols.map((c) => ({ ...c, quals: [def.name] })) });
+        } else tables.set(def.name, def);
+        continue;
+      }
+      const view = find(s, 'createView');
+      if (view && !find(s, 'insertStatement')) {
+        const name = unquote(find(view, 'viewPathCreate')!.getText());
+        if (tables.has(name) || views.has(name)) fail(view, 'CREATE VIEW', `\`${name}\` is defined twice`);
+        views.set(name, { q: childOf(view, 'queryStatement') ?? find(view, 'queryStatement')!, rel: null, planning: false });
+        // Planned now, as Flink validates a view where it is defined; nodes nobody reads are pruned below.
+        try {
+          relation(name, view);
+        } catch (e) {
+          views.delete(name);
+          throw e;
+        }
+        continue;
+      }
+      const fn = find(s, 'createFunction');
+      if (fn) {
+        const name = unquote(find(fn, 'functionNameCreate')!.getText());
+        functions.add(name.toUpperCase());
+        warn(fn, `function \`${name}\` is a class Weir cannot load; where a query calls it, write it as a map node with code`);
+        continue;
+      }
+      const set = find(s, 'setStatement');
+      if (set) {
+        const prop = find(set, 'tableProperty');
+        if (!prop) continue;
+        const key = unquote(childOf(prop, 'tablePropertyKey')!.getText().replace(/^'|'$/g, ''));
+        const value = childOf(prop, 'tablePropertyValue')!.getText().replace(/^'|'$/g, '');
+        const tok = firstToken(set)!;
+        applySetting(cx, { kind: 'set', key, value, tok: { line: tok.line, column: tok.column + 1 } } as never, settings, docInfo);
+        continue;
+      }
+      const inserts = findAll(s, 'insertSimpleStatement');
+      if (inserts.length) {
+        for (const ins of inserts) {
+          if (find(ins, 'insertPartitionDefinition') || /\bOVERWRITE\b/i.test(ins.getText().slice(0, 20))) fail(ins, 'INSERT OVERWRITE', 'a stream has no partitions to overwrite; write INSERT INTO');
+          const target = unquote(childOf(ins, 'tablePath')!.getText());
+          const list = childOf(ins, 'columnNameList');
+          const cols = list ? findAll(list, 'columnName').map((c) => unquote(c.getText())) : null;
+          const q = childOf(ins, 'queryStatement') ?? fail(ins, 'INSERT INTO', 'INSERT … VALUES is not read; put the rows in a file and declare a filesystem table');
+          insert(target, q, cols, ins);
+        }
+        continue;
+      }
+      const q = ruleOf(s.children![0]) === 'dmlStatement' ? find(s, 'queryStatement') : null;
+      if (q) {
+        // A bare SELECT, as in the SQL client: its result is a view of its own.
+        const id = g.id('result');
+        const e = env(id);
+            const rel = finish(planQuery(q, e), e, q);
+        g.add({ id, kind: 'viewSink', params: {}, inputs: [['in', rel.node]], at: q });
+        continue;
+      }
+      const words = s.getText().toUpperCase();
+      if (/^(BEGIN|END)/.test(words) || find(s, 'emptyStatement')) continue;
+      if (/^(USE|SHOW|DESCRIBE|DESC|EXPLAIN|RESET|LOAD|UNLOAD|ADD|REMOVE)/.test(words)) {
+        warn(s, `${words.split(/\W/)[0]} has no effect on a pipeline and is skipped`);
+        continue;
+      }
+      fail(s, words.split(/\W/).slice(0, 2).join(' ') || 'statement', 'is not a statement the planner reads (CREATE TABLE / VIEW / FUNCTION, SET, INSERT INTO, SELECT, statement sets)');
+    } catch (e) {
+      if (!(e instanceof ImportError)) throw e;
+      errors.push(e);
+    }
+  }
+
+  for (const [name, use] of sinks) {
+    const { kind, params } = sinkKind(use.def);
+    let input = use.inputs[0];
+    if (use.inputs.length > 1) {
+      input = g.id(`${name}_union`);
+      g.add({ id: input, kind: 'union', params: {}, inputs: use.inputs.map((i) => ['in', i]), at: use.at });
+    }
+    g.claim(name);
+    g.add({ id: name, kind, params, inputs: [['in', input]], at: use.at });
+  }
+  // Views and sources that no sink reads have no node.
+  for (let pruned = true; pruned; ) {
+    pruned = false;
+    for (const n of [...g.nodes]) {
+      if (/Sink$/.test(n.kind) || g.nodes.some((m) => m.inputs.some(([, i]) => i === n.id))) continue;
+      g.nodes.splice(g.nodes.indexOf(n), 1);
+      pruned = true;
+      if (views.has(n.id)) warnings.push({ line: n.span.line, column: n.span.column, message: `view \`${n.id}\` is not read by any INSERT; it has no node` });
+    }
+  }
+  for (const [name, t] of tables) if (!sinks.has(name) && !g.get(name)) warnings.push({ line: firstToken(t.at)?.line ?? 1, column: 1, message: `table \`${name}\` is neither read nor written; it has no node` });
+  for (const w of cx.warnings) warnings.push({ line: w.line, column: 1, message: w.message });
+  const catalog: ScriptPlan['catalog'] = [
+    ...[...tables.values()].map((t) => ({ name: t.name, kind: 'table' as const, columns: t.columns.map((c) => ({ name: c.name, type: c.type })) })),
+    ...[...views.entries()].map(([name, v]) => ({ name, kind: 'view' as const, columns: (v.rel?.cols ?? []).map((c) => ({ name: c.name, type: c.type })) })),
+  ];
+  return { graph: g, errors, warnings, settings, name: docInfo.name ?? null, catalog };
+}
+
+export type { Annotation };

@@ -1,0 +1,236 @@
+/**
+ * Queries → nodes: WITH, UNION ALL, subqueries and tables in FROM, WHERE, the SELECT list
+ * (`*`, `t.*`, aliases, expressions). Aggregation, joins and ROW_NUMBER() patterns have files of
+ * their own. Each clause becomes one node; a SELECT list that passes its input through unchanged
+ * adds none.
+ */
+import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, ruleOf, spanOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import type { Col, Rel } from './model.ts';
+import { fail, requalify } from './model.ts';
+import type { Env } from './env.ts';
+import { nodeId, scopeOf } from './env.ts';
+import { columnRef, weirExpr } from './expr.ts';
+import { isAggregating, planAggregate } from './aggregate.ts';
+import { planJoin, planWindowTvf } from './join.ts';
+import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
+
+/** A relation plus what a FROM may leave for the SELECT above it to finish. */
+export interface FromRel extends Rel {
+  /** FROM TABLE(TUMBLE(…)): the window the GROUP BY must aggregate over. */
+  tvf?: { type: string; params: Record<string, unknown>; at: Tree };
+  /** A subquery whose ROW_NUMBER() waits for the outer WHERE rn <= N. */
+  rank?: import('./rank.ts').PendingRank;
+}
+
+export function planQuery(q: Tree, env: Env): FromRel {
+  const ks = kids(q);
+  const withClause = childOf(q, 'withClause');
+  if (withClause) {
+    const scope = new Map<string, () => Rel>();
+    for (const item of childrenOf(withClause, 'withItem')) {
+      const name = unquote(childOf(item, 'withItemName')!.getText());
+      let planned: Rel | null = null;
+      const body = childOf(item, 'queryStatement')!;
+      scope.set(name, () => (planned ??= finish(planQuery(body, { ...env, base: name }), env, body)));
+    }
+    env.ctes.push(scope);
+    try {
+      return planQuery(childOf(q, 'queryStatement')!, env);
+    } finally {
+      env.ctes.pop();
+    }
+  }
+  for (const clause of ['orderByClause', 'limitClause']) {
+    const c = childOf(q, clause);
+    if (c) fail(c, clause === 'orderByClause' ? 'ORDER BY' : 'LIMIT', 'a streaming query has no final order; rank with ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) in a subquery and keep WHERE rn <= N (Top-N)');
+  }
+  const words = keywordsOf(q);
+  if (words.includes('UNION') || words.includes('INTERSECT') || words.includes('EXCEPT') || words.includes('MINUS')) return planSetOp(q, env);
+  const sel = childOf(q, 'selectStatement');
+  if (sel) return planSelect(sel, env);
+  const inner = childOf(q, 'queryStatement');
+  if (inner) return planQuery(inner, env);
+  if (childOf(q, 'valuesCaluse') || find(q, 'valuesCaluse')) fail(q, 'VALUES', 'inline VALUES are not read; put the rows in a file and declare a filesystem table');
+  fail(q, 'query', 'not a query the planner reads');
+}
+
+/** Makes a FROM relation a plain one: a pending window or rank cannot stand alone. */
+export function finish(r: FromRel, env: Env, at: Tree): Rel {
+  if (r.tvf) fail(r.tvf.at, `${r.tvf.type.toUpperCase()} window table function`, 'aggregate it: GROUP BY window_start, window_end (window join, window Top-N and window deduplication are not supported yet)');
+  if (r.rank) return planRankFromOuter(r, null, env, at);
+  return r;
+}
+
+function planSetOp(q: Tree, env: Env): Rel {
+  const words = keywordsOf(q);
+  if (!words.includes('ALL') || !words.includes('UNION')) {
+    const op = words.find((w) => ['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'].includes(w))!;
+    fail(q, op, op === 'UNION' ? 'UNION without ALL removes duplicates; write UNION ALL, and SELECT DISTINCT over it if you need set semantics' : `${op} is not supported; the nearest supported form is UNION ALL, or a LEFT JOIN … WHERE r.k IS NULL`);
+  }
+  const branches: Rel[] = [];
+  const collect = (t: Tree) => {
+    const w = keywordsOf(t);
+    if (w.includes('UNION') && w.includes('ALL')) childrenOf(t, 'queryStatement').forEach(collect);
+    else branches.push(finish(planQuery(t, env), env, t));
+  };
+  collect(q);
+  const names = branches[0].cols.map((c) => c.name);
+  const inputs = branches.map((b, i) => {
+    if (b.cols.length !== names.length) fail(q, 'UNION ALL', `branch ${i + 1} has ${b.cols.length} columns, the first has ${names.length}`);
+    // Branches line up by position; a branch whose fields are named otherwise is renamed to the first's names.
+    const same = b.cols.every((c, j) => c.field === names[j]);
+    if (same) return b.node;
+    const id = nodeId(env, 'union_in');
+    env.g.add({ id, kind: 'project', params: { fields: b.cols.map((c, j) => ({ name: names[j], expr: `\`${c.field}\`` })) }, inputs: [['in', b.node]], at: q });
+    return id;
+  });
+  const id = nodeId(env, 'union');
+  env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
+  return { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+}
+
+/** One FROM item: a table, view or CTE (optionally FOR SYSTEM_TIME AS OF), a subquery, a window TVF, or a join. */
+export function planFromItem(t: Tree, env: Env): FromRel {
+  const rule = ruleOf(t);
+  if (rule === 'fromClause') {
+    const ks = kids(t).filter((k) => !k.symbol);
+    return planFromItem(ks[0], env);
+  }
+  if (rule === 'tableExpression') {
+    const sub = kids(t).filter((k) => ruleOf(k) === 'tableExpression');
+    if (sub.length === 2) return planJoin(t, sub[0], sub[1], env);
+    if (sub.length > 2) fail(t, 'FROM', 'write the joins one after another: a JOIN b ON … JOIN c ON …');
+    const parts = kids(t).filter((k) => !k.symbol);
+    if (parts.length !== 1) fail(t, 'FROM a, b', parts.length > 2 ? 'write the joins one after another: a JOIN b ON … JOIN c ON …' : 'a comma join needs its key equalities in WHERE');
+    return planFromItem(parts[0], env);
+  }
+  if (rule === 'windowTVFClause') return planWindowTvf(t, env);
+  if (rule === 'tableReference') {
+    const alias = childOf(t, 'tableAlias');
+    const primary = childOf(t, 'tablePrimary')!;
+    const aliasName = alias ? unquote(childrenOf(alias, 'identifier')[0].getText()) : null;
+    if (alias && find(alias, 'identifierList')) fail(alias, 'table alias column list', 'rename the columns in the SELECT list instead: SELECT a AS x');
+    const r = planFromItem(primary, env);
+    return aliasName ? { ...requalify(r, aliasName), tvf: r.tvf, rank: r.rank } : r;
+  }
+  if (rule === 'tablePrimary') {
+    const path = childOf(t, 'tablePath');
+    if (path) {
+      const name = unquote(path.getText());
+      if (find(t, 'systemTimePeriod') || keywordsOf(t).includes('SYSTEM_TIME')) fail(t, 'FOR SYSTEM_TIME AS OF', 'a temporal join reads a versioned table as the right side of a JOIN … ON');
+      if (childOf(t, 'sqlHint') || find(t, 'sqlHint')) env.warn(t, `the hint on \`${name}\` is ignored`);
+      return requalify(env.relation(name, path), name);
+    }
+    const atom = childOf(t, 'atomExpressionTable') ?? find(t, 'queryStatement');
+    if (atom) {
+      const q = ruleOf(atom) === 'queryStatement' ? atom : find(atom, 'queryStatement')!;
+      return planQuery(q, { ...env });
+    }
+    if (keywordsOf(t).includes('LATERAL') || find(t, 'functionName')) fail(t, 'LATERAL TABLE', 'table functions are not supported; use a flatMap node with code');
+    if (keywordsOf(t).includes('UNNEST')) fail(t, 'UNNEST', 'not supported; use a flatMap node with code');
+    const inner = kids(t).find((k) => !k.symbol);
+    if (inner) return planFromItem(inner, env);
+  }
+  fail(t, 'FROM', 'not a FROM item the planner reads (tables, views, subqueries, joins, window table functions)');
+}
+
+/** The SELECT list as named expressions; `*` and `t.*` expand to the columns in scope. */
+export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr: Tree | null; col: Col | null; at: Tree }[] {
+  const list = find(childOf(sel, 'selectClause')!, 'selectList')!;
+  const out: { name: string; expr: Tree | null; col: Col | null; at: Tree }[] = [];
+  const items = childrenOf(list, 'columnProjectItem');
+  if (!items.length && list.getText().trim() === '*') {
+    for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: list });
+    return out;
+  }
+  if (kids(list).some((k) => k.symbol?.text === '*')) for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: list });
+  items.forEach((item, i) => {
+    const all = childOf(item, 'tableAllColumns');
+    if (all && !findAll(all, 'identifier').length) {
+      for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: all });
+      return;
+    }
+    if (all) {
+      const q = unquote(findAll(all, 'identifier')[0].getText());
+      const cols = rel.cols.filter((c) => c.quals.includes(q));
+      if (!cols.length) fail(all, `${q}.*`, `\`${q}\` is not a table or alias in FROM`);
+      for (const c of cols) out.push({ name: c.name, expr: null, col: c, at: all });
+      return;
+    }
+    if (item.getText() === '*') {
+      for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: item });
+      return;
+    }
+    const alias = find(item, 'columnAlias');
+    const window = childOf(item, 'selectWindowItemColumnName');
+    const expr = window ? find(window, 'overWindowItem')! : (childOf(item, 'selectExpressionColumnName') ?? childOf(item, 'selectLiteralColumnName'))!;
+    const body = ruleOf(expr) === 'selectExpressionColumnName' || ruleOf(expr) === 'selectLiteralColumnName' ? kids(expr).find((k) => ruleOf(k) !== 'columnAlias' && !k.symbol)! : expr;
+    let name: string | null = alias ? unquote(childOf(alias, 'identifier')!.getText()) : null;
+    if (window && !name) {
+      const ids = childrenOf(expr, 'identifier');
+      name = ids.length ? unquote(ids[ids.length - 1].getText()) : null;
+    }
+    name ??= columnRef(body)?.name ?? `EXPR$${i}`;
+    out.push({ name, expr: body, col: null, at: item });
+  });
+  return out;
+}
+
+/** A project node for the SELECT list, or nothing when it passes the input through. */
+export function project(rel: Rel, items: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree, render = (e: Tree) => weirExpr(e, scopeOf(env, rel), 'SELECT list')): Rel {
+  const seen = new Set<string>();
+  const fields = items.map((it) => {
+    if (seen.has(it.name)) fail(it.at, 'SELECT list', `two columns are named \`${it.name}\`; give one another name with AS`);
+    seen.add(it.name);
+    return { name: it.name, expr: it.col ? `\`${it.col.field}\`` : render(it.expr!) };
+  });
+  const identity = fields.length === rel.cols.length && fields.every((f, i) => f.name === rel.cols[i].field && f.expr === `\`${rel.cols[i].field}\``);
+  const types = items.map((it) => it.col?.type ?? (it.expr ? (rel.cols.find((c) => columnRef(it.expr!) && c.field === fields[items.indexOf(it)].expr.slice(1, -1))?.type ?? null) : null));
+  const cols: Col[] = fields.map((f, i) => ({ field: f.name, name: f.name, quals: [], type: types[i] }));
+  const timeField = fields.find((f) => rel.eventTime && f.expr === `\`${rel.eventTime}\``)?.name ?? null;
+  if (identity) return { ...rel, cols };
+  const id = nodeId(env, 'project');
+  env.g.add({ id, kind: 'project', params: { fields }, inputs: [['in', rel.node]], at });
+  return { node: id, cols, eventTime: timeField, procTime: [], updating: rel.updating };
+}
+
+export function filter(rel: Rel, cond: Tree, env: Env, construct = 'WHERE', render = (e: Tree) => weirExpr(e, scopeOf(env, rel), construct)): Rel {
+  const id = nodeId(env, construct === 'HAVING' ? 'having' : 'filter');
+  env.g.add({ id, kind: 'filter', params: { where: render(cond) }, inputs: [['in', rel.node]], at: cond });
+  return { ...rel, node: id };
+}
+
+export function planSelect(sel: Tree, env: Env): FromRel {
+  const from = childOf(sel, 'fromClause');
+  if (!from) fail(sel, 'SELECT', 'a query reads FROM a table; constant SELECTs are not read');
+  const where = childOf(sel, 'whereClause');
+  let cond: Tree | null = where ? kids(where).find((k) => !k.symbol)! : null;
+  const top = kids(from).find((k) => ruleOf(k) === 'tableExpression');
+  const sides = top ? kids(top).filter((k) => !k.symbol && ruleOf(k) !== 'joinCondition') : [];
+  let rel: FromRel;
+  if (top && sides.length === 2 && kids(top).some((k) => k.symbol?.text === ',')) {
+    // FROM a, b WHERE …: the WHERE is the join's condition (keys, time bounds, the rest filters).
+    rel = planJoin(top, sides[0], sides[1], env, cond);
+    cond = null;
+  } else rel = planFromItem(from, env);
+  const items = childOf(sel, 'selectClause')!;
+  if (rel.rank) {
+    const done = planRankFromOuter(rel, cond, env, sel);
+    rel = done;
+    cond = (done as FromRel & { rest?: Tree | null }).rest ?? null;
+  }
+  if (isAggregating(sel) || rel.tvf) {
+    if (cond) rel = { ...filter(rel, cond, env), tvf: rel.tvf };
+    return planAggregate(sel, rel, env);
+  }
+  if (rel.tvf) finish(rel, env, sel);
+  const rankAt = rankItem(sel);
+  if (rankAt) return pendingRank(sel, rel, cond, rankAt, env);
+  if (cond) rel = filter(rel, cond, env);
+  if (childOf(items, 'setQuantifier') && keywordsOf(childOf(items, 'setQuantifier')!).includes('DISTINCT')) return planAggregate(sel, rel, env);
+  return project(rel, selectItems(sel, rel, env), env, items);
+}
+
+export const spanAt = spanOf;
+export const altName = altOf;

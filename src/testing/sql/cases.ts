@@ -1,0 +1,24 @@
+/** Every Flink SQL oracle script, and how a test feeds it its tables. */
+import type { PipelineDocument } from '../../pipeline/document.ts';
+import { TABLES } from './data.ts';
+import type { SqlOracleCase } from './oracleCase.ts';
+import { basicCases } from './basics.cases.ts';
+import { aggregateCases } from './aggregates.cases.ts';
+import { joinCases } from './joins.cases.ts';
+import { seedCases } from './seeds.cases.ts';
+
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...seedCases];
+
+/** The planned document with every file source reading its table's rows inline. */
+export function withInlineData(doc: PipelineDocument): PipelineDocument {
+  return {
+    ...doc,
+    nodes: doc.nodes.map((n) => {
+      if (n.kind !== 'fileSource') return n;
+      const rows = TABLES[n.id];
+      if (!rows) throw new Error(`no data for table ${n.id}`);
+      const { path: _path, ...params } = n.params as Record<string, unknown>;
+      return { ...n, kind: 'inlineSource', params: { ...params, rows } };
+    }),
+  };
+}

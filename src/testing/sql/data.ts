@@ -1,0 +1,129 @@
+/**
+ * The tables the Flink SQL oracle scripts read, as their filesystem/json files would hold them
+ * (timestamps as epoch milliseconds). Rows are in file order; event time is out of order by at most
+ * 4 s and every table's watermark allows 5 s, so no record is late and a streaming run ends with
+ * the same table a batch query computes.
+ */
+export type Row = Record<string, unknown>;
+
+export const START = 1_700_000_000_000 - (1_700_000_000_000 % 3_600_000);
+const MIN = 60_000;
+
+/** A small deterministic generator (an LCG), so that the data is the same on every run. */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const rnd = lcg(7);
+const jitter = () => Math.round((rnd() - 0.5) * 8000);
+const PRODUCTS = ['apple', 'bread', 'cheese', 'dates', 'eggs'];
+const STATUS = ['paid', 'paid', 'cancelled', 'shipped'];
+const CURRENCY = ['USD', 'EUR', 'TWD'];
+
+export const orders: Row[] = Array.from({ length: 60 }, (_, i) => ({
+  order_id: `o${String(i).padStart(2, '0')}`,
+  customer_id: `c${i % 9}`,
+  product: i % 13 === 0 ? null : PRODUCTS[(i * 7) % 5],
+  amount: i % 17 === 5 ? null : 10 + ((i * 37) % 97) + i / 100,
+  qty: 1 + ((i * 3) % 5),
+  currency: CURRENCY[i % 3],
+  status: STATUS[(i * 5) % 4],
+  order_time: START + i * 3 * MIN + jitter(),
+}));
+
+export const customers: Row[] = Array.from({ length: 8 }, (_, i) => ({
+  customer_id: `c${i}`,
+  name: `Customer ${i}`,
+  city: i === 5 ? null : ['Taipei', 'Tainan', 'Kaohsiung'][i % 3],
+  tier: i % 4 === 0 ? 'gold' : 'silver',
+}));
+
+export const payments: Row[] = orders
+  .filter((_, i) => i % 4 !== 3)
+  .map((o, j) => ({
+    payment_id: `p${j}`,
+    order_id: o.order_id,
+    pay_method: ['card', 'cash', 'transfer'][j % 3],
+    paid_amount: o.amount,
+    pay_time: (o.order_time as number) + ((j * 7) % 40) * MIN + 500,
+  }))
+  .sort((a, b) => a.pay_time - b.pay_time);
+
+export const rates: Row[] = [0, 1, 2]
+  .flatMap((h) => CURRENCY.map((c, k) => ({ currency: c, rate: [1, 1.1, 0.031][k] * (1 + h / 10), rate_time: START + h * 60 * MIN - 30 * MIN + k * 1000 })))
+  .sort((a, b) => a.rate_time - b.rate_time);
+
+const USERS = ['u1', 'u2', 'u3', 'u4'];
+let clickAt = START;
+export const clicks: Row[] = Array.from({ length: 48 }, (_, i) => {
+  // Bursts of activity with quiet gaps, for session windows.
+  clickAt += i % 8 === 7 ? 25 * MIN : Math.round(rnd() * 3 * MIN);
+  return { user_id: USERS[(i * 3 + (i >> 3)) % 4], url: `/p/${i % 6}`, click_time: clickAt + jitter() };
+});
+
+export const deliveries: Row[] = orders
+  .filter((_, i) => i % 3 !== 1)
+  .map((o, j) => ({ delivery_id: `d${j}`, order_id: o.order_id, courier: ['fast', 'slow'][j % 2], delivered_at: (o.order_time as number) + 90 * MIN + j * 1000 }))
+  .sort((a, b) => a.delivered_at - b.delivered_at);
+
+/** Point-of-sale transactions per store (the orders, seen from the stores). */
+export const transactions: Row[] = orders.map((o) => ({ store_id: `s${(o.customer_id as string).slice(1)}`, total: o.amount, tx_time: o.order_time }));
+
+export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions };
+
+export const ORDERS_DDL = `CREATE TABLE orders (
+  order_id STRING,
+  customer_id STRING,
+  product STRING,
+  amount DOUBLE,
+  qty INT,
+  currency STRING,
+  status STRING,
+  order_time TIMESTAMP(3),
+  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
+) WITH (
+  'connector' = 'filesystem',
+  'path' = 'file:///data/orders.jsonl',
+  'format' = 'json'
+);
+`;
+
+export const CUSTOMERS_DDL = `CREATE TABLE customers (
+  customer_id STRING,
+  name STRING,
+  city STRING,
+  tier STRING,
+  PRIMARY KEY (customer_id) NOT ENFORCED
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/customers.jsonl', 'format' = 'json');
+`;
+
+export const PAYMENTS_DDL = `CREATE TABLE payments (
+  payment_id STRING,
+  order_id STRING,
+  pay_method STRING,
+  paid_amount DOUBLE,
+  pay_time TIMESTAMP(3),
+  WATERMARK FOR pay_time AS pay_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/payments.jsonl', 'format' = 'json');
+`;
+
+export const RATES_DDL = `CREATE TABLE rates (
+  currency STRING,
+  rate DOUBLE,
+  rate_time TIMESTAMP(3),
+  WATERMARK FOR rate_time AS rate_time - INTERVAL '5' SECOND,
+  PRIMARY KEY (currency) NOT ENFORCED
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/rates.jsonl', 'format' = 'json');
+`;
+
+export const CLICKS_DDL = `CREATE TABLE clicks (
+  user_id STRING,
+  url STRING,
+  click_time TIMESTAMP(3),
+  WATERMARK FOR click_time AS click_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/clicks.jsonl', 'format' = 'json');
+`;
