@@ -10,6 +10,7 @@ import { checkUdf } from '../engine/udf.ts';
 import { migrate } from './migrate.ts';
 import type { MigrationSet } from './migrate.ts';
 import { DEFAULT_MAX_PARALLELISM } from '../engine/keys.ts';
+import { checkTests } from './tests/checkTests.ts';
 import { checkEnvelope, isEdgeShaped, isNodeShaped } from './envelope.ts';
 
 export interface CompileResult {
@@ -44,6 +45,9 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
   // Shape faults are reported above; the rest of the document is still checked, so that all problems show at once.
   const doc = (envelope.length ? { ...raw, nodes: raw.nodes.filter(isNodeShaped), edges: raw.edges.filter(isEdgeShaped) } : raw) as unknown as PipelineDocument;
   const problems: Problem[] = [...envelope];
+
+  const group = (kind: string) => kindSpec(kind)?.group;
+  problems.push(...checkTests((doc as { tests?: unknown }).tests, doc.nodes, (k) => group(k) === 'sources', (k) => group(k) === 'sinks'));
 
   const specs = new Map<string, KindSpec>();
   const ids = new Set<string>();
