@@ -87,3 +87,13 @@ describe('JSON array', () => {
     expect(new JsonArrayReader(['{"a":1}']).read(5)).toEqual([expect.objectContaining({ line: 1, error: expect.stringContaining('must start with [') })]);
   });
 });
+
+describe('pasted rows', () => {
+  it('reads TSV, CSV, JSON arrays and JSON Lines, inferring types', async () => {
+    const { parsePastedRows } = await import('./pastedRows.ts');
+    expect(parsePastedRows('user\tn\nann\t1\nbob\t2\n')).toMatchObject({ format: 'tsv', rows: [{ user: 'ann', n: 1 }, { user: 'bob', n: 2 }], schema: { user: 'string', n: 'integer' } });
+    expect(parsePastedRows('a;b\n1;x\n2;y')).toMatchObject({ format: 'csv', rows: [{ a: 1, b: 'x' }, { a: 2, b: 'y' }] });
+    expect(parsePastedRows('[{"a":1.5},{"a":2}]')).toMatchObject({ format: 'json', schema: { a: 'number' } });
+    expect(parsePastedRows('{"a":1}\nnope\n{"a":2}')).toMatchObject({ format: 'jsonl', rows: [{ a: 1 }, { a: 2 }], errors: [{ line: 2 }] });
+  });
+});

@@ -119,14 +119,6 @@ export function runPipelineTests(doc: PipelineDocument, now?: () => number): Tes
   return (doc.tests ?? []).map((t) => runPipelineTest(doc, t, now));
 }
 
-/**
- * A test that pins what a run produced: the given rows of each source (as the source emitted
- * them) and every sink's final table. The person then edits it (contains, excludes, fewer rows).
- */
-export function recordTest(name: string, given: Record<string, Row[]>, views: Record<string, Row[]>): PipelineTest {
-  return { name, given, expect: Object.entries(views).map(([sink, rows]) => ({ sink, mode: 'equals', rows })) };
-}
-
 /** A readable diff: `- row` expected but missing, `+ row` present but not wanted. */
 export function formatOutcome(o: TestOutcome): string {
   const lines = [`${o.passed ? 'PASS' : 'FAIL'} ${o.name}`];
