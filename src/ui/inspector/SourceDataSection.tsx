@@ -8,6 +8,7 @@ import { dispatch } from '../actions/registry.ts';
 import { setNodeParams } from '../actions/nodeActions.ts';
 import { useT } from '../i18n/i18n.ts';
 import { Section } from './Section.tsx';
+import './sourceData.css';
 
 /** Files larger than this are not copied into the document as inline rows. */
 export const INLINE_FILE_LIMIT = 5 * 1024 * 1024;
