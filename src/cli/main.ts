@@ -8,8 +8,9 @@ import { PARALLEL_RUN_USAGE, splitRunFlags } from './runFlags.ts';
 import { runParallelCommand } from './runParallel.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
+import { testCommand } from './testCommand.ts';
 
-const COMMANDS = new Set(['validate', 'run', 'export', 'import']);
+const COMMANDS = new Set(['validate', 'run', 'export', 'import', 'test']);
 
 /**
  * The `weir` command. Returns the exit code: 0 ok, 1 invalid pipeline or arguments,
@@ -34,6 +35,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return 0;
     }
     if (command === 'validate') return validateCommand(parseValidateArgs(rest), io);
+    if (command === 'test') return testCommand(rest, io);
     // Without parallel-runtime flags `weir run` stays on the single-threaded executor.
     const { flags, rest: runArgs } = splitRunFlags(rest);
     return flags ? await runParallelCommand(parseRunArgs(runArgs), flags, io) : await runCommand(parseRunArgs(runArgs), io);

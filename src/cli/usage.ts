@@ -1,11 +1,13 @@
 import { EXPORT_USAGE } from './export.ts';
 import { IMPORT_USAGE } from './import.ts';
+import { TEST_USAGE } from './testCommand.ts';
 
 export const MAIN_USAGE = `weir: run and check Weir stream-processing pipelines
 
 Usage:
   weir validate <pipeline.json>...
   weir run <pipeline.json> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
+  weir test <pipeline.json>... [--junit <out.xml>]
   weir export <pipeline.json> --to flink-sql [--out <file.sql>]
   weir import --from flink-sql <script.sql> [--out <pipeline.json>]
   weir <command> --help
@@ -13,6 +15,7 @@ Usage:
 Commands:
   validate   check pipeline documents and report every problem
   run        run a pipeline to the end of its input and write its results
+  test       run the tests saved in pipelines and show a diff for each failure
   export     write the pipeline as a Flink SQL script for a real cluster
   import     turn a script written by \`weir export\` back into a pipeline
 
@@ -50,6 +53,6 @@ and a summary on stderr.
 
 Exit codes: 0 ok, 1 invalid pipeline or arguments, 2 failure while running.`;
 
-const USAGE: Record<string, string> = { run: RUN_USAGE, validate: VALIDATE_USAGE, export: EXPORT_USAGE, import: IMPORT_USAGE };
+const USAGE: Record<string, string> = { run: RUN_USAGE, validate: VALIDATE_USAGE, test: TEST_USAGE, export: EXPORT_USAGE, import: IMPORT_USAGE };
 
 export const usageFor = (command: string | undefined): string => (command && USAGE[command]) || MAIN_USAGE;

@@ -1,3 +1,4 @@
+import type { ChangelogInput } from './changelogDecoder.ts';
 /** A raw record as a source reads it, before schema and event-time checks. */
 export interface RawRecord {
   value?: unknown;
@@ -42,6 +43,8 @@ export interface CommonSourceParams {
   schema?: Record<string, string>;
   eventTime?: { field: string; maxOutOfOrdernessMs?: number; idleTimeoutMs?: number };
   ratePerSec?: number;
+  /** Set when the records encode a changelog (Debezium, changelog-json, upsert) rather than appends. */
+  changelog?: ChangelogInput;
 }
 
 /** One JSON line as a record; a line that is not JSON becomes a record with an error, never a throw. */

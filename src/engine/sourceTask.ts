@@ -1,6 +1,7 @@
 import type { DeadLetter, Element, Row } from './types.ts';
-import type { CommonSourceParams, SourceReader } from './source.ts';
+import type { CommonSourceParams, RawRecord, SourceReader } from './source.ts';
 import { MIN_WATERMARK } from './types.ts';
+import { ChangelogDecoder } from './changelogDecoder.ts';
 
 export interface SourcePoll {
   elements: Element[];
@@ -14,6 +15,8 @@ export interface SourceTaskSnapshot {
   offset: number;
   maxTs: number;
   watermark: number;
+  /** The latest row per primary key of a normalized changelog source. */
+  changelogTable?: [string, Row][];
 }
 
 /**
@@ -26,6 +29,7 @@ export class SourceTask {
   private readonly timeField: string | null;
   private readonly bound: number;
   private readonly typed: [string, string][];
+  private readonly decoder: ChangelogDecoder | null;
 
   constructor(
     readonly nodeId: string,
@@ -35,6 +39,7 @@ export class SourceTask {
     this.timeField = params.eventTime?.field ?? null;
     this.bound = params.eventTime?.maxOutOfOrdernessMs ?? 0;
     this.typed = Object.entries(params.schema ?? {});
+    this.decoder = params.changelog ? new ChangelogDecoder(params.changelog, (row) => this.checkTypes(row)) : null;
   }
 
   watermark(): number {
@@ -56,6 +61,10 @@ export class SourceTask {
     // No closure per record: this loop runs once per input record and allocates only the element.
     for (let i = 0; i < raws.length; i++) {
       const r = raws[i];
+      if (this.decoder && !r.error) {
+        this.pollChange(r, elements, deadLetters);
+        continue;
+      }
       const v = r.value;
       let reason: string | null = null;
       if (r.error) reason = r.error;
@@ -79,6 +88,27 @@ export class SourceTask {
       watermark = next;
     }
     return { elements, deadLetters, watermark, done };
+  }
+
+  /** A changelog record: decoded into 0–2 elements, each checked for event time like an append record. */
+  private pollChange(r: RawRecord, elements: Element[], deadLetters: DeadLetter[]): void {
+    const decoded = this.decoder!.decode(r.value);
+    if ('error' in decoded) {
+      deadLetters.push({ nodeId: this.nodeId, reason: decoded.error, row: r.value, line: r.line, raw: r.raw });
+      return;
+    }
+    for (const { kind, row } of decoded.changes) {
+      let ts: number | null = null;
+      if (this.timeField) {
+        ts = row[this.timeField] as number | null;
+        if (typeof ts !== 'number' || !Number.isFinite(ts)) {
+          deadLetters.push({ nodeId: this.nodeId, reason: `no event time: field "${this.timeField}" is missing or not a timestamp (${kind})`, row: r.value, line: r.line, raw: r.raw });
+          continue;
+        }
+        if (ts > this.maxTs) this.maxTs = ts;
+      }
+      elements.push({ kind, row, ts });
+    }
   }
 
   /** Checks declared types; timestamps may arrive as ISO text and are normalized to epoch ms. */
@@ -125,13 +155,15 @@ export class SourceTask {
   }
 
   snapshot(): SourceTaskSnapshot {
-    return { offset: this.reader.offset(), maxTs: this.maxTs, watermark: this.wm };
+    const table = this.decoder?.snapshot();
+    return { offset: this.reader.offset(), maxTs: this.maxTs, watermark: this.wm, ...(table ? { changelogTable: table } : {}) };
   }
 
   restore(s: SourceTaskSnapshot): void {
     this.reader.seek(s.offset);
     this.maxTs = s.maxTs;
     this.wm = s.watermark;
+    this.decoder?.restore(s.changelogTable);
   }
 }
 

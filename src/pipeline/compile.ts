@@ -1,5 +1,5 @@
 import type { JobPlan, PlanEdge, PlanNode, Partitioning } from './plan.ts';
-import type { PipelineDocument, PipelineEdge } from './document.ts';
+import type { PipelineDocument, PipelineEdge, PipelineNode } from './document.ts';
 import { edgeId, PIPELINE_FORMAT } from './document.ts';
 import type { KindSpec, Problem } from './kindSpec.ts';
 import type { StreamInfo } from './streamInfo.ts';
@@ -10,6 +10,7 @@ import { checkUdf } from '../engine/udf.ts';
 import { migrate } from './migrate.ts';
 import type { MigrationSet } from './migrate.ts';
 import { DEFAULT_MAX_PARALLELISM } from '../engine/keys.ts';
+import { checkTests } from './tests/checkTests.ts';
 import { checkEnvelope, isEdgeShaped, isNodeShaped } from './envelope.ts';
 
 export interface CompileResult {
@@ -44,6 +45,9 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
   // Shape faults are reported above; the rest of the document is still checked, so that all problems show at once.
   const doc = (envelope.length ? { ...raw, nodes: raw.nodes.filter(isNodeShaped), edges: raw.edges.filter(isEdgeShaped) } : raw) as unknown as PipelineDocument;
   const problems: Problem[] = [...envelope];
+
+  const group = (kind: string) => kindSpec(kind)?.group;
+  problems.push(...checkTests((doc as { tests?: unknown }).tests, doc.nodes, (k) => group(k) === 'sources', (k) => group(k) === 'sinks'));
 
   const specs = new Map<string, KindSpec>();
   const ids = new Set<string>();
@@ -162,6 +166,9 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
       unanalysed.add(id);
       result = { outputs: Object.fromEntries(spec.outputs.map((p) => [p.name, unknownStream()])) };
     }
+    if (readsChangelog(n) && (n.parallelism ?? 1) > 1) {
+      problems.push(nodeProblem(id, 'parallelism', `a changelog source runs as one subtask, so the changes of a key stay in order; remove parallelism ${n.parallelism} from "${id}" (downstream operators can still run in parallel)`, 'bad-parallelism'));
+    }
     for (const p of result.problems ?? []) problems.push(nodeProblem(id, p.field, p.message, p.code));
     // Fields derived from invalid params are guesses; downstream checks should not trust them.
     outInfo.set(id, badParams.has(id) ? Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, { ...v, fields: null }])) : result.outputs);
@@ -174,7 +181,8 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
       spec,
       inputs,
       outputs: result.outputs,
-      parallelism: n.parallelism ?? defaultParallelism,
+      // A changelog source is read by one subtask: split round-robin, one key's changes could overtake each other.
+      parallelism: readsChangelog(n) ? 1 : (n.parallelism ?? defaultParallelism),
       isSource: spec.group === 'sources',
       isSink: spec.group === 'sinks',
     });
@@ -262,3 +270,8 @@ function nodeHint(ids: Set<string>, name: string): string {
 }
 
 export { PIPELINE_FORMAT };
+
+const readsChangelog = (n: PipelineNode): boolean => {
+  const c = (n.params as { changelog?: unknown } | undefined)?.changelog;
+  return c !== undefined && c !== null;
+};

@@ -1,3 +1,5 @@
+import type { PipelineTest } from './tests/testSpec.ts';
+
 /** The pipeline document: the only contract between canvas, runtime, CLI and exports. */
 export const PIPELINE_FORMAT = 'weir/pipeline';
 export const PIPELINE_VERSION = 1;
@@ -52,6 +54,8 @@ export interface PipelineDocument {
   settings?: PipelineSettings;
   nodes: PipelineNode[];
   edges: PipelineEdge[];
+  /** Given rows on sources, what sinks must hold; run by `weir test` and the Tests panel. */
+  tests?: PipelineTest[];
 }
 
 export const edgeId = (e: PipelineEdge): string => e.id ?? `${e.from.node}.${e.from.port}->${e.to.node}.${e.to.port}`;

@@ -26,7 +26,7 @@ export function checkEnvelope(doc: unknown): Problem[] {
   if (!Array.isArray(doc.nodes)) out.push(docProblem('nodes', `"nodes" must be an array of nodes (use [] for none); it is ${shown(doc.nodes)}`, 'missing-field'));
   if (!Array.isArray(doc.edges)) out.push(docProblem('edges', `"edges" must be an array of edges (use [] for none); it is ${shown(doc.edges)}`, 'missing-field'));
   if (doc.description !== undefined && typeof doc.description !== 'string') out.push(docProblem('description', '"description" must be a string', 'bad-field'));
-  const known = new Set(['format', 'version', 'name', 'description', 'settings', 'nodes', 'edges']);
+  const known = new Set(['format', 'version', 'name', 'description', 'settings', 'nodes', 'edges', 'tests']);
   for (const k of Object.keys(doc)) {
     if (!known.has(k)) out.push(docProblem(k, `unknown top-level field "${k}"; remove it or check its spelling (known: ${[...known].join(', ')})`, 'extra-field'));
   }

@@ -1,3 +1,4 @@
+import { pipelineTestSchema } from './tests/testSpec.ts';
 import { kindSpecs } from './kinds/index.ts';
 import { FIELD_TYPES } from './streamInfo.ts';
 import { PIPELINE_FORMAT, PIPELINE_VERSION } from './document.ts';
@@ -55,9 +56,11 @@ export function buildPipelineSchema(): JsonSchema {
       },
       nodes: { type: 'array', items: { $ref: '#/definitions/node' } },
       edges: { type: 'array', items: { $ref: '#/definitions/edge' } },
+      tests: { type: 'array', description: 'Pipeline tests: given rows on sources, what sinks must hold (`weir test`).', items: { $ref: '#/definitions/test' } },
     },
     definitions: {
       ...definitions,
+      test: pipelineTestSchema,
       node: {
         type: 'object',
         required: ['id', 'kind', 'params'],

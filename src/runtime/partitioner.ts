@@ -43,6 +43,12 @@ export function partitionerFor(edge: EdgeRouting, fromIndex: number, downstream:
 }
 
 /**
+ * An updating stream without a unique key retracts whole rows: hashing by every field sends a row's
+ * -U/-D to the subtask that received its +I (round-robin would not).
+ */
+const wholeRow = (edge: PlanEdge): string[] | null => (edge.info.fields && Object.keys(edge.info.fields).length ? Object.keys(edge.info.fields) : null);
+
+/**
  * How records really move on an edge once parallelism is known: into a keyed operator they
  * are hashed by its key (as Flink's planner inserts a hash exchange), an updating stream keeps
  * each row's changes together by its unique key, and forward needs equal parallelism.
@@ -54,7 +60,7 @@ export function effectivePartitioning(
   targetKeyFields: KeyFields | null,
 ): EdgeRouting {
   if (edge.partitioning === 'broadcast') return { partitioning: 'broadcast', keyFields: null };
-  const keyFields = targetKeyFields ?? (edge.info.changelog === 'update' ? edge.info.uniqueKey : null) ?? edge.keyFields;
+  const keyFields = targetKeyFields ?? (edge.info.changelog === 'update' ? (edge.info.uniqueKey ?? wholeRow(edge)) : null) ?? edge.keyFields;
   if (keyFields && toParallelism > 1) return { partitioning: 'hash', keyFields };
   if (fromParallelism === toParallelism) return { partitioning: 'forward', keyFields: null };
   return { partitioning: 'rebalance', keyFields: null };

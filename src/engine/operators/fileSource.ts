@@ -1,12 +1,26 @@
 import type { SourceDefinition } from '../source.ts';
 import { jsonLinesReader } from '../source.ts';
 import type { FileSourceParams } from '../../pipeline/kinds/fileSource.ts';
+import { fileFormatOf } from '../../pipeline/kinds/fileSource.ts';
+import { CsvReader } from '../formats/csvReader.ts';
+import { JsonArrayReader } from '../formats/jsonArrayReader.ts';
 
 /**
  * The engine never opens files: the runtime hands the lines over (CLI `--input`, a file loaded
- * in the app). Bad lines come back as error records that SourceTask dead-letters with their line.
+ * in the app). Bad records come back as error records that SourceTask dead-letters with their line.
  */
 export const fileSource: SourceDefinition<FileSourceParams> = {
   kind: 'fileSource',
-  open: (_params, env) => jsonLinesReader(env.input?.lines ?? []),
+  open(params, env) {
+    const lines = env.input?.lines ?? [];
+    const name = env.input?.name ?? params.path;
+    switch (fileFormatOf(params, name)) {
+      case 'csv':
+        return new CsvReader(lines, { delimiter: params.delimiter ?? (/\.tsv$/i.test(name ?? '') ? '\t' : ','), schema: params.schema });
+      case 'json':
+        return new JsonArrayReader(lines);
+      default:
+        return jsonLinesReader(lines);
+    }
+  },
 };

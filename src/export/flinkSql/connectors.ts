@@ -14,6 +14,8 @@ export interface ConnectorArgs {
   /** datagen only: TIMESTAMP_LTZ columns and how far in the past their random values may lie. */
   timestampColumns?: string[];
   maxPastMs?: number;
+  /** filesystem source: a changelog format (debezium-json, changelog-json) instead of json. */
+  fileFormat?: string;
   /** filesystem source: the node's own path, when it has one. */
   path?: string;
 }
@@ -33,7 +35,7 @@ export function connectorOptions(a: ConnectorArgs): [string, string][] {
       return [
         ['connector', 'filesystem'],
         ['path', a.path ?? PLACEHOLDER.path(id)],
-        ['format', 'json'],
+        ['format', a.fileFormat ?? 'json'],
       ];
     case 'kafka':
       return [

@@ -59,6 +59,28 @@ export const goldenCases: GoldenCase[] = [
     options: { connectors: { visits: 'kafka', all: 'blackhole' } },
   },
   {
+    name: 'source-debezium',
+    doc: chain(
+      'debezium',
+      node('by_tier', 'aggregate', { groupBy: ['tier'], aggregates: [agg('count', undefined, 'n')] }),
+      node('tiers', 'viewSink'),
+      node('customers', 'fileSource', { path: 'customers.cdc.jsonl', schema: CUSTOMERS, eventTime: { field: 'ts', maxOutOfOrdernessMs: 0 }, changelog: { format: 'debezium-json', primaryKey: ['customer_id'] } }),
+    ),
+  },
+  {
+    name: 'source-changelog-json',
+    doc: doc('changelog-json', [node('customers', 'fileSource', { schema: CUSTOMERS, changelog: { format: 'changelog-json' } }), node('all', 'logSink')], [edge('customers', 'all')]),
+  },
+  {
+    name: 'source-upsert',
+    doc: chain(
+      'upsert',
+      node('by_tier', 'aggregate', { groupBy: ['tier'], aggregates: [agg('count', undefined, 'n')] }),
+      node('tiers', 'viewSink'),
+      { id: 'customers', kind: 'inlineSource', params: { rows: [{ key: { customer_id: 'c1' }, value: { name: 'Ann', tier: 'gold', ts: T0 } }, { key: { customer_id: 'c1' }, value: null }], schema: CUSTOMERS, changelog: { format: 'upsert', primaryKey: ['customer_id'] } } },
+    ),
+  },
+  {
     name: 'source-generator',
     doc: doc('generated', [node('gen', 'generatorSource', { scenario: 'orders', count: 100, ratePerSec: 5, disorderMs: 1500 }), node('raw', 'viewSink')], [edge('gen', 'raw')], { stateBackend: 'indexeddb', checkpoint: { intervalMs: null }, parallelism: 2, maxParallelism: 64 }),
   },

@@ -80,11 +80,14 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
     cx.warn(node.id, 'the source has no declared schema, so its table has no columns; declare `schema` on the source');
     return null;
   }
-  let connector = chooseConnector(node, cx);
   const eff = effectiveSourceParams(node);
+  const changelog = eff.changelog;
+  let connector = changelog?.format === 'upsert' ? 'upsert-kafka' : chooseConnector(node, cx);
+  if (changelog && connector === 'datagen') connector = 'kafka';
   const outOfOrderMs = eff.eventTime?.maxOutOfOrdernessMs ?? 0;
   let key: string[] | null = null;
-  if (connector === 'upsert-kafka') {
+  if (changelog?.primaryKey?.length) key = changelog.primaryKey;
+  else if (connector === 'upsert-kafka') {
     key = upsertKey(node, cx);
     if (!key) {
       cx.warn(node.id, 'upsert-kafka needs a primary key, and only the versioned side of a temporal join has one; using kafka');
@@ -110,7 +113,10 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   if (connector !== 'datagen' && timestamps.length) {
     comments.push(`timestamps travel as epoch milliseconds: ${timestamps.map((t) => `\`${t}\` in \`${millisColumn(t, rel.columns)}\``).join(', ')}`);
   }
-  const args = { node, connector, format: cx.options.kafkaFormat ?? 'json' };
+  // A changelog source names its format; upsert-kafka reads plain JSON keys and values.
+  const changeFormat = changelog && changelog.format !== 'upsert' ? changelog.format : undefined;
+  if (changelog) comments.push(changelogComment(changelog.format, key));
+  const args = { node, connector, format: changeFormat ?? cx.options.kafkaFormat ?? 'json', fileFormat: changeFormat };
   let options;
   if (connector === 'datagen') {
     const gen = generatorFigures(node, eff, cx.plan.seed);
@@ -123,6 +129,11 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   }
   cx.setRelation(node.id, 'out', rel);
   return { name: node.id, comments, annotation: nodeAnnotation(node, cx.plan.doc, { params: dataParams(node) }), sql: `CREATE TABLE ${ident(node.id)} (\n${lines.map((l) => `  ${l}`).join(',\n')}\n) ${withClause(options)}` };
+}
+
+function changelogComment(format: string, key: string[] | null): string {
+  if (format === 'upsert') return `upsert-kafka: the Kafka key holds ${key?.join(', ') ?? 'the primary key'}, a null value deletes it; Flink normalizes the stream (ChangelogNormalize) as Weir does`;
+  return `the records are ${format} changes${key ? `; with the primary key Flink can normalize duplicates (table.exec.source.cdc-events-duplicate = 'true')` : ''}`;
 }
 
 function fileComments(node: PlanNode, path: string | undefined): string[] {

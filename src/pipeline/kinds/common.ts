@@ -1,6 +1,8 @@
 import type { FieldType, StreamInfo } from '../streamInfo.ts';
 import { FIELD_TYPES, unknownStream } from '../streamInfo.ts';
 import type { JsonSchema } from '../kindSpec.ts';
+import type { CommonSourceParams } from '../../engine/source.ts';
+import { CHANGELOG_FORMATS } from '../../engine/changelogDecoder.ts';
 
 export type InferProblem = { field: string; message: string; code: string };
 
@@ -33,6 +35,38 @@ export const eventTimeParam: JsonSchema = {
   required: ['field'],
   additionalProperties: false,
 };
+
+/** A source whose records are a changelog: Debezium JSON, Flink's changelog-json, or upserts by key. */
+export const changelogParam: JsonSchema = {
+  type: 'object',
+  description: 'Read the records as a changelog instead of appends: `debezium-json` (op c/r/u/d with before/after), `changelog-json` (op +I/-U/+U/-D with data), or `upsert` by primary key, where a null value deletes (upsert-kafka).',
+  properties: {
+    format: { enum: [...CHANGELOG_FORMATS], description: 'How each record encodes its change.' },
+    primaryKey: { ...fieldList('The table\'s primary key. Required for upsert; for the other formats it makes the source keep the latest row per key, so every retraction matches what downstream saw.') },
+  },
+  required: ['format'],
+  additionalProperties: false,
+};
+
+/**
+ * The output of a source that may read a changelog: updating, keyed by its primary key, and the
+ * problems of its declaration. Shared by every kind that offers `changelog`.
+ */
+export function sourceStream(params: CommonSourceParams, fields: Record<string, FieldType> | null): { info: StreamInfo; problems: InferProblem[] } {
+  const problems: InferProblem[] = [];
+  const et = params.eventTime?.field;
+  if (fields && et && !(et in fields)) problems.push({ field: 'params.eventTime.field', message: `the schema declares no field "${et}"; add it or pick another event-time field`, code: 'unknown-field' });
+  const cl = params.changelog;
+  const pk = cl?.primaryKey?.length ? cl.primaryKey : null;
+  if (cl?.format === 'upsert' && !pk) problems.push({ field: 'params.changelog.primaryKey', message: 'an upsert source needs a primary key: the fields that identify a row (a null value deletes that key)', code: 'missing-primary-key' });
+  if (pk && fields) pk.forEach((f, i) => {
+    if (!(f in fields)) problems.push({ field: `params.changelog.primaryKey[${i}]`, message: `the schema declares no field "${f}"; known fields: ${Object.keys(fields).join(', ') || '(none)'}`, code: 'unknown-field' });
+  });
+  return {
+    info: { fields, eventTime: et ?? null, keyedBy: null, changelog: cl ? 'update' : 'append', uniqueKey: cl ? pk : null },
+    problems,
+  };
+}
 
 export const sourceCommonProps: Record<string, JsonSchema> = {
   schema: schemaParam,

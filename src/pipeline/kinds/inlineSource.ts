@@ -1,7 +1,8 @@
 import type { KindSpec } from '../kindSpec.ts';
 import type { FieldType } from '../streamInfo.ts';
-import { sourceCommonProps } from './common.ts';
+import { changelogParam, sourceCommonProps, sourceStream } from './common.ts';
 import type { CommonSourceParams } from '../../engine/source.ts';
+import { changeRows } from '../../engine/changelogDecoder.ts';
 
 export interface InlineSourceParams extends CommonSourceParams {
   rows: Record<string, unknown>[];
@@ -27,7 +28,7 @@ export const inlineSourceSpec: KindSpec<InlineSourceParams> = {
   icon: '▤',
   summary: 'A fixed list of records typed into the pipeline.',
   semantics:
-    'Emits `rows` in order as +I records, then ends. Offsets count rows, so a restore replays exactly the rows after the checkpointed offset. With `eventTime`, each row must carry that field; rows without it go to the dead-letter output.',
+    'Emits `rows` in order as +I records, then ends. Offsets count rows, so a restore replays exactly the rows after the checkpointed offset. With `eventTime`, each row must carry that field; rows without it go to the dead-letter output. With `changelog`, the rows are changelog records (Debezium, changelog-json or upserts) and the output is an updating table keyed by `changelog.primaryKey`; see the JSON Lines file source for the formats.',
   inputs: [],
   outputs: [{ name: 'out', doc: 'The rows, in order.' }],
   params: {
@@ -35,6 +36,7 @@ export const inlineSourceSpec: KindSpec<InlineSourceParams> = {
     properties: {
       rows: { type: 'array', items: { type: 'object' }, description: 'The records.' },
       ...sourceCommonProps,
+      changelog: changelogParam,
     },
     required: ['rows'],
     additionalProperties: false,
@@ -49,15 +51,8 @@ export const inlineSourceSpec: KindSpec<InlineSourceParams> = {
     eventTime: { field: 'ts', maxOutOfOrdernessMs: 500 },
   },
   stateful: false,
-  infer: ({ params }) => ({
-    outputs: {
-      out: {
-        fields: (params.schema as Record<string, FieldType> | undefined) ?? guessFields(params.rows ?? []),
-        eventTime: params.eventTime?.field ?? null,
-        keyedBy: null,
-        changelog: 'append',
-        uniqueKey: null,
-      },
-    },
-  }),
+  infer: ({ params }) => {
+    const { info, problems } = sourceStream(params, (params.schema as Record<string, FieldType> | undefined) ?? guessFields(params.changelog ? changeRows(params.changelog.format, params.rows ?? []) : (params.rows ?? [])));
+    return { outputs: { out: info }, problems };
+  },
 };

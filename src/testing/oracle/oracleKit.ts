@@ -25,6 +25,11 @@ export interface OracleCase {
   columns?: Record<string, Columns>;
   /** The sources together must produce at least this many records (the brief asks 10,000 for random inputs). */
   minRecords?: number;
+  /**
+   * The table each source stands for, when its records are not the rows themselves: a changelog
+   * source is compared through the final table its changes leave behind.
+   */
+  tables?: Record<string, PlainRow[]>;
   /** Float tolerance (relative above 1); default 1e-6. */
   tolerance?: number;
 }
@@ -128,7 +133,7 @@ export async function checkOracle(c: OracleCase, runtime: Runtime, opts: RunOpti
     let records = 0;
     for (const n of c.doc.nodes) {
       if (!isSourceKind(n.kind)) continue;
-      const rows = (n.kind === 'inlineSource' ? n.params.rows : run.views[TAP + n.id]) as PlainRow[];
+      const rows = (c.tables?.[n.id] ?? (n.kind === 'inlineSource' ? n.params.rows : run.views[TAP + n.id])) as PlainRow[];
       records += rows.length;
       oracle.table(n.id, c.columns?.[n.id] ?? { ...inferColumns(rows), ...declaredColumns(n) }, rows);
     }

@@ -14,6 +14,7 @@ import { WindowsPanel } from '../observatory/WindowsPanel.tsx';
 import { CheckpointsPanel } from '../observatory/CheckpointsPanel.tsx';
 import { TracePanel } from '../observatory/TracePanel.tsx';
 import { QueryPanel } from '../observatory/QueryPanel.tsx';
+import { TestsPanel } from '../tests/TestsPanel.tsx';
 import { NODE_TABS, useObserveSync, useSelectedTabs } from '../observatory/observeSync.ts';
 
 const BODIES: Record<BottomTab, () => React.JSX.Element> = {
@@ -26,6 +27,7 @@ const BODIES: Record<BottomTab, () => React.JSX.Element> = {
   checkpoints: CheckpointsPanel,
   trace: TracePanel,
   query: QueryPanel,
+  tests: TestsPanel,
 };
 
 export function BottomPanel() {
@@ -46,6 +48,7 @@ export function BottomPanel() {
     { id: 'checkpoints', label: t('observatory.tab.checkpoints') },
     { id: 'trace', label: t('observatory.tab.trace') },
     { id: 'query', label: t('observatory.tab.query') },
+    { id: 'tests', label: t('observatory.tab.tests') },
   ];
   const Body = BODIES[tab];
   return (

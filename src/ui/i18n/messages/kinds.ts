@@ -7,7 +7,7 @@ import { paramDescriptions } from '../paramDescriptions.ts';
 
 const ZH_KINDS: Record<string, [title: string, summary: string]> = {
   inlineSource: ['內嵌資料列', '直接寫在 pipeline 裡的固定資料列。'],
-  fileSource: ['JSON Lines 檔案', '從 JSON Lines 檔案讀取的資料，每行一個 JSON 物件。'],
+  fileSource: ['資料檔案', '從 CSV、JSON Lines 或 JSON 陣列檔案讀取的資料。'],
   generatorSource: ['資料產生器', '以固定種子產生的模擬資料（咖啡店來客、訂單、付款…），速率可調。'],
   filter: ['篩選', '只留下符合條件的資料；不記住任何東西。'],
   map: ['Map 轉換', '把每筆資料轉成一筆新資料。'],
@@ -38,7 +38,12 @@ const ZH_PARAMS: Record<string, string> = {
   'Watermark = max event time seen − this bound − 1.': 'Watermark = 已見到的最大 event time − 這個界限 − 1。',
   'After this long without records the source is idle and stops holding back watermarks.': '超過這段時間沒有資料，source 就視為閒置，不再拖住 watermark。',
   'Simulated arrival rate, records per second of processing time.': '模擬的到達速率，每秒 processing time 的筆數。',
-  'JSON Lines file, relative to the pipeline file.': 'JSON Lines 檔案，路徑相對於 pipeline 檔案。',
+  'Read the records as a changelog instead of appends: `debezium-json` (op c/r/u/d with before/after), `changelog-json` (op +I/-U/+U/-D with data), or `upsert` by primary key, where a null value deletes (upsert-kafka).': '把資料當成 changelog 而不是只有新增來讀：`debezium-json`（op 為 c/r/u/d，附 before/after）、`changelog-json`（op 為 +I/-U/+U/-D，附 data），或依主鍵的 `upsert`，值為 null 時刪除該 key（如 upsert-kafka）。',
+  'How each record encodes its change.': '每筆資料如何表示它的變更。',
+  'Data file, relative to the pipeline file.': '資料檔案，相對於 pipeline 檔案的路徑。',
+  'jsonl: one JSON object per line; csv: a header line, then one record per line; json: one JSON array of objects. Default: by the file extension.': 'jsonl：每行一個 JSON 物件；csv：先一行標題，之後每行一筆資料；json：一個由物件組成的 JSON 陣列。預設依副檔名判斷。',
+  'CSV field delimiter; default comma (tab for .tsv).': 'CSV 欄位分隔字元；預設為逗號（.tsv 為 tab）。',
+  "The table's primary key. Required for upsert; for the other formats it makes the source keep the latest row per key, so every retraction matches what downstream saw.": '這張表的主鍵。upsert 必填；其他格式填了之後，source 會記住每個 key 的最新一列，讓每次撤回都與下游看過的資料一致。',
   'Which data set to generate.': '要產生哪一組資料。',
   'How many units (records, visits or orders) to generate.': '要產生多少單位（筆數、來客數或訂單數）。',
   "Units (records, visits or orders) per second of event time, and the simulated arrival pace; the designer's Speed, in records per second, paces a run instead.": '每秒 event time 的單位數（筆數、來客數或訂單數），也是模擬的到達步調；設計器的「速度」以每秒筆數為單位，執行時改由它控制步調。',
