@@ -1,4 +1,4 @@
-// Every figure of issue 6: its name in results.json, its target, and one line saying what it is.
+// Every figure of the benchmark report: its name in results.json, its target, and one line saying what it is.
 export interface Figure {
   name: string;
   what: string;

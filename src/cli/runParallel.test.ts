@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, runMain, tempDir, writeJson } from './cliTestKit.ts';
 import { splitRunFlags } from './runFlags.ts';
-import { slowMapCode } from '../runtime/threaded/testPipelines.ts';
+import { slowMapCode } from '../testing/exactlyOncePipelines.ts';
 
 afterAll(removeTempDirs);
 

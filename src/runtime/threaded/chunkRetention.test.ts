@@ -7,7 +7,7 @@ import { idbPlatform } from './idbPlatform.ts';
 import { HeapCheckpointStore } from './heapStore.ts';
 import type { SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
-import { exactlyOnceDoc, sequenceViolations } from './testPipelines.ts';
+import { exactlyOnceDoc, sequenceViolations } from '../../testing/exactlyOncePipelines.ts';
 
 // In-process workers share one fake-indexeddb, as the workers of a browser origin share real IndexedDB,
 // so chunked incremental checkpoints, compaction and collection run exactly as in the browser.

@@ -3,7 +3,7 @@ import { JobManager } from './jobManager.ts';
 import { inProcessSpawn } from './spawn.ts';
 import { HeapCheckpointStore } from './heapStore.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
-import { exactlyOnceDoc, sequenceViolations } from './testPipelines.ts';
+import { exactlyOnceDoc, sequenceViolations } from '../../testing/exactlyOncePipelines.ts';
 
 // Checkpoint with a parallel source, stop, and resume the job at another parallelism of every
 // node, source included: the old splits' remaining records are redistributed (Flink reassigns
