@@ -2,7 +2,7 @@ import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, rea
 import { join } from 'node:path';
 import type { DeadLetter, Element } from '../../engine/types.ts';
 import type { PendingCommit } from '../../checkpoint/types.ts';
-import type { DeadLetterEpoch } from '../threaded/protocol.ts';
+import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 
 interface Segment {
   origin: string;
