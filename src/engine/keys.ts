@@ -3,10 +3,24 @@ import type { Key, Row } from './types.ts';
 export type KeySelector = (row: Row) => Key;
 
 /**
+ * Keys by the whole row. A table without a primary key holds its rows as a multiset, keyed by
+ * each distinct row; an updating stream then has to bring a row's retraction to the subtask
+ * that holds the row, whatever path the row took, and its state has to be restored there.
+ */
+export const WHOLE_ROW = 'whole row';
+
+/** What keys a keyed input: named fields ([] keys everything alike), or the whole row. */
+export type KeyFields = readonly string[] | typeof WHOLE_ROW;
+
+/** The key of a row under WHOLE_ROW. */
+export const rowKey = (row: Row): string => JSON.stringify(row);
+
+/**
  * One field keys by its raw value (no string building on the hot path);
  * several fields key by a JSON array string so that ('a,b','c') and ('a','b,c') differ.
  */
-export function keySelector(fields: readonly string[]): KeySelector {
+export function keySelector(fields: KeyFields): KeySelector {
+  if (fields === WHOLE_ROW) return rowKey;
   if (fields.length === 0) return () => null;
   if (fields.length === 1) {
     const f = fields[0];

@@ -1,5 +1,5 @@
 import type { DeadLetter, Element, Key, Row } from './types.ts';
-import type { KeySelector } from './keys.ts';
+import type { KeyFields, KeySelector } from './keys.ts';
 import type { KeyedStateBackend } from '../state/backend.ts';
 import type { OperatorStateStore } from '../state/operatorState.ts';
 import type { Timer } from './time/timers.ts';
@@ -63,8 +63,12 @@ export const appendOnlyInput = (inputs: Record<string, StreamInfo> | undefined):
 /** Ties a `kind` to its engine implementation. The spec (ports, params, docs) lives in pipeline/kinds. */
 export interface OperatorDefinition<P = Record<string, unknown>> {
   kind: string;
-  /** Key fields per input port, or null where the input is not keyed. */
-  keyFields?(params: P, port: string, inputs: Record<string, StreamInfo>): string[] | null;
+  /**
+   * What keys each input port (fields, or the whole row), or null where the input is not keyed.
+   * The runtime hashes a keyed input by it and restores keyed state by it, so an operator's state
+   * keys must be exactly these.
+   */
+  keyFields?(params: P, port: string, inputs: Record<string, StreamInfo>): KeyFields | null;
   create(args: OperatorFactoryArgs<P>): Operator;
 }
 

@@ -1,6 +1,7 @@
 import type { Element } from '../engine/types.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import { operatorDefinition } from '../engine/registry.ts';
+import type { KeyFields } from '../engine/keys.ts';
 import type { ChannelMessage } from './messages.ts';
 import { effectivePartitioning, partitionerFor } from './partitioner.ts';
 import type { Partitioner } from './partitioner.ts';
@@ -46,7 +47,7 @@ export class OutputPartitioning {
       if (e.from.node !== node.id) return;
       const { to, forward, how } = edgeShape(plan, ei);
       const targets = forward ? [index] : range(to.parallelism);
-      const out = { edge: ei, port: e.from.port, targets, partition: partitionerFor({ ...e, ...how }, index, targets.length, plan.maxParallelism) };
+      const out = { edge: ei, port: e.from.port, targets, partition: partitionerFor(how, index, targets.length, plan.maxParallelism) };
       this.outs.push(out);
       const list = this.byPort.get(out.port) ?? [];
       list.push(out);
@@ -82,7 +83,7 @@ export class OutputPartitioning {
   }
 }
 
-function operatorKeyFields(target: PlanNode, port: string): string[] | null {
+function operatorKeyFields(target: PlanNode, port: string): KeyFields | null {
   if (target.isSource) return null;
   return operatorDefinition(target.kind).keyFields?.(target.params, port, target.inputs) ?? null;
 }

@@ -1,11 +1,18 @@
 import type { Element } from '../engine/types.ts';
 import { keyGroupOf, keySelector, subtaskForKeyGroup } from '../engine/keys.ts';
+import type { KeyFields } from '../engine/keys.ts';
 import type { PlanEdge } from '../pipeline/plan.ts';
 
 /** Splits a batch among the downstream subtasks of one edge, as Flink's partitioners do. */
 export type Partitioner = (els: readonly Element[]) => Element[][];
 
-export function partitionerFor(edge: PlanEdge, fromIndex: number, downstream: number, maxParallelism: number): Partitioner {
+/** How one edge's records move: its partitioning and, when hashed, what it hashes. */
+export interface EdgeRouting {
+  partitioning: PlanEdge['partitioning'];
+  keyFields: KeyFields | null;
+}
+
+export function partitionerFor(edge: EdgeRouting, fromIndex: number, downstream: number, maxParallelism: number): Partitioner {
   if (downstream === 1) return (els) => [els as Element[]];
   switch (edge.partitioning) {
     case 'hash': {
@@ -44,8 +51,8 @@ export function effectivePartitioning(
   edge: PlanEdge,
   fromParallelism: number,
   toParallelism: number,
-  targetKeyFields: string[] | null,
-): { partitioning: PlanEdge['partitioning']; keyFields: string[] | null } {
+  targetKeyFields: KeyFields | null,
+): EdgeRouting {
   if (edge.partitioning === 'broadcast') return { partitioning: 'broadcast', keyFields: null };
   const keyFields = targetKeyFields ?? (edge.info.changelog === 'update' ? edge.info.uniqueKey : null) ?? edge.keyFields;
   if (keyFields && toParallelism > 1) return { partitioning: 'hash', keyFields };

@@ -1,7 +1,8 @@
 import type { OperatorContext } from '../operator.ts';
 import type { Element, Key, Row } from '../types.ts';
 import { isAddition } from '../types.ts';
-import { keySelector } from '../keys.ts';
+import { keySelector, rowKey, WHOLE_ROW } from '../keys.ts';
+import type { KeyFields } from '../keys.ts';
 import { valueState } from '../../state/descriptors.ts';
 
 interface Copies {
@@ -10,11 +11,21 @@ interface Copies {
 }
 
 /**
+ * What a table is keyed by: its primary key, or else the whole row (a multiset). A sink's input
+ * is partitioned by exactly this, so each key's changes meet its state in one subtask and a
+ * restore puts that state back where the key's later changes will arrive.
+ */
+export function tableKey(primaryKey: readonly string[] | null): KeyFields {
+  return primaryKey && primaryKey.length ? primaryKey : WHOLE_ROW;
+}
+
+/**
  * A table that applies a changelog: by primary key when one is given (upsert),
  * otherwise as a multiset of whole rows. It lives in keyed state, so checkpoints cover it.
  */
 export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null) {
-  const byKey = primaryKey && primaryKey.length ? keySelector(primaryKey) : null;
+  const key = tableKey(primaryKey);
+  const byKey = key === WHOLE_ROW ? null : keySelector(key);
   // Flink's upsert sink: when the table's key is the unique key of its input, every -U is
   // followed by the +U of the same key, which overwrites the row. Applying the -U would delete
   // the row only to insert it again (two map operations and a new cell per update).
@@ -30,7 +41,7 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
         else rowState.clear();
         return;
       }
-      ctx.state.setCurrentKey(JSON.stringify(el.row));
+      ctx.state.setCurrentKey(rowKey(el.row));
       const c = copies.value();
       if (isAddition(el.kind)) copies.update({ row: el.row, n: (c?.n ?? 0) + 1 });
       else if (!c) ctx.deadLetter(`${el.kind} for a row the table does not hold`, el.row);

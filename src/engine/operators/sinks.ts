@@ -1,6 +1,6 @@
 import type { Operator, OperatorDefinition } from '../operator.ts';
 import type { Element, Key, Row } from '../types.ts';
-import { changelogTable } from './changelogTable.ts';
+import { changelogTable, tableKey } from './changelogTable.ts';
 import type { LogSinkParams, ViewSinkParams } from '../../pipeline/kinds/sinks.ts';
 
 /** Every sink exposes its table; the runtime reads it for views, pull queries and CLI output. */
@@ -11,8 +11,8 @@ export interface SinkOperator extends Operator {
 
 export const viewSink: OperatorDefinition<ViewSinkParams> = {
   kind: 'viewSink',
-  // Parallel views must see every change of one primary key in the same subtask.
-  keyFields: (p, _port, inputs) => p.primaryKey ?? inputs.in?.uniqueKey ?? null,
+  // Parallel views must see every change of one primary key (or, without one, of one row) in the same subtask.
+  keyFields: (p, _port, inputs) => tableKey(p.primaryKey ?? inputs.in?.uniqueKey ?? null),
   create({ ctx, params }): SinkOperator {
     const table = changelogTable(ctx, params.primaryKey ?? ctx.inputs.in?.uniqueKey ?? null);
     return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };
@@ -23,6 +23,7 @@ export const formatChangelogLine = (el: Element): string => `${el.kind} ${JSON.s
 
 export const logSink: OperatorDefinition<LogSinkParams> = {
   kind: 'logSink',
+  keyFields: () => tableKey(null),
   create({ ctx, params }): SinkOperator & { lines(): string[] } {
     const table = changelogTable(ctx, null);
     const max = params.maxLines ?? 1000;
@@ -42,6 +43,7 @@ export const logSink: OperatorDefinition<LogSinkParams> = {
 
 export const collectSink: OperatorDefinition = {
   kind: 'collectSink',
+  keyFields: () => tableKey(null),
   create({ ctx }): SinkOperator {
     const table = changelogTable(ctx, null);
     return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };
