@@ -17,6 +17,9 @@ export interface InChannel {
   ended: boolean;
 }
 
+/** Fills consumed queue slots: one shared message keeps the array's elements of one kind. */
+const CONSUMED: ChannelMessage = { t: 'end' };
+
 /** Read-only view of one input channel, for queue fill and barriers in flight. */
 export interface InputChannelView {
   edge: number;
@@ -73,9 +76,14 @@ export class InputChannels {
       const c = this.list[ci];
       if (c.head >= c.queue.length || this.aligner.isBlocked(ci)) continue;
       this.rr = (ci + 1) % n;
-      const msg = c.queue[c.head++];
-      // Consumed slots are cut off now and then, so a long queue does not keep its batches alive.
-      if (c.head > 256 && c.head * 2 > c.queue.length) {
+      const msg = c.queue[c.head];
+      // A consumed slot must not keep its batch reachable: every element of it would survive into
+      // the old generation (measured: a third more CPU per record on the keyed count).
+      c.queue[c.head++] = CONSUMED;
+      if (c.head === c.queue.length) {
+        c.queue.length = 0;
+        c.head = 0;
+      } else if (c.head > 256 && c.head * 2 > c.queue.length) {
         c.queue.splice(0, c.head);
         c.head = 0;
       }

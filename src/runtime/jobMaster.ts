@@ -229,11 +229,23 @@ export async function readSnapshots(store: CheckpointStore, m: CheckpointManifes
 /** Every sink's table from the parts its subtasks hold, sorted by primary key as the executor sorts views. */
 export function mergeViews(plan: JobPlan, parts: Iterable<Record<string, Row[]>>): Record<string, Row[]> {
   const views: Record<string, Row[]> = {};
+  const count: Record<string, number> = {};
   for (const n of plan.nodes) if (n.isSink) views[n.id] = [];
-  for (const p of parts) for (const [id, rows] of Object.entries(p)) for (const r of rows) views[id]?.push(r);
+  for (const p of parts) {
+    for (const [id, rows] of Object.entries(p)) {
+      if (!views[id]) continue;
+      count[id] = (count[id] ?? 0) + 1;
+      if (count[id] === 1) views[id] = rows;
+      else for (const r of rows) views[id].push(r);
+    }
+  }
   for (const n of plan.nodes) {
     if (!n.isSink) continue;
-    const pk = (n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null;
+    const own = n.params.primaryKey as string[] | undefined;
+    // One part sorted by the sink's own primary key is already in order.
+    if (count[n.id] === 1 && own?.length) continue;
+    if (count[n.id] === 1) views[n.id] = [...views[n.id]];
+    const pk = own ?? n.inputs.in?.uniqueKey ?? null;
     views[n.id].sort((a, b) => compareRows(a, b, pk && pk.length ? pk : Object.keys(a)));
   }
   return views;

@@ -28,6 +28,13 @@ export interface ClusterOptions {
   jobId?: string;
   /** Seeds the scheduler's interleaving; the job's own seed stays in the plan. */
   scheduleSeed?: number;
+  /**
+   * How the in-process scheduler picks the next subtask. 'seeded' (default): a seeded random
+   * runnable one, so chaos tests explore interleavings and replay them. 'pipelined': the runnable
+   * subtask furthest downstream, so a batch goes through the whole pipeline while it is hot in
+   * the cache, as the single-threaded executor ran it; just as deterministic.
+   */
+  schedule?: 'seeded' | 'pipelined';
   checkpointIntervalMs?: number | null;
   store?: CheckpointStore;
   retain?: number;
@@ -230,7 +237,7 @@ export class LocalCluster {
       for (let index = 0; index < n.parallelism; index++) {
         // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
         const backend = this.opts.backend && !n.isSource ? await this.openBackend(n, index) : undefined;
-        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend });
+        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined });
         runner.tap = this.tap;
         list.push(runner);
       }
@@ -407,7 +414,17 @@ export class LocalCluster {
     }
     // Snapshot writes complete after a seeded delay, so kills can land while they are in flight.
     if (this.writes.length && this.rng.next() < 0.3) await this.completeWrite(this.writes.shift()!);
-    const ready = this.runners.filter((r) => r.runnable() && !this.heldBack(r));
+    if (this.opts.schedule === 'pipelined') {
+      // Runners are in the plan's topological order: the last runnable one is furthest downstream.
+      for (let i = this.runners.length - 1; i >= 0; i--) {
+        const r = this.runners[i];
+        if (r.runnable() && !this.heldBack(r)) {
+          r.runOne();
+          return 'running';
+        }
+      }
+    }
+    const ready = this.opts.schedule === 'pipelined' ? [] : this.runners.filter((r) => r.runnable() && !this.heldBack(r));
     if (ready.length === 0) {
       if (this.runners.every((r) => r.finished)) return 'done';
       if (this.writes.length) {

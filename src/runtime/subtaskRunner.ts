@@ -69,6 +69,11 @@ export interface RunnerDeps {
   batchSize?: number;
   /** Durable backends: write only what changed since the previous checkpoint. */
   incremental?: boolean;
+  /**
+   * False when nobody consumes the published sink output (no changelog kept, no listener): sinks
+   * then keep only their table and buffer no epochs. Default true.
+   */
+  publishOutput?: boolean;
 }
 
 /** A source subtask's idleness (Flink's WatermarkStrategy.withIdleness): silent this long on the host's clock. */
@@ -126,7 +131,7 @@ export class SubtaskRunner {
     });
     this.inputs.seal(host.clock);
     this.outputs = new OutputPartitioning(plan, node, index, host);
-    this.committer = node.isSink ? new SinkCommitter(this.id) : null;
+    this.committer = node.isSink && deps.publishOutput !== false ? new SinkCommitter(this.id) : null;
     this.deadLetters = new DeadLetterEpochs(this.id);
     const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
