@@ -18,7 +18,6 @@ export default defineConfig({
   build: {
     target: 'es2022',
     chunkSizeWarningLimit: 8000,
-    // runtime-lab.html is a test page (BrowserJob on real workers) for e2e/specs/runtime-browser.spec.ts.
-    rolldownOptions: { input: { index: page('index.html'), lab: page('runtime-lab.html') } },
+    rolldownOptions: { input: { index: page('index.html') } },
   },
 });

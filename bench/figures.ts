@@ -1,4 +1,4 @@
-// Every figure of issue 6: its name in results.json, its target, and one line saying what it is.
+// Every figure of the benchmark report: its name in results.json, its target, and one line saying what it is.
 export interface Figure {
   name: string;
   what: string;
@@ -51,6 +51,9 @@ export const FIGURES: Figure[] = [
   f('scaling.checkpointMs.keys10k', 'ms', 'Full checkpoint of 10k keys.'),
   f('scaling.checkpointMs.keys100k', 'ms', 'Full checkpoint of 100k keys.'),
   f('scaling.checkpointMs.keys1M', 'ms', 'Full checkpoint of 1M keys.'),
+  f('inProcess.cpuMicrosPerRecord', 'µs', 'CPU (user + system) per record of the keyed count on the one runtime in one process: the job master over the in-process transport, parallelism 1, pipelined scheduling, no checkpoints (Node, interleaved with the executor).'),
+  f('inProcess.executorCpuMicrosPerRecord', 'µs', 'The same keyed count through the single-threaded executor, in the same runs.'),
+  f('inProcess.ratioToExecutor', 'ratio', 'In-process runtime CPU per record ÷ the executor\'s (median of paired runs): the one runtime may not cost more than the executor it replaces.', le(1.0, '≤ 1.0')),
   f('memory.bytesPerKey', 'bytes', 'Heap per key of the count + sum GROUP BY state, memory backend (Node, forced GC before and after).', le(150)),
   f('latency.p50Ms', 'ms', 'Event-to-view latency, median: a BrowserJob on Web Workers (source + pacing map in one, keyed aggregate and view sink at parallelism 2), records scheduled at 100k/s and stamped with their scheduled wall time, measured when the sink publishes them (exactly-once: when their checkpoint completes; memory state, checkpoint every 100 ms). `latency.achievedEventsPerSec` says whether the job kept up.'),
   f('latency.p99Ms', 'ms', 'Event-to-view latency, 99th percentile, same runs.', le(50)),

@@ -62,10 +62,19 @@ async function browserFigures(page: Page): Promise<Results> {
 }
 
 function nodeFigures(): Results {
-  if (!want('memory')) return {};
-  log('  memory (Node, --expose-gc) …');
-  const stdout = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${here}node/memory.ts`, String(sizes.memoryKeys)], { cwd: root, encoding: 'utf8' });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as Results;
+  const out: Results = {};
+  const lastLine = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!) as Results;
+  if (want('memory')) {
+    log('  memory (Node, --expose-gc) …');
+    Object.assign(out, lastLine(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${here}node/memory.ts`, String(sizes.memoryKeys)], { cwd: root, encoding: 'utf8' })));
+  }
+  if (want('inProcess')) {
+    log('  inProcess (Node: the in-process runtime beside the executor, CPU per record) …');
+    const { events, keys } = sizes.keyedCount;
+    const args = [`${here}node/inProcess.ts`, String(events), String(keys), String(sizes.plan.runs), String(sizes.plan.warmups)];
+    Object.assign(out, lastLine(execFileSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, encoding: 'utf8' })));
+  }
+  return out;
 }
 
 async function main(): Promise<void> {

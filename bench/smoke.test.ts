@@ -12,6 +12,7 @@ import { incrementalSuite } from './suites/incremental.ts';
 import { stateBackendSuite } from './suites/stateBackend.ts';
 import { checkpointScalingSuite, checkpointSuite } from './suites/checkpoint.ts';
 import { keyedEvents } from './lib/events.ts';
+import { inProcessSuite } from './suites/inProcess.ts';
 import { FIGURES } from './figures.ts';
 import { renderReport, table } from './report.ts';
 
@@ -58,6 +59,10 @@ describe('bench harness (smoke, tiny sizes)', () => {
     numbers(await stateBackendSuite(SMOKE.stateBackend, SMOKE.plan));
     numbers(await checkpointSuite(SMOKE.checkpointKeys, SMOKE.plan));
     numbers(await checkpointScalingSuite(SMOKE.checkpointScaling, SMOKE.plan));
+  });
+
+  it('in-process runtime beside the executor: CPU per record', async () => {
+    numbers(await inProcessSuite(SMOKE.keyedCount, SMOKE.plan));
   });
 
   it('renders the table and the report, charts included', () => {

@@ -4,7 +4,7 @@ import type { JobPlan } from '../../src/pipeline/plan.ts';
 const node = (id: string, kind: string, params: Record<string, unknown>) => ({ id, kind, params });
 const edge = (from: string, to: string) => ({ id: `${from}-${to}`, from: { node: from, port: 'out' }, to: { node: to, port: 'in' } });
 
-/** The keyed count + sum of the issue: source → keyBy → GROUP BY → view, memory state. */
+/** The reference keyed count + sum: source → keyBy → GROUP BY → view, memory state. */
 export function keyedCountDoc(opts: { sink?: boolean } = {}): Record<string, unknown> {
   const sink = opts.sink ?? true;
   return {

@@ -14,9 +14,14 @@ const here = fileURLToPath(new URL('..', import.meta.url));
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Builds the bench page into a fresh directory and serves it cross-origin isolated. */
-export async function serveBenchPage(): Promise<{ url: string; close: () => Promise<void> }> {
-  const outDir = mkdtempSync(join(tmpdir(), 'weir-bench-page-'));
-  await build({ configFile: `${here}vite.config.ts`, logLevel: 'error', build: { outDir, emptyOutDir: true } });
+export function serveBenchPage(): Promise<{ url: string; close: () => Promise<void> }> {
+  return serveBuiltPage(`${here}vite.config.ts`, 'weir-bench-page-');
+}
+
+/** Builds the page of a Vite config into a fresh directory and serves it cross-origin isolated. */
+export async function serveBuiltPage(configFile: string, prefix: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const outDir = mkdtempSync(join(tmpdir(), prefix));
+  await build({ configFile, logLevel: 'error', build: { outDir, emptyOutDir: true } });
   const server = await serveStatic(outDir);
   return {
     url: server.url,

@@ -15,7 +15,7 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[i];
 }
 
-/** How many runs and warm-ups each figure takes. The issue asks for ≥ 5 measured runs after a warm-up. */
+/** How many runs and warm-ups each figure takes. Every figure takes ≥ 5 measured runs after a warm-up. */
 export interface RunPlan {
   runs: number;
   warmups: number;

@@ -5,7 +5,7 @@
 // worker carries the stamp (max t0 per key is the record just counted), and the latency of a row is
 // taken on the main thread when the sink's epoch is published, i.e. when it becomes visible.
 import { BrowserJob } from '../../src/runtime/browser/browserJob.ts';
-import { HeapCheckpointStore } from '../../src/runtime/threaded/heapStore.ts';
+import { MemoryCheckpointStore } from '../../src/checkpoint/memoryStore.ts';
 import { median, percentile, type RunPlan } from '../lib/stats.ts';
 
 export interface LatencySize {
@@ -84,7 +84,7 @@ async function oneRun(s: LatencySize, run: number): Promise<OneRun> {
   let lastAt = -Infinity;
   const job = new BrowserJob(latencyDoc(s, run), {
     jobId: `bench-latency-${run}`,
-    store: new HeapCheckpointStore(),
+    store: new MemoryCheckpointStore({ ownership: 'handover' }),
     checkpointIntervalMs: s.checkpointIntervalMs,
     batchSize: s.batchSize ?? 256,
     keepChangelog: false,

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { nodeSpawn } from '../../src/runtime/node/nodeSpawn.ts';
 import { JobManager } from '../../src/runtime/threaded/jobManager.ts';
 import { WorkerPool } from '../../src/runtime/threaded/workerPool.ts';
-import { HeapCheckpointStore } from '../../src/runtime/threaded/heapStore.ts';
+import { MemoryCheckpointStore } from '../../src/checkpoint/memoryStore.ts';
 import type { JobOptions } from '../../src/runtime/threaded/jobOptions.ts';
 
 const [file, optsText = '{}', runsText = '3'] = process.argv.slice(2);
@@ -16,7 +16,7 @@ for (let r = 0; r < Number(runsText); r++) {
   for (const v of variants) {
     const pool = new WorkerPool(spawn);
     let published = 0;
-    const jm = new JobManager(doc, { spawn: pool.take, store: new HeapCheckpointStore(), keepChangelog: false, onPublish: (_s, c) => (published += c.els.length), ...v });
+    const jm = new JobManager(doc, { spawn: pool.take, store: new MemoryCheckpointStore({ ownership: 'handover' }), keepChangelog: false, onPublish: (_s, c) => (published += c.els.length), ...v });
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     const res = await jm.run().finally(() => pool.close());

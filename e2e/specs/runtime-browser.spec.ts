@@ -1,14 +1,15 @@
 // The multi-worker durable runtime in real Chromium: BrowserJob on real Web Workers with the
 // IndexedDB state backend and IndexedDB checkpoints, driven through the runtime lab page
-// (runtime-lab.html → src/runtime/browser/lab.ts, `window.__weirLab`). Kills are real
+// (e2e/lab: built apart from the app by serveLab.ts, `window.__weirLab`). Kills are real
 // worker.terminate() calls. Every final view is compared with the single-threaded executor's
 // view of the same pipeline, and with the per-key sequence-number invariant (each key's counter
 // advanced by exactly 1 per record: no gap, no duplicate).
 import type { Page } from 'playwright-core';
 import { test, type TestContext } from '../harness.ts';
 import { runPipeline } from '../../src/testing/runPipeline.ts';
-import { exactlyOnceDoc, sequenceViolations } from '../../src/runtime/threaded/testPipelines.ts';
-import type { LabOptions, LabResult } from '../../src/runtime/browser/lab.ts';
+import { exactlyOnceDoc, sequenceViolations } from '../../src/testing/exactlyOncePipelines.ts';
+import type { LabOptions, LabResult } from '../lab/lab.ts';
+import { serveLabPage } from '../lab/serveLab.ts';
 
 const N = 3000;
 const KEYS = 37;
@@ -16,8 +17,13 @@ const reference = runPipeline(exactlyOnceDoc(1, { n: N, keys: KEYS })).views.vie
 const restart = { type: 'fixedDelay', delayMs: 50, maxAttempts: 8 } as const;
 const durable = (jobId: string, extra: LabOptions = {}): LabOptions => ({ jobId, state: 'indexeddb', checkpointIntervalMs: 200, batchSize: 50, restart, ...extra });
 
+/** One lab server for the whole run: a reload must come back to the same origin (its IndexedDB). The run's exit closes it. */
+let lab: Promise<{ url: string }> | null = null;
+
 async function openLab(t: TestContext): Promise<Page> {
-  await t.page.goto(`${t.baseUrl}/runtime-lab.html`);
+  const { url } = await (lab ??= serveLabPage());
+  t.allowOrigin(url);
+  await t.page.goto(url);
   await t.page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
   return t.page;
 }

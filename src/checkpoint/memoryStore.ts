@@ -1,11 +1,30 @@
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from './types.ts';
+import { approxSize } from '../state/size.ts';
 
-/** Keeps checkpoints on the heap as structured clones; the reference store for tests and the memory backend. */
+export interface MemoryStoreOptions {
+  /**
+   * 'clone' (default): snapshots are copied in and out, so a writer or reader that keeps using
+   * its object cannot change what is stored. 'handover': the writer hands over a snapshot that
+   * nobody else holds (the job master receives structured clones from workers), so copying it
+   * again only doubles the cost of every checkpoint.
+   */
+  ownership?: 'clone' | 'handover';
+}
+
+/**
+ * Checkpoints on the heap: the in-memory store of every transport. Sizes are estimates
+ * (approxSize): serializing each snapshot to count its bytes cost as much as the copy.
+ */
 export class MemoryCheckpointStore implements CheckpointStore {
-  private readonly blobs = new Map<string, SubtaskSnapshot>();
+  private readonly snaps = new Map<string, SubtaskSnapshot>();
   private readonly manifests = new Map<string, CheckpointManifest[]>();
+  private readonly copy: <T>(v: T) => T;
   /** Set to make the next write fail, for fault injection. */
   failNextWrite: string | null = null;
+
+  constructor(opts: MemoryStoreOptions = {}) {
+    this.copy = opts.ownership === 'handover' ? (v) => v : (v) => structuredClone(v);
+  }
 
   async writeSubtask(jobId: string, checkpointId: number, snap: SubtaskSnapshot): Promise<{ ref: string; bytes: number }> {
     if (this.failNextWrite) {
@@ -14,14 +33,14 @@ export class MemoryCheckpointStore implements CheckpointStore {
       throw new Error(reason);
     }
     const ref = `${jobId}/${checkpointId}/${snap.subtask}`;
-    const copy = structuredClone(snap);
-    this.blobs.set(ref, copy);
-    return { ref, bytes: JSON.stringify(copy, (_k, v) => (v instanceof Map ? [...v] : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : v)).length };
+    const stored = this.copy(snap);
+    this.snaps.set(ref, stored);
+    return { ref, bytes: approxSize(stored) };
   }
 
   async commit(manifest: CheckpointManifest): Promise<void> {
-    const list = this.manifests.get(manifest.jobId) ?? [];
-    this.manifests.set(manifest.jobId, [...list.filter((m) => m.checkpointId !== manifest.checkpointId), structuredClone(manifest)].sort((a, b) => a.checkpointId - b.checkpointId));
+    const list = (this.manifests.get(manifest.jobId) ?? []).filter((m) => m.checkpointId !== manifest.checkpointId);
+    this.manifests.set(manifest.jobId, [...list, this.copy(manifest)].sort((a, b) => a.checkpointId - b.checkpointId));
   }
 
   async latest(jobId: string): Promise<CheckpointManifest | null> {
@@ -33,9 +52,9 @@ export class MemoryCheckpointStore implements CheckpointStore {
   }
 
   async readSubtask(ref: string): Promise<SubtaskSnapshot> {
-    const s = this.blobs.get(ref);
+    const s = this.snaps.get(ref);
     if (!s) throw new Error(`checkpoint data ${ref} is missing`);
-    return structuredClone(s);
+    return this.copy(s);
   }
 
   async discard(jobId: string, checkpointId: number): Promise<void> {
@@ -45,6 +64,6 @@ export class MemoryCheckpointStore implements CheckpointStore {
 
   async abort(jobId: string, checkpointId: number): Promise<void> {
     const prefix = `${jobId}/${checkpointId}/`;
-    for (const k of [...this.blobs.keys()]) if (k.startsWith(prefix)) this.blobs.delete(k);
+    for (const k of [...this.snaps.keys()]) if (k.startsWith(prefix)) this.snaps.delete(k);
   }
 }

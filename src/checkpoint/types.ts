@@ -43,6 +43,8 @@ export interface SubtaskSnapshot {
   channels?: { wm: number; idle: boolean; ended: boolean }[];
   /** Sink output pre-committed with this checkpoint but perhaps not yet published. */
   pendingCommits?: PendingCommit[];
+  /** Dead letters closed with this checkpoint but perhaps not yet published (two-phase, like sink output). */
+  deadLetterEpochs?: DeadLetterEpoch[];
   /** The subtask had finished all its input when it was snapshotted. */
   finished?: boolean;
 }
@@ -53,6 +55,13 @@ export interface PendingCommit {
   /** The checkpoint whose barrier closed this epoch; Infinity for the tail after the last barrier. */
   epoch: number;
   els: import('../engine/types.ts').Element[];
+}
+
+/** Dead letters of one subtask between two barriers, published once like a sink epoch. */
+export interface DeadLetterEpoch {
+  origin: string;
+  epoch: number;
+  items: import('../engine/types.ts').DeadLetter[];
 }
 
 export interface OperatorCheckpointStats {

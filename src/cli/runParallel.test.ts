@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { removeTempDirs, runMain, tempDir, writeJson } from './cliTestKit.ts';
 import { splitRunFlags } from './runFlags.ts';
-import { slowMapCode } from '../runtime/threaded/testPipelines.ts';
+import { slowMapCode } from '../testing/exactlyOncePipelines.ts';
 
 afterAll(removeTempDirs);
 
@@ -73,6 +73,26 @@ describe('weir run parallel flags', () => {
       expect(read(join(dir, out), 'revenue.view.json'), out).toBe(read(join(dir, 'single'), 'revenue.view.json'));
       expect(sortedChangelog(join(dir, out), 'city'), out).toEqual(sortedChangelog(join(dir, 'single'), 'city'));
     }
+  });
+
+  it('--chaos counts and writes each dead letter once, as the run without kills does', async () => {
+    const dir = tempDir();
+    const doc = ordersPipeline(3000);
+    doc.nodes[1] = { id: 'work', kind: 'map', parallelism: 1, params: { code: "(row) => { if (row.amount > 180) throw new Error('too big'); return row; }" } };
+    const file = writeJson(dir, 'p.json', doc);
+    const run = async (out: string, ...extra: string[]) => {
+      const r = await runMain(['run', file, '--out', join(dir, out), '--seed', '7', ...extra]);
+      expect(r.code, r.err).toBe(0);
+      return r.err;
+    };
+    const calm = await run('calm', '--parallelism', '3', '--checkpoint-interval', '20');
+    const chaos = await run('chaos', '--parallelism', '3', '--checkpoint-interval', '20', '--chaos', '2');
+    expect(chaos).toMatch(/restarts: 2 \(recovery/);
+    const count = (log: string) => /dead letters: (\d+)/.exec(log)?.[1];
+    expect(Number(count(calm))).toBeGreaterThan(10);
+    expect(count(chaos)).toBe(count(calm));
+    const lines = (out: string) => read(join(dir, out), 'work.dead-letter.jsonl').split('\n').filter((l) => l).sort();
+    expect(lines('chaos')).toEqual(lines('calm'));
   });
 
   it('--resume after the process was killed (SIGKILL) gives the same final results', async () => {

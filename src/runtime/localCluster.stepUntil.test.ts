@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalCluster } from './localCluster.ts';
 import type { ClusterEvent } from './localCluster.ts';
 import { planOrThrow, runPipeline } from '../testing/runPipeline.ts';
-import { joinDoc } from './observe/testDocs.ts';
+import { joinDoc } from '../testing/observeDocs.ts';
 
 /** Nothing but sources could run, or what is queued waits behind an aligning barrier. */
 function settled(c: LocalCluster): boolean {

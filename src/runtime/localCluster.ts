@@ -5,16 +5,15 @@ import type { Rng } from '../engine/rng.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import type { KeyedStateBackend, PersistResult, StateTime } from '../state/backend.ts';
 import { isDurableBackend } from '../state/backend.ts';
-import { CheckpointCoordinator } from '../checkpoint/coordinator.ts';
+import type { CheckpointCoordinator } from '../checkpoint/coordinator.ts';
 import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
-import type { CheckpointRecord, CheckpointStore, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
-import { compareRows } from '../engine/operators/changelogTable.ts';
+import type { CheckpointRecord, CheckpointStore, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { SubtaskRunner } from './subtaskRunner.ts';
 import type { RunnerHost, RunnerTap } from './subtaskRunner.ts';
 import type { ChannelMessage } from './messages.ts';
-import { DEFAULT_RESTART, restartDelay } from './restartStrategy.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
-import type { SourceEnv } from '../engine/source.ts';
+import type { SourceEnv, SourceReader } from '../engine/source.ts';
+import { JobMaster, mergeViews } from './jobMaster.ts';
 
 /** When and how to fail a subtask on purpose. */
 export interface Kill {
@@ -29,12 +28,21 @@ export interface ClusterOptions {
   jobId?: string;
   /** Seeds the scheduler's interleaving; the job's own seed stays in the plan. */
   scheduleSeed?: number;
+  /**
+   * How the in-process scheduler picks the next subtask. 'seeded' (default): a seeded random
+   * runnable one, so chaos tests explore interleavings and replay them. 'pipelined': the runnable
+   * subtask furthest downstream, so a batch goes through the whole pipeline while it is hot in
+   * the cache, as the single-threaded executor ran it; just as deterministic.
+   */
+  schedule?: 'seeded' | 'pipelined';
   checkpointIntervalMs?: number | null;
   store?: CheckpointStore;
   retain?: number;
   restart?: RestartStrategy;
   channelCapacity?: number;
   inputs?: Record<string, SourceEnv['input']>;
+  /** Readers that replace a source node's own (by node id), such as live inputs. */
+  readers?: Record<string, SourceReader>;
   kills?: Kill[];
   onPublish?: (sinkId: string, els: readonly Element[]) => void;
   /**
@@ -95,28 +103,25 @@ export interface StepUntilResult {
 const STEP_MESSAGE: Record<StepTarget, ChannelMessage['t']> = { record: 'batch', watermark: 'wm', barrier: 'barrier' };
 
 /**
- * The parallel runtime in one process: every subtask of the plan, bounded channels with
- * credit, aligned-barrier checkpoints, failures and restarts, all under a seeded scheduler.
- * The same SubtaskRunner runs inside real workers; this host makes chaos tests replayable.
+ * The in-process transport of the job master: every subtask of the plan in one thread,
+ * bounded channels with credit, all under a seeded scheduler with a manual clock (one step,
+ * one millisecond). The JobMaster owns checkpoints, publication and restarts, as it does over
+ * worker threads; the same SubtaskRunner runs the operators. Runs replay exactly, which chaos
+ * tests, stepping, breakpoints and time travel need.
  */
 export class LocalCluster {
   readonly clock = new ManualClock(0);
   private runners: SubtaskRunner[] = [];
   private readonly byNode = new Map<string, SubtaskRunner[]>();
   private coordinator!: CheckpointCoordinator;
-  private readonly store: CheckpointStore;
+  private readonly master: JobMaster;
   private readonly rng: Rng;
   private readonly jobId: string;
   private attempt = 0;
   private writes: { attempt: number; id: number; snap: SubtaskSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; takenAt: number; keyedWrite?: Promise<PersistResult> }[] = [];
-  private readonly published = new Set<string>();
-  private readonly changelogs = new Map<string, Element[]>();
-  private readonly dead: DeadLetter[] = [];
   private readonly kills: Kill[];
   private nextCheckpointAt: number;
   private steps = 0;
-  private restarts = 0;
-  private history: CheckpointRecord[] = [];
   private phase: ClusterPhase = 'created';
   private failReason: string | undefined;
   private pendingKill: string | null = null;
@@ -131,12 +136,19 @@ export class LocalCluster {
     readonly plan: JobPlan,
     private readonly opts: ClusterOptions = {},
   ) {
-    this.store = opts.store ?? new MemoryCheckpointStore();
     this.rng = seededRng(opts.scheduleSeed ?? 1);
     this.jobId = opts.jobId ?? plan.doc.name;
     this.kills = [...(opts.kills ?? [])].sort((a, b) => a.atStep - b.atStep);
     this.nextCheckpointAt = opts.checkpointIntervalMs ?? Infinity;
-    for (const n of plan.nodes) if (n.isSink) this.changelogs.set(n.id, []);
+    this.master = new JobMaster(plan, {
+      jobId: this.jobId,
+      store: opts.store ?? new MemoryCheckpointStore(),
+      clock: this.clock,
+      retain: opts.retain,
+      restart: opts.restart,
+      keepChangelog: opts.keepChangelog,
+      onPublish: opts.onPublish ? (sinkId, c) => opts.onPublish!(sinkId, c.els) : undefined,
+    });
     this.fromSource = plan.edges.map((e) => plan.nodes.find((n) => n.id === e.from.node)?.isSource ?? false);
   }
 
@@ -165,11 +177,12 @@ export class LocalCluster {
         if (attempt === this.attempt) void this.coordinator.decline(id, subtask, reason);
       },
       publish: (sinkId, commits) => {
-        if (attempt === this.attempt) this.publish(sinkId, commits);
+        if (attempt === this.attempt) this.master.publish(sinkId, commits);
       },
-      deadLetter: (d) => {
-        if (attempt === this.attempt) this.dead.push(d);
+      publishDeadLetters: (epochs) => {
+        if (attempt === this.attempt) this.master.publishDeadLetters(epochs);
       },
+      deadLetter: () => attempt === this.attempt,
     };
   }
 
@@ -210,19 +223,6 @@ export class LocalCluster {
     return this.byNode.get(this.plan.edges[edge].to.node)![to];
   }
 
-  private publish(sinkId: string, commits: PendingCommit[]): void {
-    for (const c of commits) {
-      const id = `${c.origin}@${c.epoch}`;
-      if (this.published.has(id)) continue;
-      this.published.add(id);
-      if (this.opts.keepChangelog !== false) {
-        const log = this.changelogs.get(sinkId)!;
-        for (const e of c.els) log.push(e);
-      }
-      this.opts.onPublish?.(sinkId, c.els);
-    }
-  }
-
   /** (Re)creates every subtask; with snapshots, restores them and re-publishes pre-committed sink output. */
   private async deploy(checkpointId?: number): Promise<void> {
     this.attempt++;
@@ -237,50 +237,31 @@ export class LocalCluster {
       for (let index = 0; index < n.parallelism; index++) {
         // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
         const backend = this.opts.backend && !n.isSource ? await this.openBackend(n, index) : undefined;
-        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, batchSize: this.opts.batchSize, backend });
+        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined });
         runner.tap = this.tap;
         list.push(runner);
       }
       this.byNode.set(n.id, list);
       this.runners.push(...list);
     }
-    const all = await this.store.list(this.jobId);
-    const latest = checkpointId === undefined ? (all.at(-1) ?? null) : (all.find((m) => m.checkpointId === checkpointId) ?? null);
-    if (checkpointId !== undefined && !latest) throw new Error(`checkpoint ${checkpointId} is not retained`);
-    if (latest) {
-      const snaps = new Map<string, SubtaskSnapshot[]>();
-      for (const ref of Object.values(latest.subtasks)) {
-        const s = await this.store.readSubtask(ref);
-        const node = s.subtask.slice(0, s.subtask.lastIndexOf('#'));
-        snaps.set(node, [...(snaps.get(node) ?? []), s]);
-      }
-      for (const r of this.runners) {
-        const repub = r.restore(snaps.get(r.node.id) ?? []);
-        if (repub.length) this.publish(r.node.id, repub);
-      }
+    const { manifest, snaps, retained } = await this.master.restorePoint(checkpointId);
+    if (snaps) {
+      for (const r of this.runners) r.restore(snaps[r.node.id] ?? []);
       await Promise.all(this.runners.map((r) => r.ready));
     }
-    const retained = all.filter((m) => !latest || m.checkpointId <= latest.checkpointId);
-    this.listener?.({ type: 'restored', checkpointId: latest?.checkpointId ?? null, attempt: this.attempt });
-    this.coordinator = new CheckpointCoordinator(
-      this.jobId,
-      this.store,
-      this.runners.map((r) => r.id),
-      this.clock,
-      { retain: this.opts.retain ?? 3, timeoutMs: 60_000, parallelism: Object.fromEntries(this.plan.nodes.map((n) => [n.id, n.parallelism])) },
-      {
-        trigger: (id) => {
-          this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'triggered' });
-          this.runners.forEach((r) => r.triggered(id));
-        },
-        completed: (id) => {
-          this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'completed' });
-          this.runners.forEach((r) => r.checkpointCompleted(id));
-        },
-        aborted: (id, reason) => this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'aborted', reason }),
+    this.listener?.({ type: 'restored', checkpointId: manifest?.checkpointId ?? null, attempt: this.attempt });
+    this.coordinator = this.master.beginAttempt(retained, {
+      trigger: (id) => {
+        this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'triggered' });
+        this.runners.forEach((r) => r.triggered(id));
       },
-      retained,
-    );
+      completed: (id) => {
+        this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'completed' });
+        // The master published this checkpoint's epochs from its snapshots: the runners drop them.
+        this.runners.forEach((r) => r.checkpointCompleted(id, false));
+      },
+      aborted: (id, reason) => this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'aborted', reason }),
+    });
   }
 
   /** Deploys the job (restoring the latest checkpoint in the store, if any). */
@@ -327,11 +308,8 @@ export class LocalCluster {
 
   private async recover(reason: string): Promise<void> {
     this.listener?.({ type: 'failure', reason, attempt: this.attempt });
-    // After stop(): the history keeps the in-flight checkpoint as aborted, not pending for ever.
-    await this.coordinator.stop(`job failed: ${reason}`);
-    this.history.push(...this.coordinator.history());
-    this.restarts++;
-    const delay = restartDelay(this.opts.restart ?? DEFAULT_RESTART, this.restarts);
+    await this.master.endAttempt(`job failed: ${reason}`);
+    const delay = this.master.nextRestart();
     if (delay === null) return this.fail(`restart attempts exhausted after: ${reason}`);
     this.clock.advance(delay);
     await this.deploy();
@@ -349,10 +327,9 @@ export class LocalCluster {
 
   /** Time travel: every subtask goes back to a retained checkpoint and the run continues from there. */
   async restoreTo(checkpointId: number): Promise<void> {
-    await this.coordinator.stop('restoring an earlier checkpoint');
-    this.history.push(...this.coordinator.history());
+    await this.master.endAttempt('restoring an earlier checkpoint');
     // Epochs after the checkpoint will be produced again (with the same ids): let them publish again.
-    for (const id of [...this.published]) if (Number(id.slice(id.lastIndexOf('@') + 1)) > checkpointId) this.published.delete(id);
+    this.master.output.forgetAfter(checkpointId);
     await this.deploy(checkpointId);
     this.phase = 'running';
   }
@@ -405,7 +382,7 @@ export class LocalCluster {
   }
 
   checkpointStore(): CheckpointStore {
-    return this.store;
+    return this.master.store;
   }
 
   job(): string {
@@ -417,14 +394,13 @@ export class LocalCluster {
     return this.coordinator?.history().findLast((r) => r.status === 'pending')?.checkpointId ?? null;
   }
 
-  /** Dead letters of the current attempt and the ones before it (replayed records appear again). */
+  /** Committed dead letters, each once: a record replayed after a recovery is not reported again. */
   deadLetters(): readonly DeadLetter[] {
-    return this.dead;
+    return this.master.deadLetters();
   }
 
   checkpointHistory(): CheckpointRecord[] {
-    // Before start() there is no coordinator yet (an observer may ask already).
-    return [...this.history, ...(this.coordinator?.history() ?? [])];
+    return this.master.checkpointHistory();
   }
 
   private async tick(): Promise<'running' | 'done' | 'stalled'> {
@@ -438,7 +414,17 @@ export class LocalCluster {
     }
     // Snapshot writes complete after a seeded delay, so kills can land while they are in flight.
     if (this.writes.length && this.rng.next() < 0.3) await this.completeWrite(this.writes.shift()!);
-    const ready = this.runners.filter((r) => r.runnable() && !this.heldBack(r));
+    if (this.opts.schedule === 'pipelined') {
+      // Runners are in the plan's topological order: the last runnable one is furthest downstream.
+      for (let i = this.runners.length - 1; i >= 0; i--) {
+        const r = this.runners[i];
+        if (r.runnable() && !this.heldBack(r)) {
+          r.runOne();
+          return 'running';
+        }
+      }
+    }
+    const ready = this.opts.schedule === 'pipelined' ? [] : this.runners.filter((r) => r.runnable() && !this.heldBack(r));
     if (ready.length === 0) {
       if (this.runners.every((r) => r.finished)) return 'done';
       if (this.writes.length) {
@@ -480,31 +466,19 @@ export class LocalCluster {
 
   private async completeWrite(w: (typeof this.writes)[number]): Promise<void> {
     if (w.attempt !== this.attempt) return;
-    // The asynchronous phase runs from the synchronous copy to the acknowledgement, waiting included.
-    const t0 = w.takenAt;
-    try {
-      let stateBytes: number | null = null;
-      let writtenBytes: number | null = null;
-      if (w.keyedWrite) {
+    let keyedBytes: { full: number; written: number } | null = null;
+    if (w.keyedWrite) {
+      try {
         const persisted = await w.keyedWrite;
         w.snap.keyed = persisted.handle;
-        stateBytes = persisted.fullBytes;
-        writtenBytes = persisted.writtenBytes;
+        keyedBytes = { full: persisted.fullBytes, written: persisted.writtenBytes };
+      } catch (e) {
+        await this.coordinator.decline(w.id, w.snap.subtask, `writing keyed state failed: ${(e as Error).message}`);
+        return;
       }
-      const { ref, bytes } = await this.store.writeSubtask(this.jobId, w.id, w.snap);
-      if (w.attempt !== this.attempt) return;
-      await this.coordinator.acknowledge(w.id, w.snap.subtask, ref, {
-        subtask: w.snap.subtask,
-        alignMs: w.timing.alignMs,
-        syncMs: w.timing.syncMs,
-        asyncMs: this.clock.now() - t0,
-        stateBytes: bytes + (stateBytes ?? 0),
-        writtenBytes: bytes + (writtenBytes ?? 0),
-        bufferedDuringAlignment: w.timing.buffered,
-      });
-    } catch (e) {
-      await this.coordinator.decline(w.id, w.snap.subtask, `snapshot write failed: ${(e as Error).message}`);
     }
+    // The asynchronous phase runs from the synchronous copy to the acknowledgement, waiting included.
+    await this.master.writeSnapshot(w.id, w.snap, { ...w.timing, takenAt: w.takenAt }, keyedBytes, () => w.attempt !== this.attempt);
   }
 
   /** Lets in-flight snapshot writes finish so the history is complete. */
@@ -513,13 +487,8 @@ export class LocalCluster {
   }
 
   result(status: ClusterResult['status'] = this.phase === 'finished' ? 'finished' : 'failed', reason = this.failReason): ClusterResult {
-    const views: Record<string, Row[]> = {};
-    for (const n of this.plan.nodes) {
-      if (!n.isSink) continue;
-      const rows = (this.byNode.get(n.id) ?? []).flatMap((r) => (r.task?.operator as unknown as { rows(): Row[] }).rows());
-      const pk = (n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null;
-      views[n.id] = rows.sort((a, b) => compareRows(a, b, pk && pk.length ? pk : Object.keys(a)));
-    }
-    return { status, reason, restarts: this.restarts, steps: this.steps, views, changelogs: Object.fromEntries(this.changelogs), checkpoints: this.checkpointHistory(), deadLetters: this.dead };
+    const parts = this.runners.filter((r) => r.node.isSink).map((r) => ({ [r.node.id]: (r.task?.operator as unknown as { rows(): Row[] }).rows() }));
+    const m = this.master;
+    return { status, reason, restarts: m.restarts, steps: this.steps, views: mergeViews(this.plan, parts), changelogs: m.changelogs(), checkpoints: this.checkpointHistory(), deadLetters: m.deadLetters() };
   }
 }

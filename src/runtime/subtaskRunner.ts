@@ -1,60 +1,46 @@
 import type { DeadLetter, Element } from '../engine/types.ts';
-import { MIN_WATERMARK } from '../engine/types.ts';
-import { combinedWatermark } from '../engine/time/valve.ts';
 import { NodeTask } from '../engine/nodeTask.ts';
 import { SourceTask } from '../engine/sourceTask.ts';
 import { operatorDefinition, sourceDefinition } from '../engine/registry.ts';
 import type { Clock } from '../engine/time/clock.ts';
 import { derivedSeed, seededRng } from '../engine/rng.ts';
 import { keyGroupOf, keyGroupRange } from '../engine/keys.ts';
-import type { KeyFields } from '../engine/keys.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
-import type { KeyedStateBackend, PersistResult, StateTime } from '../state/backend.ts';
+import type { KeyedStateBackend, KeyedStateSnapshot, PersistResult, StateTime } from '../state/backend.ts';
 import { isDurableBackend } from '../state/backend.ts';
 import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
-import { BarrierAligner } from '../checkpoint/barrierAligner.ts';
 import type { AlignerAction } from '../checkpoint/barrierAligner.ts';
-import type { PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
+import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { subtaskId } from '../checkpoint/types.ts';
 import type { ChannelMessage } from './messages.ts';
-import { effectivePartitioning, partitionerFor } from './partitioner.ts';
-import type { Partitioner } from './partitioner.ts';
+import { InputChannels } from './inputChannels.ts';
+import type { InChannel, InputChannelView } from './inputChannels.ts';
+import { OutputPartitioning, edgeShape } from './outputPartitioning.ts';
+import type { ChannelSink } from './outputPartitioning.ts';
 import { splitReader, type SplitReader } from './sourceSplit.ts';
 import { SinkCommitter } from './sinkCommitter.ts';
-import type { SourceEnv } from '../engine/source.ts';
+import { DeadLetterEpochs } from './deadLetterEpochs.ts';
+import type { CommonSourceParams, SourceEnv, SourceReader } from '../engine/source.ts';
+
+export type { InputChannelView } from './inputChannels.ts';
 
 /** What a runner needs from whoever hosts it: channels with credit, acks, published output. */
-export interface RunnerHost {
+export interface RunnerHost extends ChannelSink {
   readonly clock: Clock;
-  hasCredit(edge: number, from: number, to: number): boolean;
-  send(edge: number, from: number, to: number, msg: ChannelMessage): void;
-  /** The synchronous part of a snapshot is done; the host writes it and acknowledges. */
   /**
    * The synchronous part of a snapshot is done. With a durable backend, `keyedWrite` is still
    * writing the keyed state; the host waits for it and puts its handle into `snap.keyed`.
    */
   snapshotTaken(checkpointId: number, snap: SubtaskSnapshot, timing: { alignMs: number; syncMs: number; buffered: number }, keyedWrite?: Promise<PersistResult>): void;
   declined(checkpointId: number, subtask: string, reason: string): void;
+  /** Committed sink epochs and dead-letter epochs; the job master publishes each `origin@epoch` once. */
   publish(sinkId: string, commits: PendingCommit[]): void;
-  deadLetter(d: DeadLetter): void;
-}
-
-interface InChannel {
-  edge: number;
-  port: string;
-  from: number;
-  queue: ChannelMessage[];
-  head: number;
-  wm: number;
-  idle: boolean;
-  ended: boolean;
-}
-
-interface OutEdge {
-  edge: number;
-  port: string;
-  targets: number[];
-  partition: Partitioner;
+  publishDeadLetters(epochs: DeadLetterEpoch[]): void;
+  /**
+   * A dead letter as it happens (live counts, failing on UDF errors). False: the host is failing
+   * the job and the record must not be kept.
+   */
+  deadLetter(d: DeadLetter, subtask: string): boolean;
 }
 
 /**
@@ -70,18 +56,6 @@ export interface RunnerTap {
   output(runner: SubtaskRunner, out: ReadonlyMap<string, readonly Element[]>): void;
 }
 
-/** Read-only view of one input channel, for queue fill and barriers in flight. */
-export interface InputChannelView {
-  edge: number;
-  port: string;
-  from: number;
-  queued: number;
-  watermark: number;
-  blocked: boolean;
-  /** Barriers waiting in the queue with their distance from the head (0 = next to be read). */
-  barriers: { checkpointId: number; position: number }[];
-}
-
 export interface RunnerDeps {
   plan: JobPlan;
   node: PlanNode;
@@ -89,15 +63,30 @@ export interface RunnerDeps {
   host: RunnerHost;
   backend?: (time: StateTime) => KeyedStateBackend;
   inputs?: Record<string, SourceEnv['input']>;
+  /** Readers that replace a source node's own (by node id): live inputs, benchmarks' ready records. */
+  readers?: Record<string, SourceReader>;
   /** Records per source read. */
   batchSize?: number;
   /** Durable backends: write only what changed since the previous checkpoint. */
   incremental?: boolean;
+  /**
+   * False when nobody consumes the published sink output (no changelog kept, no listener): sinks
+   * then keep only their table and buffer no epochs. Default true.
+   */
+  publishOutput?: boolean;
+}
+
+/** A source subtask's idleness (Flink's WatermarkStrategy.withIdleness): silent this long on the host's clock. */
+interface Idleness {
+  timeoutMs: number;
+  lastEmit: number;
+  idle: boolean;
 }
 
 /**
- * One parallel instance of one operator (or source). Pure: it never touches a thread,
- * a port or a timer; a host feeds its channels and calls `runOne` when it may run.
+ * One parallel instance of one operator (or source): the only thing that runs operators,
+ * wherever the job runs. Pure: it never touches a thread, a port or a timer; a host feeds its
+ * input channels and calls `runOne` when it may run.
  */
 export class SubtaskRunner {
   readonly id: string;
@@ -107,16 +96,20 @@ export class SubtaskRunner {
   readonly source: SourceTask | null = null;
   private readonly split: SplitReader | null = null;
   private readonly host: RunnerHost;
-  private readonly channels: InChannel[] = [];
-  private readonly outs: OutEdge[] = [];
-  private readonly aligner: BarrierAligner;
+  private readonly inputs = new InputChannels();
+  private readonly outputs: OutputPartitioning;
   private readonly committer: SinkCommitter | null;
+  private readonly deadLetters: DeadLetterEpochs;
   private readonly expected = new Set<number>();
   private readonly barriersToInject: number[] = [];
-  private rr = 0;
+  private readonly idleness: Idleness | null = null;
+  /** An operator whose every live input is idle is idle itself, and says so downstream. */
+  private idle = false;
   private readonly maxParallelism: number;
   private readonly batchSize: number;
   private readonly incremental: boolean;
+  /** Dead letters this subtask produced in this attempt (replays included), for live metrics. */
+  deadLetterCount = 0;
   /** Resolves once restored durable state is loaded; the host waits for it before running. */
   ready: Promise<void> = Promise.resolve();
   finished = false;
@@ -132,50 +125,50 @@ export class SubtaskRunner {
     this.batchSize = deps.batchSize ?? 256;
     this.incremental = deps.incremental ?? true;
     plan.edges.forEach((e, ei) => {
-      const fromNode = plan.nodes.find((n) => n.id === e.from.node)!;
-      const toNode = plan.nodes.find((n) => n.id === e.to.node)!;
-      const how = effectivePartitioning(e, fromNode.parallelism, toNode.parallelism, operatorKeyFields(toNode, e.to.port));
-      const forward = how.partitioning === 'forward';
-      if (e.to.node === node.id) {
-        for (const from of forward ? [index] : range(fromNode.parallelism)) {
-          this.channels.push({ edge: ei, port: e.to.port, from, queue: [], head: 0, wm: MIN_WATERMARK, idle: false, ended: false });
-        }
-      }
-      if (e.from.node === node.id) {
-        const targets = forward ? [index] : range(toNode.parallelism);
-        this.outs.push({ edge: ei, port: e.from.port, targets, partition: partitionerFor(how, index, targets.length, plan.maxParallelism) });
-      }
+      if (e.to.node !== node.id) return;
+      const { from, forward } = edgeShape(plan, ei);
+      for (const f of forward ? [index] : range(from.parallelism)) this.inputs.add(ei, e.to.port, f);
     });
-    this.aligner = new BarrierAligner(this.channels.length, host.clock);
-    this.committer = node.isSink ? new SinkCommitter(this.id) : null;
+    this.inputs.seal(host.clock);
+    this.outputs = new OutputPartitioning(plan, node, index, host);
+    this.committer = node.isSink && deps.publishOutput !== false ? new SinkCommitter(this.id) : null;
+    this.deadLetters = new DeadLetterEpochs(this.id);
     const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
       const def = sourceDefinition(node.kind);
-      const reader = def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id] });
+      const reader = deps.readers?.[node.id] ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id] });
+      const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
       this.split = splitReader(reader, index, node.parallelism);
-      this.source = new SourceTask(node.id, this.split, def.taskParams?.(node.params) ?? node.params);
+      this.source = new SourceTask(node.id, this.split, params);
+      const timeoutMs = params.eventTime?.idleTimeoutMs ?? plan.doc.settings?.idleTimeoutMs;
+      if (timeoutMs !== undefined) this.idleness = { timeoutMs, lastEmit: host.clock.now(), idle: false };
     } else {
       let task: NodeTask | null = null;
       const time: StateTime = { processingTime: () => host.clock.now(), eventTime: () => task!.currentEventTime() };
       const backend = deps.backend?.(time) ?? new MemoryStateBackend(time, plan.maxParallelism);
-      task = new NodeTask(node, operatorDefinition(node.kind), backend, host.clock, seededRng(seed), (d) => host.deadLetter(d));
+      task = new NodeTask(node, operatorDefinition(node.kind), backend, host.clock, seededRng(seed), (d) => this.deadLetter(d));
       this.task = task;
       task.open();
     }
   }
 
+  private deadLetter(d: DeadLetter): void {
+    if (!this.host.deadLetter(d, this.id)) return;
+    this.deadLetterCount++;
+    this.deadLetters.add(d);
+  }
+
   channelIndex(edge: number, from: number): number {
-    return this.channels.findIndex((c) => c.edge === edge && c.from === from);
+    return this.inputs.indexOf(edge, from);
   }
 
   enqueue(channel: number, msg: ChannelMessage): void {
-    this.channels[channel].queue.push(msg);
+    this.inputs.enqueue(channel, msg);
   }
 
   /** Messages waiting on input channels (for queue-fill metrics and credit). */
   queued(channel: number): number {
-    const c = this.channels[channel];
-    return c.queue.length - c.head;
+    return this.inputs.queued(channel);
   }
 
   /** The coordinator triggered checkpoint `id`. */
@@ -187,21 +180,11 @@ export class SubtaskRunner {
 
   /** Runs one unit of work; false when nothing can run now. */
   runOne(): boolean {
-    if (this.finished || !this.outputsHaveCredit()) return false;
+    if (this.finished || !this.outputs.haveCredit()) return false;
     if (this.source) return this.runSource();
-    const n = this.channels.length;
-    for (let k = 0; k < n; k++) {
-      const c = this.channels[(this.rr + k) % n];
-      if (c.head >= c.queue.length) continue;
-      if (this.aligner.isBlocked((this.rr + k) % n)) continue;
-      const ci = (this.rr + k) % n;
-      this.rr = (ci + 1) % n;
-      const msg = c.queue[c.head++];
-      if (c.head > 256 && c.head * 2 > c.queue.length) {
-        c.queue.splice(0, c.head);
-        c.head = 0;
-      }
-      this.handle(ci, c, msg);
+    const next = this.inputs.next();
+    if (next) {
+      this.handle(next.ci, next.c, next.msg);
       this.fireProcessingTimers();
       return true;
     }
@@ -210,30 +193,12 @@ export class SubtaskRunner {
 
   /** Input channels as the observatory shows them (queued messages, barriers in the queue). */
   inputChannels(): InputChannelView[] {
-    return this.channels.map((c, i) => {
-      const barriers: InputChannelView['barriers'] = [];
-      for (let j = c.head; j < c.queue.length; j++) {
-        const m = c.queue[j];
-        if (m.t === 'barrier') barriers.push({ checkpointId: m.id, position: j - c.head });
-      }
-      return { edge: c.edge, port: c.port, from: c.from, queued: c.queue.length - c.head, watermark: c.wm, blocked: this.aligner.isBlocked(i), barriers };
-    });
+    return this.inputs.views();
   }
 
   /** The alignment in progress: blocked channels and the records waiting behind them. */
   alignment(): { checkpointId: number; blockedChannels: number[]; buffered: number } | null {
-    const st = this.aligner.state();
-    if (st.kind !== 'aligning') return null;
-    const blockedChannels = [...st.arrived].sort((a, b) => a - b);
-    let buffered = st.buffered;
-    for (const ci of blockedChannels) {
-      const c = this.channels[ci];
-      for (let j = c.head; j < c.queue.length; j++) {
-        const m = c.queue[j];
-        if (m.t === 'batch') buffered += m.els.length;
-      }
-    }
-    return { checkpointId: st.checkpointId, blockedChannels, buffered };
+    return this.inputs.alignment();
   }
 
   /** A source with a triggered checkpoint whose barrier it has not injected yet. */
@@ -246,25 +211,22 @@ export class SubtaskRunner {
     return this.source ? this.source.watermark() : this.task!.currentWatermark();
   }
 
+  /** Idle: a source silent for its idle timeout, or an operator whose every live input is idle. */
+  isIdle(): boolean {
+    return this.idleness ? this.idleness.idle : this.idle;
+  }
+
   isAligning(): boolean {
-    return this.aligner.state().kind === 'aligning';
+    return this.inputs.isAligning();
   }
 
   /** True when a call to runOne would do something. */
   runnable(): boolean {
-    if (this.finished || !this.outputsHaveCredit()) return false;
+    if (this.finished || !this.outputs.haveCredit()) return false;
     if (this.source) return true;
-    for (let i = 0; i < this.channels.length; i++) {
-      const c = this.channels[i];
-      if (c.head < c.queue.length && !this.aligner.isBlocked(i)) return true;
-    }
+    if (this.inputs.hasReadable()) return true;
     const next = this.task!.timers.nextTime('processing');
     return next !== undefined && next <= this.host.clock.now();
-  }
-
-  private outputsHaveCredit(): boolean {
-    for (const o of this.outs) for (const t of o.targets) if (!this.host.hasCredit(o.edge, this.index, t)) return false;
-    return true;
   }
 
   private runSource(): boolean {
@@ -273,18 +235,34 @@ export class SubtaskRunner {
     if (id !== undefined) {
       const t0 = this.host.clock.now();
       this.snapshotNow(id, 0, 0, t0);
-      this.broadcast({ t: 'barrier', id });
+      this.outputs.broadcast({ t: 'barrier', id });
       return true;
     }
     const poll = src.poll(this.batchSize);
-    for (const d of poll.deadLetters) this.host.deadLetter(d);
+    for (const d of poll.deadLetters) this.deadLetter(d);
+    if (this.idleness) this.trackIdleness(this.idleness, poll.elements.length > 0);
     if (poll.elements.length) {
       this.tap?.output(this, new Map([['out', poll.elements]]));
-      this.emitBatch(this.outs, poll.elements);
+      this.outputs.emitAll(poll.elements);
     }
-    if (poll.watermark !== null) this.broadcast({ t: 'wm', wm: poll.watermark });
+    if (poll.watermark !== null) this.outputs.broadcast({ t: 'wm', wm: poll.watermark });
     if (poll.done) this.finish();
     return true;
+  }
+
+  /** Records end idleness before they go out; silence for the timeout starts it. */
+  private trackIdleness(s: Idleness, emitted: boolean): void {
+    const now = this.host.clock.now();
+    if (emitted) {
+      s.lastEmit = now;
+      if (s.idle) {
+        s.idle = false;
+        this.outputs.broadcast({ t: 'idle', idle: false });
+      }
+    } else if (!s.idle && now - s.lastEmit >= s.timeoutMs) {
+      s.idle = true;
+      this.outputs.broadcast({ t: 'idle', idle: true });
+    }
   }
 
   private handle(ci: number, c: InChannel, msg: ChannelMessage): void {
@@ -301,25 +279,33 @@ export class SubtaskRunner {
         return this.advance();
       case 'idle':
         c.idle = msg.idle;
-        return this.advance();
+        this.advance();
+        return this.propagateIdleness();
       case 'barrier':
-        return this.onAligner(this.aligner.onBarrier(ci, msg.id));
+        return this.onAligner(this.inputs.onBarrier(ci, msg.id));
       case 'end': {
-        c.ended = true;
-        this.onAligner(this.aligner.onEndOfInput(ci));
-        if (this.channels.every((x) => x.ended)) {
+        this.onAligner(this.inputs.onEnd(ci));
+        if (this.inputs.allEnded()) {
           task.endInput();
           this.route();
           this.finish();
-        }
+        } else this.propagateIdleness();
         return;
       }
     }
   }
 
+  /** As Flink's StatusWatermarkValve: idle when every live input is idle, active again with the first active one. */
+  private propagateIdleness(): void {
+    const idle = this.inputs.allIdle();
+    if (idle === this.idle) return;
+    this.idle = idle;
+    this.outputs.broadcast({ t: 'idle', idle });
+  }
+
   private advance(): void {
     const task = this.task!;
-    const min = combinedWatermark(this.channels);
+    const min = this.inputs.watermark();
     if (min <= task.currentWatermark()) return;
     for (let t = task.timers.pollDue('event', min); t; t = task.timers.pollDue('event', min)) {
       task.setWatermark(Math.max(task.currentWatermark(), t.ts));
@@ -328,7 +314,7 @@ export class SubtaskRunner {
     }
     task.advanceWatermark(min);
     this.route();
-    this.broadcast({ t: 'wm', wm: min });
+    this.outputs.broadcast({ t: 'wm', wm: min });
   }
 
   private fireProcessingTimers(): boolean {
@@ -348,12 +334,12 @@ export class SubtaskRunner {
       if (a.type === 'aborted') this.host.declined(a.checkpointId, this.id, a.reason);
       else {
         this.snapshotNow(a.checkpointId, a.alignMs, a.buffered);
-        this.broadcast({ t: 'barrier', id: a.checkpointId });
+        this.outputs.broadcast({ t: 'barrier', id: a.checkpointId });
       }
     }
   }
 
-  /** The synchronous part: copy state, close the sink epoch, hand the copy to the host. */
+  /** The synchronous part: copy state, close the sink and dead-letter epochs, hand the copy to the host. */
   private snapshotNow(id: number, alignMs: number, buffered: number, t0 = this.host.clock.now()): void {
     this.expected.delete(id);
     const backend = this.task?.state;
@@ -368,8 +354,8 @@ export class SubtaskRunner {
     this.host.snapshotTaken(id, snap, { alignMs, syncMs: this.host.clock.now() - t0, buffered });
   }
 
-  snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
-    const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished };
+  private snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
+    const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished, deadLetterEpochs: this.deadLetters.close(checkpointId) };
     if (this.source) {
       return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.split!.snapshot(this.source.snapshot()) };
     }
@@ -391,7 +377,7 @@ export class SubtaskRunner {
   private finish(): void {
     this.finished = true;
     this.barriersToInject.length = 0;
-    this.broadcast({ t: 'end' });
+    this.outputs.broadcast({ t: 'end' });
     for (const id of [...this.expected]) this.snapshotNow(id, 0, 0);
   }
 
@@ -402,7 +388,7 @@ export class SubtaskRunner {
 
   private routeOut(out: Map<string, Element[]>): void {
     this.tap?.output(this, out);
-    for (const [port, els] of out) this.emitBatch(this.outs.filter((o) => o.port === port), els);
+    for (const [port, els] of out) this.outputs.emit(port, els);
   }
 
   /** Processes picked elements one at a time so the tap sees exactly what each one caused. */
@@ -434,37 +420,34 @@ export class SubtaskRunner {
     }
   }
 
-  private emitBatch(outs: OutEdge[], els: Element[]): void {
-    for (const o of outs) {
-      const parts = o.partition(els);
-      for (let i = 0; i < o.targets.length; i++) if (parts[i].length) this.host.send(o.edge, this.index, o.targets[i], { t: 'batch', els: parts[i] });
-    }
-  }
-
-  private broadcast(msg: ChannelMessage): void {
-    for (const o of this.outs) for (const t of o.targets) this.host.send(o.edge, this.index, t, msg);
-  }
-
   // ---- checkpoint completion and restore ----
 
   /** `publish` false: whoever completed the checkpoint already published its epochs from the snapshots. */
   checkpointCompleted(id: number, publish = true): void {
-    if (!this.committer) return;
-    const ready = this.committer.commit(id);
-    if (publish) this.host.publish(this.node.id, ready);
+    const ready = this.committer?.commit(id) ?? [];
+    const dead = this.deadLetters.commit(id);
+    if (!publish) return;
+    if (ready.length) this.host.publish(this.node.id, ready);
+    if (dead.length) this.host.publishDeadLetters(dead);
   }
 
   /** The whole job finished: publish the tail. */
   jobFinished(): void {
     if (this.committer) this.host.publish(this.node.id, this.committer.commitAll());
+    const dead = this.deadLetters.commitAll();
+    if (dead.length) this.host.publishDeadLetters(dead);
   }
 
-  /** Restores from the snapshots of every old subtask of this node, keeping the key groups it now owns. */
-  restore(snaps: readonly SubtaskSnapshot[]): PendingCommit[] {
+  /**
+   * Restores from the snapshots of every old subtask of this node, keeping the key groups it now
+   * owns. What they pre-committed but perhaps never published (sink epochs, dead letters) is the
+   * job master's to publish: it holds the same snapshots.
+   */
+  restore(snaps: readonly SubtaskSnapshot[]): void {
     if (this.source) {
       // A changed parallelism redistributes the old splits' remaining records (see sourceSplit.ts).
       this.source.restore(this.split!.restore(snaps, this.node.id));
-      return [];
+      return;
     }
     const task = this.task!;
     const mp = this.maxParallelism;
@@ -475,19 +458,12 @@ export class SubtaskRunner {
       this.ready = backend.restoreHandles(snaps.map((s) => s.keyed), owns);
     } else {
       if (snaps.some((s) => s.keyed.type !== 'inline')) throw new Error(`${this.id}: this checkpoint was written by a durable state backend; restore it with the same backend`);
-      backend.restore(snaps.map((s) => (s.keyed as { snapshot: import('../state/backend.ts').KeyedStateSnapshot }).snapshot), owns);
+      backend.restore(snaps.map((s) => (s.keyed as { snapshot: KeyedStateSnapshot }).snapshot), owns);
     }
     task.operatorState.restore(snaps.map((s) => s.operator), this.index, this.node.parallelism);
     task.timers.restore(snaps.flatMap((s) => s.timers), (k) => owns(keyGroupOf(k, mp)));
     task.setWatermark(Math.min(...snaps.map((s) => s.watermark)));
-    // Sink epochs pre-committed but perhaps never published: the first subtask re-publishes them.
-    return this.committer && this.index === 0 ? snaps.flatMap((s) => s.pendingCommits ?? []) : [];
   }
-}
-
-function operatorKeyFields(target: PlanNode, port: string): KeyFields | null {
-  if (target.isSource) return null;
-  return operatorDefinition(target.kind).keyFields?.(target.params, port, target.inputs) ?? null;
 }
 
 /** Backends that count their writes (the heap backend) tell the tap whether a record changed state. */
@@ -496,4 +472,3 @@ function mutationCount(b: KeyedStateBackend): number {
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-

@@ -274,6 +274,38 @@ describe('ClusterSession', () => {
     expect(done.sinks.view.total).toBe(2);
   });
 
+  it('counts and logs each dead letter once across a recovery that replays its record', async () => {
+    const base = counts('dead', 3000);
+    const doc: PipelineDocument = {
+      ...base,
+      nodes: [
+        ...base.nodes.slice(0, 1),
+        { id: 'picky', kind: 'map', params: { code: "(row) => { if (row.seq % 40 === 7) throw new Error('unlucky seq'); return row; }" } },
+        ...base.nodes.slice(1),
+      ],
+      edges: [
+        { from: { node: 'src', port: 'out' }, to: { node: 'picky', port: 'in' } },
+        { from: { node: 'picky', port: 'out' }, to: { node: 'agg', port: 'in' } },
+        ...base.edges.slice(1),
+      ],
+    };
+    const expected = runPipeline(doc).deadLetters.length;
+    expect(expected).toBeGreaterThan(20);
+    const { s, until, log } = session();
+    await s.load(doc, { speed: 20_000, checkpointIntervalMs: 20 });
+    s.run();
+    // Kill once some dead letters were committed and more are still to come: the replay repeats some of them.
+    await until((x) => x.checkpoints >= 2 && (x.deadLetters.picky ?? 0) > 0);
+    s.killSubtask('agg#0');
+    const done = await until((x) => x.status === 'finished' || x.status === 'failed');
+    expect(done.status, log().join('\n')).toBe('finished');
+    expect(done.restarts).toBe(1);
+    expect(done.deadLetters.picky).toBe(expected);
+    const lines = log().filter((l) => /^dead letter: /.test(l));
+    const more = log().map((l) => /^… and (\d+) more dead letters/.exec(l)).reduce((n, m) => n + (m ? Number(m[1]) : 0), 0);
+    expect(lines.length + more).toBe(expected);
+  });
+
   it('posts observation frames and pauses at a breakpoint, logging the node and record', async () => {
     const { s, snaps, until, log } = session();
     await s.load(counts('bp', 200, 2), { speed: null, checkpointIntervalMs: null });

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { DeadLetter, Element } from '../../engine/types.ts';
 import type { PendingCommit } from '../../checkpoint/types.ts';
-import type { DeadLetterEpoch } from '../threaded/protocol.ts';
+import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 import { fileNameFor, isTempFile, sha256, writeDurablySync } from './durableFiles.ts';
 
 interface Segment {

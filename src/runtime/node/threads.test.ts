@@ -5,7 +5,7 @@ import { WorkerPool } from '../threaded/workerPool.ts';
 import { nodeSpawn } from './nodeSpawn.ts';
 import { loadExamples } from '../../testing/examples.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
-import { exactlyOnceDoc, sequenceViolations, withParallelism } from '../threaded/testPipelines.ts';
+import { exactlyOnceDoc, sequenceViolations, withParallelism } from '../../testing/exactlyOncePipelines.ts';
 
 // Real worker_threads: the same job manager and hosts as the in-process tests, on threads.
 // Workers come from a pool so that consecutive jobs reuse warm threads, as the designer will.

@@ -4,7 +4,7 @@ import { planOrThrow, runPipeline } from '../../testing/runPipeline.ts';
 import { ClusterObserver } from './observer.ts';
 import { DEFAULT_REQUEST } from './types.ts';
 import type { ObserveRequest } from './types.ts';
-import { example, joinDoc, windowDoc } from './testDocs.ts';
+import { example, joinDoc, windowDoc } from '../../testing/observeDocs.ts';
 
 function observed(doc: unknown, opts: ConstructorParameters<typeof LocalCluster>[1] = {}, traceEvery = 1) {
   const cluster = new LocalCluster(planOrThrow(doc), opts);

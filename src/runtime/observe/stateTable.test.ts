@@ -4,7 +4,7 @@ import { planOrThrow } from '../../testing/runPipeline.ts';
 import { ClusterObserver } from './observer.ts';
 import { DEFAULT_REQUEST } from './types.ts';
 import type { ObserveRequest } from './types.ts';
-import { example, joinDoc } from './testDocs.ts';
+import { example, joinDoc } from '../../testing/observeDocs.ts';
 
 const req = (r: Partial<ObserveRequest>): ObserveRequest => ({ ...DEFAULT_REQUEST, ...r });
 

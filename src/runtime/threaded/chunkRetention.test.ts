@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { JobManager } from './jobManager.ts';
 import { inProcessSpawn } from './spawn.ts';
 import { idbPlatform } from './idbPlatform.ts';
-import { HeapCheckpointStore } from './heapStore.ts';
+import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import type { SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
-import { exactlyOnceDoc, sequenceViolations } from './testPipelines.ts';
+import { exactlyOnceDoc, sequenceViolations } from '../../testing/exactlyOncePipelines.ts';
 
 // In-process workers share one fake-indexeddb, as the workers of a browser origin share real IndexedDB,
 // so chunked incremental checkpoints, compaction and collection run exactly as in the browser.
@@ -28,7 +28,7 @@ function storedChunkIds(factory: IDBFactory, dbName: string): Promise<string[]> 
 }
 
 /** Remembers every chunk any snapshot referred to: what would stay on disk without collection. */
-class WatchingStore extends HeapCheckpointStore {
+class WatchingStore extends MemoryCheckpointStore {
   readonly everReferenced = new Set<string>();
   /** Chunks first written by each checkpoint. */
   readonly newByCheckpoint = new Map<number, number>();

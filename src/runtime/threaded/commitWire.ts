@@ -1,5 +1,4 @@
-import type { PendingCommit } from '../../checkpoint/types.ts';
-import type { HostSnapshot } from './protocol.ts';
+import type { PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { decodeBatch, encodeBatch, type WireBatch } from './codec.ts';
 
 /**
@@ -23,13 +22,13 @@ export function decodeCommits(wire: WireCommit[]): PendingCommit[] {
 }
 
 /** The snapshot without its pending commits, and those commits encoded for the port. */
-export function packSnapshot(snap: HostSnapshot, transfer: Transferable[]): { snap: HostSnapshot; commits?: WireCommit[] } {
+export function packSnapshot(snap: SubtaskSnapshot, transfer: Transferable[]): { snap: SubtaskSnapshot; commits?: WireCommit[] } {
   if (!snap.pendingCommits?.length) return { snap };
   const { pendingCommits, ...rest } = snap;
   return { snap: rest, commits: encodeCommits(pendingCommits, transfer) };
 }
 
 /** The snapshot as the runner took it. */
-export function unpackSnapshot(snap: HostSnapshot, commits: WireCommit[] | undefined): HostSnapshot {
+export function unpackSnapshot(snap: SubtaskSnapshot, commits: WireCommit[] | undefined): SubtaskSnapshot {
   return commits ? { ...snap, pendingCommits: decodeCommits(commits) } : snap;
 }

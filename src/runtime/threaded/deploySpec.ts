@@ -1,9 +1,9 @@
 import type { JobPlan } from '../../pipeline/plan.ts';
-import type { CheckpointManifest, CheckpointStore } from '../../checkpoint/types.ts';
+import type { SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { subtasksOn } from './assignment.ts';
 import type { JobOptions } from './jobOptions.ts';
 import type { PortablePlan } from './portablePlan.ts';
-import type { DeploySpec, HostSnapshot, UdfThrow } from './protocol.ts';
+import type { DeploySpec, UdfThrow } from './protocol.ts';
 
 export interface SpecInputs {
   jobId: string;
@@ -15,7 +15,7 @@ export interface SpecInputs {
 }
 
 /** What worker `worker` needs: the plan, inputs of its sources, snapshots of its nodes, settings. */
-export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps: Record<string, HostSnapshot[]> | null): DeploySpec {
+export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps: Record<string, SubtaskSnapshot[]> | null): DeploySpec {
   const { opts } = s;
   const here = subtasksOn(s.plan, worker, s.workers);
   const nodes = new Set(here.map((p) => p.node.id));
@@ -39,14 +39,4 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     failOnUdfError: opts.failOnUdfError ?? false,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),
   };
-}
-
-/** Every subtask snapshot of a checkpoint, grouped by node (a rescaled node needs all of them). */
-export async function readSnapshots(store: CheckpointStore, m: CheckpointManifest): Promise<Record<string, HostSnapshot[]>> {
-  const out: Record<string, HostSnapshot[]> = {};
-  for (const ref of Object.values(m.subtasks)) {
-    const s = (await store.readSubtask(ref)) as HostSnapshot;
-    (out[s.subtask.slice(0, s.subtask.lastIndexOf('#'))] ??= []).push(s);
-  }
-  return out;
 }

@@ -1,5 +1,6 @@
 import * as Comlink from 'comlink';
 import type { Remote } from 'comlink';
+import type { TimerService } from '../jobMaster.ts';
 import type { Spawn, SpawnedWorker } from './spawn.ts';
 import type { DeploySpec, WorkerApi, WorkerEvent } from './protocol.ts';
 
@@ -36,7 +37,7 @@ export interface DeploymentHooks {
 export class Deployment {
   readonly slots: WorkerSlot[] = [];
   private readonly eventEnds: MessagePort[] = [];
-  private monitor: ReturnType<typeof setInterval> | null = null;
+  private stopMonitor: (() => void) | null = null;
   private failed = false;
   private failureSignal!: (reason: string) => void;
   /** Settles with the reason when this deployment fails. */
@@ -46,15 +47,16 @@ export class Deployment {
     spawn: Spawn,
     count: number,
     private readonly hooks: DeploymentHooks,
+    private readonly timers: TimerService,
   ) {
     this.failure = new Promise((resolve) => (this.failureSignal = resolve));
     for (let i = 0; i < count; i++) {
       const spawned = spawn(i);
       const { port1, port2 } = new MessageChannel();
       // port1 stays here and hears the worker's events; port2 travels to the worker in deploy().
-      const slot: WorkerSlot = { index: i, spawned, api: apiOf(spawned.endpoint), events: port1, lastSeen: Date.now(), finished: false, sourceOffsets: {} };
+      const slot: WorkerSlot = { index: i, spawned, api: apiOf(spawned.endpoint), events: port1, lastSeen: timers.now(), finished: false, sourceOffsets: {} };
       port1.onmessage = (e: MessageEvent<WorkerEvent>) => {
-        slot.lastSeen = Date.now();
+        slot.lastSeen = this.timers.now();
         if (!this.failed) this.hooks.event(slot, e.data);
       };
       spawned.onFailure((reason) => this.fail(`worker ${i} failed: ${reason}`));
@@ -76,10 +78,10 @@ export class Deployment {
 
   /** Races a promise against this deployment's failure and a timeout. */
   guard<T>(p: Promise<T>, timeoutMs: number, what: string): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} timed out after ${timeoutMs} ms`)), timeoutMs)));
+    let cancel: (() => void) | undefined;
+    const timeout = new Promise<never>((_, reject) => (cancel = this.timers.after(timeoutMs, () => reject(new Error(`${what} timed out after ${timeoutMs} ms`)))));
     const failed = this.failure.then((reason) => Promise.reject(new Error(reason)));
-    return Promise.race([p, timeout, failed]).finally(() => clearTimeout(timer));
+    return Promise.race([p, timeout, failed]).finally(() => cancel?.());
   }
 
   /** Sends every worker its part of the job, with one port per worker pair and its events port. */
@@ -99,18 +101,18 @@ export class Deployment {
       return s.api.deploy(specFor(i), Comlink.transfer(peers[i], own), Comlink.transfer(events, [events]));
     });
     await this.guard(Promise.all(calls), timeoutMs, 'deploying the workers');
-    const now = Date.now();
+    const now = this.timers.now();
     for (const s of this.slots) s.lastSeen = now;
   }
 
   start(heartbeatTimeoutMs: number): void {
     for (const s of this.slots) void s.api.start();
-    this.monitor = setInterval(() => {
-      const now = Date.now();
+    this.stopMonitor = this.timers.every(Math.max(10, Math.floor(heartbeatTimeoutMs / 4)), () => {
+      const now = this.timers.now();
       for (const s of this.slots) {
-        if (now - s.lastSeen > heartbeatTimeoutMs) return this.fail(`worker ${s.index} sent no heartbeat for ${now - s.lastSeen} ms (timeout ${heartbeatTimeoutMs} ms)`);
+        if (now - s.lastSeen > heartbeatTimeoutMs) return this.fail(`worker ${s.index} sent no heartbeat for ${Math.round(now - s.lastSeen)} ms (timeout ${heartbeatTimeoutMs} ms)`);
       }
-    }, Math.max(10, Math.floor(heartbeatTimeoutMs / 4)));
+    });
   }
 
   /** Fire-and-forget control call to every worker; a call the worker rejects fails the deployment. */
@@ -122,8 +124,8 @@ export class Deployment {
   terminate(recycle = false): void {
     const healthy = recycle && !this.failed;
     this.failed = true;
-    if (this.monitor) clearInterval(this.monitor);
-    this.monitor = null;
+    this.stopMonitor?.();
+    this.stopMonitor = null;
     for (const s of this.slots) {
       s.events.close();
       if (healthy && s.spawned.recycle) {

@@ -6,7 +6,7 @@ import { inProcessSpawn } from './spawn.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { loadExamples } from '../../testing/examples.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
-import { exactlyOnceDoc, sequenceViolations, withParallelism } from './testPipelines.ts';
+import { exactlyOnceDoc, sequenceViolations, withParallelism } from '../../testing/exactlyOncePipelines.ts';
 import { idbPlatform } from './idbPlatform.ts';
 
 // The job manager and worker hosts with "workers" that are MessageChannels in this thread:

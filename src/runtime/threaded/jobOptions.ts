@@ -3,9 +3,11 @@ import type { SourceEnv } from '../../engine/source.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { CheckpointRecord, CheckpointStore, PendingCommit } from '../../checkpoint/types.ts';
 import type { RestartStrategy } from '../restartStrategy.ts';
+import type { TimerService } from '../jobMaster.ts';
 import type { BatchEncoding } from './codec.ts';
 import type { Spawn } from './spawn.ts';
-import type { DeadLetterEpoch, EdgeFill } from './protocol.ts';
+import type { EdgeFill } from './protocol.ts';
+import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 
 export interface JobOptions {
   spawn: Spawn;
@@ -52,6 +54,8 @@ export interface JobOptions {
   /** Keep every sink's published changelog in memory for the result (default true). */
   keepChangelog?: boolean;
   log?: (line: string) => void;
+  /** Clock and timers of the job master (default: the wall clock and real timers). */
+  timers?: TimerService;
 }
 
 export interface Recovery {

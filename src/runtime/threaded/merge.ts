@@ -1,21 +1,5 @@
-import type { Row } from '../../engine/types.ts';
-import type { JobPlan } from '../../pipeline/plan.ts';
-import { compareRows } from '../../engine/operators/changelogTable.ts';
 import type { EdgeFill, WorkerStats } from './protocol.ts';
 import type { JobStats } from './jobOptions.ts';
-
-/** Every sink's table from the parts its subtasks hold, sorted by primary key as the executor sorts views. */
-export function mergeViews(plan: JobPlan, parts: Iterable<Record<string, Row[]>>): Record<string, Row[]> {
-  const views: Record<string, Row[]> = {};
-  for (const n of plan.nodes) if (n.isSink) views[n.id] = [];
-  for (const p of parts) for (const [id, rows] of Object.entries(p)) for (const r of rows) views[id]?.push(r);
-  for (const n of plan.nodes) {
-    if (!n.isSink) continue;
-    const pk = (n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null;
-    views[n.id].sort((a, b) => compareRows(a, b, pk && pk.length ? pk : Object.keys(a)));
-  }
-  return views;
-}
 
 /** Sums per-worker stats into per-node metrics and per-edge queue fill. */
 export function mergeStats(workers: readonly WorkerStats[]): Pick<JobStats, 'nodes' | 'edges'> {

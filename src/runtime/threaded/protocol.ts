@@ -1,7 +1,7 @@
-import type { DeadLetter, Row } from '../../engine/types.ts';
+import type { Row } from '../../engine/types.ts';
 import type { SourceEnv } from '../../engine/source.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
-import type { KeyedStateHandle, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { DeadLetterEpoch, KeyedStateHandle, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { BatchEncoding, WireBatch } from './codec.ts';
 import type { PortablePlan } from './portablePlan.ts';
 import type { WireCommit } from './commitWire.ts';
@@ -12,15 +12,6 @@ import type { WireCommit } from './commitWire.ts';
  * heartbeats) travels on one events port, in order, never as a comlink call per barrier.
  */
 
-/** Dead letters of one subtask, closed at a checkpoint barrier like a sink epoch. */
-export interface DeadLetterEpoch {
-  origin: string;
-  epoch: number;
-  items: DeadLetter[];
-}
-
-/** The host stores pending dead-letter epochs in the snapshot next to the runner's fields. */
-export type HostSnapshot = SubtaskSnapshot & { deadLetterEpochs?: DeadLetterEpoch[] };
 
 export interface UdfThrow {
   node: string;
@@ -36,7 +27,7 @@ export interface DeploySpec {
   workers: number;
   inputs: Record<string, SourceEnv['input']>;
   /** node id → every old subtask's snapshot of that node (all of them, so key groups can move). */
-  restore: Record<string, HostSnapshot[]> | null;
+  restore: Record<string, SubtaskSnapshot[]> | null;
   channelCapacity: number;
   batchSize: number;
   encoding: BatchEncoding;
@@ -75,7 +66,7 @@ export interface WorkerStats {
 }
 
 export type WorkerEvent =
-  | { t: 'snapshot'; attempt: number; id: number; snap: HostSnapshot; commits?: WireCommit[]; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
+  | { t: 'snapshot'; attempt: number; id: number; snap: SubtaskSnapshot; commits?: WireCommit[]; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
   | { t: 'declined'; attempt: number; id: number; subtask: string; reason: string }
   | { t: 'publish'; attempt: number; sinkId: string; commits: WireCommit[] }
   | { t: 'deadLetters'; attempt: number; epochs: DeadLetterEpoch[] }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { JobManager } from './jobManager.ts';
 import { inProcessSpawn } from './spawn.ts';
-import { HeapCheckpointStore } from './heapStore.ts';
+import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
-import { exactlyOnceDoc, sequenceViolations } from './testPipelines.ts';
+import { exactlyOnceDoc, sequenceViolations } from '../../testing/exactlyOncePipelines.ts';
 
 // Checkpoint with a parallel source, stop, and resume the job at another parallelism of every
 // node, source included: the old splits' remaining records are redistributed (Flink reassigns
@@ -16,7 +16,7 @@ function everywhere(p: number) {
   return { ...doc, nodes: doc.nodes.map((n) => ({ ...n, parallelism: p })) };
 }
 
-async function checkpointThenStop(store: HeapCheckpointStore, jobId: string): Promise<number> {
+async function checkpointThenStop(store: MemoryCheckpointStore, jobId: string): Promise<number> {
   const jm = new JobManager(everywhere(2), { ...fast, store, jobId, checkpointIntervalMs: 15, batchSize: 20 });
   const run = jm.run();
   const completed = () => jm.checkpointHistory().filter((c) => c.status === 'completed').length;
@@ -37,7 +37,7 @@ describe('source rescale from a checkpoint', () => {
 
   for (const p of [3, 1]) {
     it(`checkpoints at parallelism 2 and finishes at ${p} with the failure-free views`, async () => {
-      const store = new HeapCheckpointStore();
+      const store = new MemoryCheckpointStore({ ownership: 'handover' });
       const jobId = `rescale-${p}`;
       const from = await checkpointThenStop(store, jobId);
       const log: string[] = [];

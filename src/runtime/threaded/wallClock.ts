@@ -1,4 +1,5 @@
 import type { Clock } from '../../engine/time/clock.ts';
+import type { TimerService } from '../jobMaster.ts';
 
 /** Real processing time for threaded runs (epoch ms with sub-ms precision). */
 export const wallClock: Clock = { now: () => performance.timeOrigin + performance.now() };
@@ -29,3 +30,17 @@ export function messageChannelYield(): { yieldNow(cb: () => void): void; close()
     },
   };
 }
+
+/** Real time and timers, for a job master driving real threads: the only place it meets the wall clock. */
+export const wallTimers: TimerService = {
+  now: () => wallClock.now(),
+  every(ms, cb) {
+    const t = setInterval(cb, ms);
+    return () => clearInterval(t);
+  },
+  after(ms, cb) {
+    const t = setTimeout(cb, ms);
+    return () => clearTimeout(t);
+  },
+  sleep: (ms) => new Promise<void>((r) => setTimeout(r, ms)),
+};

@@ -11,8 +11,8 @@ import type { RunnerHost } from '../subtaskRunner.ts';
 import { subtasksOn, workerOf } from './assignment.ts';
 import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
-import { DeadLetterEpochs } from './deadLetterEpochs.ts';
-import type { DeadLetterEpoch, DeploySpec, HostSnapshot, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
+import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { DeploySpec, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import { encodeCommits, packSnapshot } from './commitWire.ts';
 
 /** What a host needs from the thread it runs in. */
@@ -43,8 +43,6 @@ export class WorkerHost {
   readonly runners: SubtaskRunner[] = [];
   private readonly byId = new Map<string, SubtaskRunner>();
   readonly channels: ChannelTable;
-  private readonly deadLetters = new Map<string, DeadLetterEpochs>();
-  private readonly deadByNode = new Map<string, number>();
   private current: SubtaskRunner | null = null;
   private scheduled = false;
   private started = false;
@@ -63,7 +61,6 @@ export class WorkerHost {
     this.channels = new ChannelTable(spec.channelCapacity, spec.encoding);
     const host = this.runnerHost();
     for (const p of subtasksOn(plan, spec.worker, spec.workers)) {
-      this.deadLetters.set(p.id, new DeadLetterEpochs(p.id));
       const backend = env.backend ? (time: StateTime) => env.backend!(p, time) ?? new MemoryStateBackend(time, plan.maxParallelism) : undefined;
       const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, batchSize: spec.batchSize, backend, incremental: spec.incremental });
       this.runners.push(r);
@@ -95,19 +92,19 @@ export class WorkerHost {
       },
       snapshotTaken: (id, snap, timing, keyedWrite) => {
         if (this.failed) return;
-        const hs: HostSnapshot = { ...snap, deadLetterEpochs: this.deadLetters.get(snap.subtask)!.close(id) };
-        if (!keyedWrite) return this.emitSnapshot({ t: 'snapshot', attempt: spec.attempt, id, snap: hs, timing });
+        if (!keyedWrite) return this.emitSnapshot({ t: 'snapshot', attempt: spec.attempt, id, snap, timing });
         // A durable backend is still writing its chunks; the snapshot goes out with their handle.
         keyedWrite.then(
           (r) => {
-            if (!this.failed) this.emitSnapshot({ t: 'snapshot', attempt: spec.attempt, id, snap: { ...hs, keyed: r.handle }, timing, keyedBytes: { full: r.fullBytes, written: r.writtenBytes } });
+            if (!this.failed) this.emitSnapshot({ t: 'snapshot', attempt: spec.attempt, id, snap: { ...snap, keyed: r.handle }, timing, keyedBytes: { full: r.fullBytes, written: r.writtenBytes } });
           },
           (e) => env.emit({ t: 'declined', attempt: spec.attempt, id, subtask: snap.subtask, reason: `writing keyed state failed: ${(e as Error).message}` }),
         );
       },
       declined: (id, subtask, reason) => env.emit({ t: 'declined', attempt: spec.attempt, id, subtask, reason }),
       publish: (sinkId, commits) => this.publish(sinkId, commits),
-      deadLetter: (d) => this.deadLetter(d),
+      publishDeadLetters: (epochs) => this.publishDeadLetters(epochs),
+      deadLetter: (d, subtask) => this.deadLetter(d, subtask),
     };
   }
 
@@ -127,29 +124,27 @@ export class WorkerHost {
     if (epochs.length && !this.failed) this.env.emit({ t: 'deadLetters', attempt: this.spec.attempt, epochs });
   }
 
-  private deadLetter(d: DeadLetter): void {
-    if (this.failed) return;
-    const r = this.current && this.current.node.id === d.nodeId ? this.current : this.runners.find((x) => x.node.id === d.nodeId);
+  /** With failOnUdfError a UDF exception stops the worker at once instead of dead-lettering the record. */
+  private deadLetter(d: DeadLetter, subtask: string): boolean {
+    if (this.failed) return false;
     if (this.spec.failOnUdfError && isUdfFailure(d.reason)) {
       this.fail();
-      this.env.emit({ t: 'udfError', attempt: this.spec.attempt, subtask: r?.id ?? d.nodeId, reason: d.reason });
-      return;
+      this.env.emit({ t: 'udfError', attempt: this.spec.attempt, subtask, reason: d.reason });
+      return false;
     }
-    this.deadByNode.set(d.nodeId, (this.deadByNode.get(d.nodeId) ?? 0) + 1);
-    this.deadLetters.get(r?.id ?? subtaskId(d.nodeId, 0))?.add(d);
+    return true;
   }
 
   /**
-   * Restores every local subtask from all old snapshots of its node, re-publishing pre-committed
-   * output. Durable backends load their chunks asynchronously: await `ready()` before `start()`.
+   * Restores every local subtask from all old snapshots of its node (the job master re-publishes
+   * what they pre-committed). Durable backends load their chunks asynchronously: await `ready()` before `start()`.
    */
-  restore(byNode: Record<string, HostSnapshot[]>): void {
+  restore(byNode: Record<string, SubtaskSnapshot[]>): void {
     for (const r of this.runners) {
       const snaps = byNode[r.node.id];
       if (!snaps?.length) continue;
       this.current = r;
-      this.publish(r.node.id, r.restore(snaps));
-      if (r.index === 0) this.publishDeadLetters(snaps.flatMap((s) => s.deadLetterEpochs ?? []));
+      r.restore(snaps);
     }
     this.current = null;
   }
@@ -179,14 +174,12 @@ export class WorkerHost {
   }
 
   completed(id: number): void {
-    // The manager published these epochs from the snapshots it holds: drop them, do not resend.
+    // The manager published these epochs (sink output and dead letters) from the snapshots it holds: drop them, do not resend.
     for (const r of this.runners) r.checkpointCompleted(id, false);
-    this.publishDeadLetters([...this.deadLetters.values()].flatMap((d) => d.commit(id)));
   }
 
   finishJob(): void {
     for (const r of this.runners) r.jobFinished();
-    this.publishDeadLetters([...this.deadLetters.values()].flatMap((d) => d.commitAll()));
     this.env.emit({ t: 'final', attempt: this.spec.attempt, worker: this.spec.worker, views: this.views() });
   }
 
@@ -305,7 +298,7 @@ export class WorkerHost {
   stats(): WorkerStats {
     const nodes: WorkerStats['nodes'] = {};
     for (const r of this.runners) {
-      const dl = this.deadByNode.get(r.node.id) ?? 0;
+      const dl = r.deadLetterCount;
       const m: NodeMetrics = r.task
         ? r.task.metrics(dl)
         : { recordsIn: 0, recordsOut: r.source!.offset(), watermark: r.source!.watermark(), counters: {}, deadLetters: dl, timers: 0 };
@@ -316,6 +309,7 @@ export class WorkerHost {
         prev.recordsOut += m.recordsOut;
         prev.watermark = Math.min(prev.watermark, m.watermark);
         prev.timers += m.timers;
+        prev.deadLetters += m.deadLetters;
         prev.subtasks++;
         for (const [k, v] of Object.entries(m.counters)) prev.counters[k] = (prev.counters[k] ?? 0) + v;
       }

@@ -1,4 +1,4 @@
-import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../src/checkpoint/types.ts';
 
 export interface TornWrite {
   checkpointId: number;

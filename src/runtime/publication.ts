@@ -1,6 +1,5 @@
-import type { DeadLetter, Element } from '../../engine/types.ts';
-import type { PendingCommit } from '../../checkpoint/types.ts';
-import type { DeadLetterEpoch } from './protocol.ts';
+import type { DeadLetter, Element } from '../engine/types.ts';
+import type { DeadLetterEpoch, PendingCommit } from '../checkpoint/types.ts';
 
 /**
  * Exactly-once publication of committed sink epochs and dead-letter epochs: each `origin@epoch`
@@ -36,6 +35,11 @@ export class Publication {
       if (log) for (const el of c.els) log.push(el);
       this.onPublish?.(sinkId, c);
     }
+  }
+
+  /** Time travel: epochs after `checkpointId` will be produced again (with the same ids) and may publish again. */
+  forgetAfter(checkpointId: number): void {
+    for (const key of [...this.published]) if (Number(key.slice(key.lastIndexOf('@') + 1)) > checkpointId) this.published.delete(key);
   }
 
   deadLetterEpochs(epochs: readonly DeadLetterEpoch[]): void {

@@ -1,5 +1,5 @@
-import type { DeadLetter } from '../../engine/types.ts';
-import type { DeadLetterEpoch } from './protocol.ts';
+import type { DeadLetter } from '../engine/types.ts';
+import type { DeadLetterEpoch } from '../checkpoint/types.ts';
 
 /**
  * Dead letters of one subtask handled like sink output (two-phase): collected per epoch, closed

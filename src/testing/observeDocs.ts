@@ -1,4 +1,4 @@
-import { loadExamples } from '../../testing/examples.ts';
+import { loadExamples } from './examples.ts';
 
 /** Example pipelines by file name (public/examples), for the observer's tests. */
 export function example(file: string): Record<string, unknown> {

@@ -1,11 +1,11 @@
 // Throughput of the threaded runtime at parallelism 1–4 and recovery time, on Node worker_threads.
-// Run: node --import tsx src/runtime/node/runtimeBench.ts [records]
-import { loadExamples } from '../../testing/examples.ts';
-import { runPipeline } from '../../testing/runPipeline.ts';
-import { JobManager } from '../threaded/jobManager.ts';
-import { WorkerPool } from '../threaded/workerPool.ts';
-import { exactlyOnceDoc, withParallelism } from '../threaded/testPipelines.ts';
-import { nodeSpawn } from './nodeSpawn.ts';
+// Run: node --import tsx bench/runtime/runtimeBench.ts [records]
+import { loadExamples } from '../../src/testing/examples.ts';
+import { runPipeline } from '../../src/testing/runPipeline.ts';
+import { JobManager } from '../../src/runtime/threaded/jobManager.ts';
+import { WorkerPool } from '../../src/runtime/threaded/workerPool.ts';
+import { exactlyOnceDoc, withParallelism } from '../../src/testing/exactlyOncePipelines.ts';
+import { nodeSpawn } from '../../src/runtime/node/nodeSpawn.ts';
 import { cpus, loadavg } from 'node:os';
 
 const records = Number(process.argv[2] ?? 200_000);

@@ -1,12 +1,12 @@
-// The runtime lab page (runtime-lab.html): lets e2e tests drive BrowserJob on real Web Workers and
-// real IndexedDB through `window.__weirLab`. A build input of its own, not part of the designer's bundle.
-import type { Row } from '../../engine/types.ts';
-import type { CheckpointRecord } from '../../checkpoint/types.ts';
-import { IndexedDbCheckpointStore } from '../../state/indexeddb/checkpointStore.ts';
-import { BrowserJob } from './browserJob.ts';
-import type { BrowserJobOptions } from './browserJob.ts';
+// The runtime lab page (e2e/lab/index.html, built by e2e/lab/serveLab.ts): lets e2e tests drive BrowserJob on real Web Workers and
+// real IndexedDB through `window.__weirLab`. Never part of the designer's build.
+import type { Row } from '../../src/engine/types.ts';
+import type { CheckpointRecord } from '../../src/checkpoint/types.ts';
+import { IndexedDbCheckpointStore } from '../../src/state/indexeddb/checkpointStore.ts';
+import { BrowserJob } from '../../src/runtime/browser/browserJob.ts';
+import type { BrowserJobOptions } from '../../src/runtime/browser/browserJob.ts';
 import { TearingStore } from './tearingStore.ts';
-import { bucketIndexedDb } from './storageBucket.ts';
+import { bucketIndexedDb } from '../../src/runtime/browser/storageBucket.ts';
 import { fillWithBallast, removeBallast } from './ballast.ts';
 import type { TornWrite } from './tearingStore.ts';
 

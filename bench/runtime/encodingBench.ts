@@ -1,11 +1,11 @@
 // Measures record batches crossing a worker_threads boundary in three encodings, end to end
-// (encode, postMessage, decode, keyed count). Run: node --import tsx src/runtime/node/encodingBench.ts
+// (encode, postMessage, decode, keyed count). Run: node --import tsx bench/runtime/encodingBench.ts
 import { Worker } from 'node:worker_threads';
-import type { Element } from '../../engine/types.ts';
-import { encodeBatch } from '../threaded/codec.ts';
-import type { BatchEncoding, WireBatch } from '../threaded/codec.ts';
+import type { Element } from '../../src/engine/types.ts';
+import { encodeBatch } from '../../src/runtime/threaded/codec.ts';
+import type { BatchEncoding, WireBatch } from '../../src/runtime/threaded/codec.ts';
 
-const boot = new URL('./tsWorkerBoot.mjs', import.meta.url);
+const boot = new URL('../../src/runtime/node/tsWorkerBoot.mjs', import.meta.url);
 const entry = new URL('./encodingBenchWorker.ts', import.meta.url).href;
 
 function rows(n: number, keys: number): Element[] {

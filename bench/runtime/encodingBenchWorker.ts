@@ -1,7 +1,7 @@
 // Receiving side of encodingBench.ts: decodes batches and keeps a keyed count, as a keyed operator would.
 import { parentPort } from 'node:worker_threads';
-import { decodeBatch } from '../threaded/codec.ts';
-import type { WireBatch } from '../threaded/codec.ts';
+import { decodeBatch } from '../../src/runtime/threaded/codec.ts';
+import type { WireBatch } from '../../src/runtime/threaded/codec.ts';
 
 const counts = new Map<unknown, number>();
 let seen = 0;

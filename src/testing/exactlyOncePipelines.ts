@@ -1,4 +1,4 @@
-// Pipelines shared by the threaded-runtime tests (not shipped code).
+// Pipelines shared by the runtime's unit, CLI and e2e tests: a per-key sequence check (Flink's SemanticsCheckMapper).
 
 /** As `weir run --parallelism p`: every operator without its own gets p; sources keep one reader. */
 export function withParallelism(doc: Record<string, unknown>, p: number): Record<string, unknown> {

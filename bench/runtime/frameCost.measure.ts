@@ -1,12 +1,12 @@
 /**
  * Measures ClusterObserver.frame() at 100k keys (not a test: timings depend on the machine).
- * Run: npx tsx src/runtime/observe/frameCost.measure.ts [keys]
+ * Run: npx tsx bench/runtime/frameCost.measure.ts [keys]
  */
-import { LocalCluster } from '../localCluster.ts';
-import { planOrThrow } from '../../testing/runPipeline.ts';
-import { ClusterObserver } from './observer.ts';
-import { DEFAULT_REQUEST } from './types.ts';
-import type { ObserveRequest } from './types.ts';
+import { LocalCluster } from '../../src/runtime/localCluster.ts';
+import { planOrThrow } from '../../src/testing/runPipeline.ts';
+import { ClusterObserver } from '../../src/runtime/observe/observer.ts';
+import { DEFAULT_REQUEST } from '../../src/runtime/observe/types.ts';
+import type { ObserveRequest } from '../../src/runtime/observe/types.ts';
 
 const KEYS = Number(process.argv[2] ?? 100_000);
 const rows = Array.from({ length: KEYS }, (_, i) => ({ user: `user-${i}`, amount: i % 97, ts: i }));
