@@ -206,6 +206,8 @@ export class WorkerHost {
     const op = r?.task?.operator;
     if (!op) return;
     const original = op.processElement.bind(op);
+    // Counting records needs one call per record: the batch path is turned off for this operator.
+    delete (op as { processBatch?: unknown }).processBatch;
     let seen = 0;
     (op as { processElement: typeof op.processElement }).processElement = (el: Element, port: string) => {
       if (++seen === t.n) {
