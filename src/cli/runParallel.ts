@@ -14,6 +14,7 @@ import { loadPipeline } from './load.ts';
 import { STDIN, resolveInputs } from './inputs.ts';
 import { LineWriter, changelogLine, writeDeadLetters, writeJsonFile } from './output.ts';
 import type { ParallelRunFlags } from './runFlags.ts';
+import { prepareUserCode } from './codeFlags.ts';
 
 /**
  * `weir run` with any parallel-runtime flag: the job runs on worker_threads under the job
@@ -32,6 +33,7 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
   // The parallel runtime replays inputs after a restart, so standard input is read to its end first.
   const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs, 'read');
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);
+  const codeLimits = await prepareUserCode(plan.doc, args.code, io, stdinSource !== undefined);
   const doc = withParallelism(plan.doc, flags.parallelism);
   for (const [dir, what] of [[args.out, '--out'], ...(flags.stateDir ? [[flags.stateDir, '--state-dir']] : [])]) {
     try {
@@ -69,6 +71,8 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
     onPublish: (sinkId, c) => output.publish(sinkId, c, changelogLine),
     onDeadLetters: (e) => output.deadLetters(e),
     log: (line) => io.err(line),
+    // A worker waiting on its code's watchdog sends no heartbeats; the watchdog must speak first.
+    heartbeatTimeoutMs: codeLimits ? Math.max(5000, codeLimits.timeoutMs + 3000) : undefined,
   });
   const result = await manager.run().finally(() => pool.close());
   if (result.status === 'failed') throw new Error(result.reason ?? 'the job failed');

@@ -1,6 +1,7 @@
 import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
 import { CODE_DRIVER_SOURCE } from '../../../engine/codeDriver.ts';
 import { CodeLimitError, installCodeHost, readOutcomes, recordExcerpt } from '../../../engine/codeHost.ts';
 import type { CodeLimits, CodeSite, LoadedCode, OperatorCodeHost } from '../../../engine/codeHost.ts';
@@ -65,7 +66,12 @@ class SandboxHost implements OperatorCodeHost {
     if (this.dead) throw new CodeLimitError(this.dead);
     Atomics.store(this.flag, 0, 0);
     this.port.postMessage(m);
-    Atomics.wait(this.flag, 0, 0, waitMs);
+    // A notify from the previous answer can arrive late and wake this wait early: only the flag counts.
+    const deadline = performance.now() + waitMs;
+    while (Atomics.load(this.flag, 0) === 0) {
+      const left = deadline - performance.now();
+      if (left <= 0 || Atomics.wait(this.flag, 0, 0, left) === 'timed-out') break;
+    }
     const got = receiveMessageOnPort(this.port);
     if (!got) {
       this.dead = `node "${site.nodeId}": the code host process did not answer within ${waitMs} ms`;
