@@ -112,6 +112,39 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
     return out + '}';
   }
 
+  // The fast path: the realm's own JSON.stringify (captured) with a replacer that refuses what is not
+  // plain data. It cannot say where the problem is, so on any refusal the slow walk above runs and
+  // names the field (a cycle, a throwing getter and too deep a nesting also end up there).
+  function check(k, v) {
+    switch (typeof v) {
+      case 'object':
+        if (v === null || isArray(v)) return v;
+        var p = getProto(v);
+        if ((p !== OBJECT && p !== null) || ownSymbols(v).length) throw SHAPE;
+        return v;
+      case 'number':
+        if (v !== v || v === Infinity || v === -Infinity) throw SHAPE;
+        return v;
+      case 'bigint':
+      case 'symbol':
+      case 'function':
+        throw SHAPE;
+      default:
+        return v;
+    }
+  }
+  function serialize(r) {
+    try {
+      return stringify(r, check);
+    } catch (e) {
+      seen = [];
+      ser(r, '', 0);
+      // The walk found nothing wrong (a getter that throws only once?): report the first failure.
+      if (e === SHAPE) throw fail('', 'is not plain data (an object, array, string, number, boolean or null)');
+      throw e;
+    }
+  }
+
   function load(js) {
     var value = new Fn('"use strict";\nreturn ' + js + ';')();
     if (typeof value !== 'function') return 'notFunction';
@@ -131,7 +164,7 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
           if (r !== null && typeof r === 'object' && getProto(r) === PROMISE) throw fail('', 'is a Promise: user code must return its result synchronously (an async function always returns a Promise; remove async/await)');
           item = r ? '{"v":true}' : '{"v":false}';
         } else {
-          var x = ser(r, '', 0);
+          var x = serialize(r);
           item = '{"v":' + (x === undefined ? 'null' : x) + '}';
         }
       } catch (e) {
