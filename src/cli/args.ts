@@ -1,4 +1,5 @@
 import { UsageError } from './io.ts';
+import type { CodeFlags } from './codeFlags.ts';
 
 export interface RunArgs {
   pipeline: string;
@@ -6,6 +7,8 @@ export interface RunArgs {
   /** sourceId → file, in the order given. */
   inputs: Map<string, string>;
   seed?: number;
+  /** Trust and limits for the pipeline's user code (see codeFlags.ts). */
+  code?: CodeFlags;
 }
 
 export const wantsHelp = (args: readonly string[]): boolean => args.includes('--help') || args.includes('-h');

@@ -1,3 +1,16 @@
+import { createInterface } from 'node:readline/promises';
+
+async function askAtTerminal(question: string): Promise<string | null> {
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return await rl.question(question);
+  } catch {
+    return null;
+  } finally {
+    rl.close();
+  }
+}
+
 /** Where the CLI prints; tests pass their own to capture output. */
 export interface Io {
   out(text: string): void;
@@ -6,6 +19,8 @@ export interface Io {
   stdin?: NodeJS.ReadableStream;
   /** For `--out -`, written with backpressure. */
   stdout?: NodeJS.WritableStream;
+  /** Asks the person at the terminal; absent when nobody is there to answer (no TTY). */
+  ask?(question: string): Promise<string | null>;
 }
 
 export const processIo: Io = {
@@ -15,6 +30,9 @@ export const processIo: Io = {
   },
   get stdout() {
     return process.stdout;
+  },
+  get ask() {
+    return process.stdin.isTTY && process.stderr.isTTY ? askAtTerminal : undefined;
   },
   out: (text) => void process.stdout.write(text.endsWith('\n') ? text : text + '\n'),
   err: (text) => void process.stderr.write(text.endsWith('\n') ? text : text + '\n'),

@@ -9,6 +9,7 @@ import { runParallelCommand } from './runParallel.ts';
 import { exportCommand } from './export.ts';
 import { importCommand } from './import.ts';
 import { testCommand } from './testCommand.ts';
+import { CODE_USAGE, UntrustedCodeError, splitCodeFlags } from './codeFlags.ts';
 
 const COMMANDS = new Set(['validate', 'run', 'export', 'import', 'test']);
 
@@ -31,18 +32,24 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (command === 'export') return exportCommand(rest, io);
     if (command === 'import') return importCommand(rest, io);
     if (wantsHelp(rest)) {
-      io.out(command === 'run' ? `${usageFor(command)}\n\n${PARALLEL_RUN_USAGE}` : usageFor(command));
+      io.out(command === 'run' ? `${usageFor(command)}\n\n${PARALLEL_RUN_USAGE}\n\n${CODE_USAGE}` : usageFor(command));
       return 0;
     }
     if (command === 'validate') return validateCommand(parseValidateArgs(rest), io);
     if (command === 'test') return testCommand(rest, io);
     // Without parallel-runtime flags `weir run` stays on the single-threaded executor.
-    const { flags, rest: runArgs } = splitRunFlags(rest);
-    return flags ? await runParallelCommand(parseRunArgs(runArgs), flags, io) : await runCommand(parseRunArgs(runArgs), io);
+    const { code, rest: afterCode } = splitCodeFlags(rest);
+    const { flags, rest: runArgs } = splitRunFlags(afterCode);
+    const args = { ...parseRunArgs(runArgs), code };
+    return flags ? await runParallelCommand(args, flags, io) : await runCommand(args, io);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`weir: ${e.message}\n\n${usageFor(e.command)}`);
       return 1;
+    }
+    if (e instanceof UntrustedCodeError) {
+      io.err(e.message);
+      return 2;
     }
     if (e instanceof InvalidError) {
       io.err(e.lines.join('\n'));

@@ -5,7 +5,6 @@ import type { JobPlan } from '../pipeline/plan.ts';
 import { compareStateDescriptors, stateDescriptors, type PipelineStateDescriptors } from '../pipeline/stateDescriptors.ts';
 import type { FileCheckpointStore } from '../runtime/node/fileCheckpointStore.ts';
 import type { CommittedOutput } from '../runtime/node/committedOutput.ts';
-import type { HostSnapshot } from '../runtime/threaded/protocol.ts';
 import type { Inputs } from './inputs.ts';
 import { InvalidError, RefusedError } from './io.ts';
 
@@ -124,7 +123,7 @@ export async function prepareResume(store: ResumableStore, output: CommittedOutp
   await store.inner.cleanupUncommitted(o.jobId);
 
   checkState(store, usable as AnnotatedManifest, o);
-  const snaps = await Promise.all(Object.values(usable.subtasks).map((ref) => store.readSubtask(ref) as Promise<HostSnapshot & AnnotatedSnapshot>));
+  const snaps = await Promise.all(Object.values(usable.subtasks).map((ref) => store.readSubtask(ref) as Promise<AnnotatedSnapshot>));
   checkInputs(snaps, inputs, id);
 
   const later = [...scan.committed, ...scan.damaged].filter((e) => e.epoch > id);

@@ -10,6 +10,7 @@ import { STDIN, resolveInputs } from './inputs.ts';
 import type { RunOutput } from './runOutput.ts';
 import { DirOutput, StdoutOutput } from './runOutput.ts';
 import { executeLive } from './runLive.ts';
+import { prepareUserCode } from './codeFlags.ts';
 
 export interface RunSummary {
   elapsedMs: number;
@@ -45,6 +46,7 @@ export async function runCommand(args: RunArgs, io: Io): Promise<number> {
     else io.err(`input ${r.nodeId}: ${r.file} (${plural(r.lines, 'line')})`);
   }
   for (const id of live) io.err(`input ${id}: standard input (streaming)`);
+  await prepareUserCode(plan.doc, args.code, io, live.length > 0);
   const sinkIds = plan.nodes.filter((n) => n.isSink).map((n) => n.id);
   let output: RunOutput;
   if (args.out === STDIN) {

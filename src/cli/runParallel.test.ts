@@ -60,7 +60,7 @@ describe('weir run parallel flags', () => {
     const dir = tempDir();
     const file = writeJson(dir, 'p.json', ordersPipeline(3000));
     const run = async (out: string, ...extra: string[]) => {
-      const r = await runMain(['run', file, '--out', join(dir, out), '--seed', '7', ...extra]);
+      const r = await runMain(['run', file, '--out', join(dir, out), '--seed', '7', '--trust-code', ...extra]);
       expect(r.code, r.err).toBe(0);
       return r.err;
     };
@@ -99,7 +99,7 @@ describe('weir run parallel flags', () => {
     const dir = tempDir();
     const file = writeJson(dir, 'p.json', ordersPipeline(8000, 30));
     const state = join(dir, 'state');
-    const args = ['run', file, '--parallelism', '2', '--checkpoint-interval', '40', '--state-dir', state];
+    const args = ['run', file, '--trust-code', '--parallelism', '2', '--checkpoint-interval', '40', '--state-dir', state];
     const child = spawn(process.execPath, [bin, ...args, '--out', join(dir, 'killed')], { stdio: 'ignore' });
     const exited = new Promise<void>((r) => child.on('exit', () => r()));
     const manifests = join(state, encodeURIComponent('city revenue'));
@@ -119,7 +119,7 @@ describe('weir run parallel flags', () => {
     const resumed = await runMain([...args, '--resume', '--out', join(dir, 'resumed')]);
     expect(resumed.code, resumed.err).toBe(0);
     expect(resumed.err).toMatch(/restoring from checkpoint \d+/);
-    const clean = await runMain(['run', file, '--out', join(dir, 'clean')]);
+    const clean = await runMain(['run', file, '--trust-code', '--out', join(dir, 'clean')]);
     expect(clean.code, clean.err).toBe(0);
     expect(read(join(dir, 'resumed'), 'revenue.view.json')).toBe(read(join(dir, 'clean'), 'revenue.view.json'));
     expect(sortedChangelog(join(dir, 'resumed'), 'city')).toEqual(sortedChangelog(join(dir, 'clean'), 'city'));

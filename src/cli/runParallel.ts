@@ -19,6 +19,7 @@ import type { ParallelRunFlags } from './runFlags.ts';
 import { fileNameFor } from '../runtime/node/durableFiles.ts';
 import { ResumableStore, prepareResume } from './resume.ts';
 import { lockStateDir } from './stateDirLock.ts';
+import { prepareUserCode } from './codeFlags.ts';
 
 /**
  * `weir run` with any parallel-runtime flag: the job runs on worker_threads under the job
@@ -37,7 +38,10 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
   // The parallel runtime replays inputs after a restart, so standard input is read to its end first.
   const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs, 'read');
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);
+  const codeLimits = await prepareUserCode(plan.doc, args.code, io, stdinSource !== undefined);
   const doc = withParallelism(plan.doc, flags.parallelism);
+  // A worker waiting on its code's watchdog sends no heartbeats; the watchdog must speak first.
+  const heartbeatTimeoutMs = codeLimits ? Math.max(5000, codeLimits.timeoutMs + 3000) : undefined;
   try {
     mkdirSync(args.out, { recursive: true });
   } catch (e) {
@@ -45,7 +49,7 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
   }
   const jobId = plan.doc.name;
   const sinks = plan.nodes.filter((n) => n.isSink).map((n) => n.id);
-  if (!flags.stateDir) return finish(args, flags, io, plan, doc, inputs, sinks, new CommittedOutput(null), undefined, false);
+  if (!flags.stateDir) return finish(args, flags, io, plan, doc, inputs, sinks, new CommittedOutput(null), undefined, false, heartbeatTimeoutMs);
   // One run per state directory: a second one would interleave its commits with ours.
   const stateDir = resolve(flags.stateDir);
   const release = lockStateDir(stateDir, (line) => io.err(line));
@@ -56,13 +60,13 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
     let resume = false;
     if (flags.resume) resume = await prepareResume(store, output, inputs, { jobId, stateDir: flags.stateDir, jobDir, allowNonRestoredState: flags.allowNonRestoredState ?? false, notice: (line) => io.err(line) });
     else rmSync(jobDir, { recursive: true, force: true });
-    return await finish(args, flags, io, plan, doc, inputs, sinks, output, store, resume);
+    return await finish(args, flags, io, plan, doc, inputs, sinks, output, store, resume, heartbeatTimeoutMs);
   } finally {
     release();
   }
 }
 
-async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, sinks: string[], output: CommittedOutput, store: ResumableStore | undefined, resume: boolean): Promise<number> {
+async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, sinks: string[], output: CommittedOutput, store: ResumableStore | undefined, resume: boolean, heartbeatTimeoutMs: number | undefined): Promise<number> {
   const jobId = plan.doc.name;
   const chaos = flags.chaos ?? 0;
   // With chaos, standby workers warm up during each attempt so a restart does not wait for thread start-up.
@@ -87,6 +91,7 @@ async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobP
     onPublish: (sinkId, c) => output.publish(sinkId, c, changelogLine),
     onDeadLetters: (e) => output.deadLetters(e),
     log: (line) => io.err(line),
+    heartbeatTimeoutMs,
   });
   const result = await manager.run().finally(() => pool.close());
   if (result.status === 'failed') throw new Error(result.reason ?? 'the job failed');

@@ -12,6 +12,7 @@ import { OperatorStateStore } from '../state/operatorState.ts';
 import type { OperatorStateSnapshot } from '../state/operatorState.ts';
 import type { PlanNode } from '../pipeline/plan.ts';
 import { forwardsBatches } from './operators/keyBy.ts';
+import { isCodeLimitError } from './codeHost.ts';
 
 export interface NodeTaskSnapshot {
   keyed: KeyedStateSnapshot;
@@ -127,12 +128,17 @@ export class NodeTask {
     const sel = this.selectors[port];
     const op = this.operator;
     this.recordsIn += els.length;
+    if (op.processBatch && !sel) {
+      this.eventTime = this.watermark;
+      return op.processBatch(els, port);
+    }
     for (const el of els) {
       this.eventTime = el.ts ?? this.watermark;
       if (sel) this.state.setCurrentKey(sel(el.row));
       try {
         op.processElement(el, port);
       } catch (e) {
+        if (isCodeLimitError(e)) throw e;
         this.count('deadLetters');
         this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${thrownReason(e)}`, row: el.row });
       }

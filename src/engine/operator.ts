@@ -37,6 +37,11 @@ export interface OperatorContext {
 export interface Operator {
   open?(): void;
   processElement(el: Element, port: string): void;
+  /**
+   * A whole batch at once, for operators whose work crosses to a code host: one crossing per
+   * batch, not per record. Only for operators without keyed state (no key context is set).
+   */
+  processBatch?(els: readonly Element[], port: string): void;
   /** Called once timers up to `watermark` have fired and before the watermark moves on. */
   onWatermark?(watermark: number): void;
   onTimer?(timer: Timer): void;

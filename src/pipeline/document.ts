@@ -44,6 +44,13 @@ export interface PipelineSettings {
   idleTimeoutMs?: number;
   /** Simulated processing-time pace for sources without a rate of their own. */
   defaultRatePerSec?: number;
+  /** Limits on user code: time per batch of records, heap of the realm that runs it. */
+  code?: CodeSettings;
+}
+
+export interface CodeSettings {
+  timeoutMs?: number;
+  memoryMb?: number;
 }
 
 export interface PipelineDocument {

@@ -112,8 +112,17 @@ function checkSettings(s: unknown): Problem[] {
     out.push(docProblem('settings.stateBackend', `unknown state backend ${shown(s.stateBackend)}; use "memory" or "indexeddb"`, 'bad-settings'));
   }
   if (s.checkpoint !== undefined) out.push(...checkCheckpoint(s.checkpoint));
-  const known = ['stateBackend', 'checkpoint', 'parallelism', 'maxParallelism', 'seed', 'idleTimeoutMs', 'defaultRatePerSec'];
+  if (s.code !== undefined) out.push(...checkCode(s.code));
+  const known = ['stateBackend', 'checkpoint', 'parallelism', 'maxParallelism', 'seed', 'idleTimeoutMs', 'defaultRatePerSec', 'code'];
   for (const k of Object.keys(s)) if (!known.includes(k)) out.push(docProblem(`settings.${k}`, `unknown setting "${k}"; known settings: ${known.join(', ')}`, 'extra-field'));
+  return out;
+}
+
+function checkCode(c: unknown): Problem[] {
+  if (!isObj(c)) return [docProblem('settings.code', `"code" must be an object such as { "timeoutMs": 2000, "memoryMb": 256 }; it is ${shown(c)}`, 'bad-settings')];
+  const out: Problem[] = [...intSetting(c, 'settings.code', 'timeoutMs', 1, 600_000), ...intSetting(c, 'settings.code', 'memoryMb', 16, 16_384)];
+  const known = ['timeoutMs', 'memoryMb'];
+  for (const k of Object.keys(c)) if (!known.includes(k)) out.push(docProblem(`settings.code.${k}`, `unknown code setting "${k}"; known: ${known.join(', ')}`, 'extra-field'));
   return out;
 }
 

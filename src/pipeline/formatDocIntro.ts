@@ -154,7 +154,13 @@ Params marked *code (JS/TS)* hold one JavaScript or TypeScript expression: a fun
 \`(row) => row.amount > 10\` for map, filter and flatMap, or an object literal for process functions and
 user-defined aggregates (see each kind). Types are stripped before running; code runs only inside workers,
 and a document that arrives by import or link and carries code runs only after the user trusts it.
-A function that throws sends the record to the dead-letter output with the error message.
+A function that throws sends the record to the dead-letter output with the error message, and so does
+a result of the wrong shape (a Promise from an \`async\` function, a BigInt, a Symbol key, NaN, a class
+instance, a getter that throws): results are plain JSON data.
+
+- \`settings.code.timeoutMs\`: how long one batch of records may spend in user code (2000 by default); a
+  batch that takes longer stops the job with an error naming the node and the record.
+- \`settings.code.memoryMb\`: the heap of the process that runs user code in the command line (256 by default).
 
 ## Kinds
 `;

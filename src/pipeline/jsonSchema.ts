@@ -52,6 +52,14 @@ export function buildPipelineSchema(): JsonSchema {
           seed: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Seed for generators and anything random.' },
           idleTimeoutMs: { type: 'integer', minimum: 1, description: 'Default source idle timeout.' },
           defaultRatePerSec: { type: 'number', exclusiveMinimum: 0, description: 'Simulated pace of sources without a rate.' },
+          code: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              timeoutMs: { type: 'integer', minimum: 1, maximum: 600000, description: 'Time one batch of records may spend in user code (default 2000).' },
+              memoryMb: { type: 'integer', minimum: 16, maximum: 16384, description: 'Heap of the process that runs user code, MB (default 256).' },
+            },
+          },
         },
       },
       nodes: { type: 'array', items: { $ref: '#/definitions/node' } },

@@ -1,22 +1,23 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
-import { loadFunction } from '../udf.ts';
+import type { Element } from '../types.ts';
+import { loadCode } from '../codeHost.ts';
 import { isObject } from './rows.ts';
+import { eachOutcome, shapeOf } from './codeBatches.ts';
 import type { FlatMapParams } from '../../pipeline/kinds/flatMap.ts';
 
 export const flatMap: OperatorDefinition<FlatMapParams> = {
   kind: 'flatMap',
   create({ ctx, params }) {
-    const fn = loadFunction<(row: Row) => unknown>(params.code, 'flatMap code');
-    return {
-      processElement(el) {
-        const out = fn(el.row);
-        if (!Array.isArray(out)) return ctx.deadLetter(`flatMap returned ${out === null ? 'null' : typeof out}, not an array`, el.row);
-        for (const r of out) {
+    const code = loadCode({ nodeId: ctx.nodeId, what: 'flatMap code' }, params.code);
+    const processBatch = (els: readonly Element[]) =>
+      eachOutcome(code, 'value', els, (el, out) => {
+        if (!out.ok) return ctx.deadLetter(out.reason, el.row);
+        if (!Array.isArray(out.value)) return ctx.deadLetter(`flatMap returned ${shapeOf(out.value)}, not an array`, el.row);
+        out.value.forEach((r: unknown, i: number) => {
           if (isObject(r)) ctx.emit({ kind: el.kind, row: r, ts: el.ts });
-          else ctx.deadLetter('flatMap returned an array item that is not an object', r);
-        }
-      },
-    };
+          else ctx.deadLetter(`flatMap returned ${shapeOf(r)} at [${i}], not an object`, el.row);
+        });
+      });
+    return { processBatch, processElement: (el) => processBatch([el]) };
   },
 };

@@ -1,8 +1,9 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
+import type { Element, Row } from '../types.ts';
 import { compileExpr } from '../expr/index.ts';
-import { loadFunction } from '../udf.ts';
+import { loadCode } from '../codeHost.ts';
 import { isObject } from './rows.ts';
+import { eachOutcome, shapeOf } from './codeBatches.ts';
 import type { MapParams } from '../../pipeline/kinds/map.ts';
 
 export const map: OperatorDefinition<MapParams> = {
@@ -18,13 +19,13 @@ export const map: OperatorDefinition<MapParams> = {
         },
       };
     }
-    const fn = loadFunction<(row: Row) => unknown>(params.code ?? '', 'map code');
-    return {
-      processElement(el) {
-        const out = fn(el.row);
-        if (!isObject(out)) return ctx.deadLetter(`map returned ${out === null ? 'null' : Array.isArray(out) ? 'an array' : typeof out}, not an object (return one record as { field: value, … }; use flatMap for several)`, el.row);
-        ctx.emit({ kind: el.kind, row: out, ts: el.ts });
-      },
-    };
+    const code = loadCode({ nodeId: ctx.nodeId, what: 'map code' }, params.code ?? '');
+    const processBatch = (els: readonly Element[]) =>
+      eachOutcome(code, 'value', els, (el, out) => {
+        if (!out.ok) return ctx.deadLetter(out.reason, el.row);
+        if (!isObject(out.value)) return ctx.deadLetter(`map returned ${shapeOf(out.value)}, not an object (return one record as { field: value, … }; use flatMap for several)`, el.row);
+        ctx.emit({ kind: el.kind, row: out.value, ts: el.ts });
+      });
+    return { processBatch, processElement: (el) => processBatch([el]) };
   },
 };

@@ -209,6 +209,7 @@ export class JobManager {
       case 'udfError':
         return dep.fail(`UDF error in ${ev.subtask}: ${ev.reason}`);
       case 'failed':
+        if (ev.fatal) this.fatal = ev.reason;
         return dep.fail(ev.reason);
       case 'finished':
         slot.finished = true;

@@ -75,7 +75,7 @@ export type WorkerEvent =
   | { t: 'heartbeat'; attempt: number; worker: number; sourceOffsets: Record<string, number> }
   | { t: 'finished'; attempt: number; worker: number }
   | { t: 'final'; attempt: number; worker: number; views: Record<string, Row[]> }
-  | { t: 'failed'; attempt: number; worker: number; reason: string };
+  | { t: 'failed'; attempt: number; worker: number; reason: string; fatal?: boolean };
 
 /** What a worker exposes to the job manager (through comlink). */
 export interface WorkerApi {

@@ -1,4 +1,5 @@
 import type { DeadLetter, Element, Row } from '../../engine/types.ts';
+import { isCodeLimitError } from '../../engine/codeHost.ts';
 import type { Clock } from '../../engine/time/clock.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
@@ -199,6 +200,8 @@ export class WorkerHost {
     const op = r?.task?.operator;
     if (!op) return;
     const original = op.processElement.bind(op);
+    // Counting records needs one call per record: the batch path is turned off for this operator.
+    delete (op as { processBatch?: unknown }).processBatch;
     let seen = 0;
     (op as { processElement: typeof op.processElement }).processElement = (el: Element, port: string) => {
       if (++seen === t.n) {
@@ -227,6 +230,8 @@ export class WorkerHost {
       // An exception outside the operators' own guards (a runtime bug, a broken snapshot): fail loudly.
       const where = this.current ? `subtask ${this.current.id}` : `worker ${this.spec.worker}`;
       this.fail();
+      // User code past its limits would only break the same way again after a restart.
+      if (isCodeLimitError(e)) return this.env.emit({ t: 'failed', attempt: this.spec.attempt, worker: this.spec.worker, reason: e.message, fatal: true });
       this.env.emit({ t: 'failed', attempt: this.spec.attempt, worker: this.spec.worker, reason: `${where} crashed: ${(e as Error).message ?? e}` });
     }
   }

@@ -4,7 +4,7 @@ import type { NodeStreams } from '../../pipeline/compile.ts';
 import { loadMonaco } from './loadMonaco.ts';
 import { udfModel } from './udfModels.ts';
 import type { UdfModel } from './udfModels.ts';
-import { udfSites } from './udfSites.ts';
+import { udfSites } from '../../pipeline/udfSites.ts';
 import { t } from '../i18n/i18n.ts';
 
 export interface UdfDiag {

@@ -3,7 +3,7 @@ import type { StreamInfo } from '../../pipeline/streamInfo.ts';
 import type { NodeStreams } from '../../pipeline/compile.ts';
 import { modelText, rowTypeDecl, wrapperFor } from './udfWrappers.ts';
 import type { ModelText } from './udfWrappers.ts';
-import type { UdfSite } from './udfSites.ts';
+import type { UdfSite } from '../../pipeline/udfSites.ts';
 import type { loadMonaco } from './loadMonaco.ts';
 
 type M = Awaited<ReturnType<typeof loadMonaco>>['monaco'];

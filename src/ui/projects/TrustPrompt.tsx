@@ -2,7 +2,7 @@ import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { setUi } from '../store/uiStore.ts';
 import { Dialog } from '../shell/Dialog.tsx';
-import { udfSites } from '../code/udfSites.ts';
+import { udfSites } from '../../pipeline/udfSites.ts';
 import { trustAndRun } from '../run/runController.ts';
 import { useT } from '../i18n/i18n.ts';
 import { plural } from '../i18n/plural.ts';

@@ -1,7 +1,7 @@
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import { resetDocument } from '../store/history.ts';
 import type { DocOrigin } from '../store/editorStore.ts';
-import { carriesCode } from '../code/udfSites.ts';
+import { carriesCode } from '../../pipeline/udfSites.ts';
 import { setTypeProblems } from '../validation/validationStore.ts';
 import { runStore } from '../run/runStore.ts';
 import { engine } from '../run/engineClient.ts';

@@ -2,7 +2,7 @@ import { editorStore } from '../store/editorStore.ts';
 import { setUi, uiStore } from '../store/uiStore.ts';
 import { setTypeProblems, validateNow } from '../validation/validationStore.ts';
 import { checkAllUdfs } from '../code/udfCheck.ts';
-import { carriesCode } from '../code/udfSites.ts';
+import { carriesCode } from '../../pipeline/udfSites.ts';
 import { engine, loadJob } from './engineClient.ts';
 import { logLocal, runStore } from './runStore.ts';
 import type { LoadOptions, StepKind } from '../../worker/protocol.ts';

@@ -1,6 +1,6 @@
-import type { PipelineDocument } from '../../pipeline/document.ts';
-import type { JsonSchema } from '../../pipeline/kindSpec.ts';
-import { kindSpec } from '../../pipeline/kinds/index.ts';
+import type { PipelineDocument } from './document.ts';
+import type { JsonSchema } from './kindSpec.ts';
+import { kindSpec } from './kinds/index.ts';
 
 /** One piece of user code in the document: which node, which param path, what text. */
 export interface UdfSite {

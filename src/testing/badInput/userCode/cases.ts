@@ -1,0 +1,119 @@
+/**
+ * Hostile and broken user code, one case per way it used to escape or crash the command line.
+ * Each case is a map in visits (fileSource) → m (map) → spend (sum and count per customer) → view,
+ * run by the real `weir` binary, and says what the run must end with.
+ */
+export interface UserCodeCase {
+  name: string;
+  /** The map's code; MARK is replaced by a file path the code must not be able to create. */
+  code: string;
+  /** Extra `weir run` arguments (the case adds --trust-code itself unless `untrusted`). */
+  args?: string[];
+  untrusted?: boolean;
+  exit: number;
+  /** Must appear on standard error. */
+  stderr?: RegExp;
+  /** Every record is a dead letter of node m, with a reason matching this. */
+  deadLetters?: RegExp;
+  /** The view equals the view of the plain map `(row) => ({ ...row })`. */
+  sameViewAsClean?: boolean;
+  /** A limit case must end well before this many ms. */
+  withinMs?: number;
+}
+
+export const INPUT_LINES = 600;
+
+export const userCodeCases: UserCodeCase[] = [
+  {
+    name: 'without --trust-code and without a terminal, code does not run: exit 2 naming the node and the flag',
+    code: '(row) => ({ ...row })',
+    untrusted: true,
+    exit: 2,
+    stderr: /not run: the pipeline carries user code in node "m"[\s\S]*--trust-code/,
+  },
+  {
+    name: 'import("fs") cannot write a file',
+    code: '(row) => { import("fs").then((f) => f.writeFileSync("MARK", "x")); return { ...row }; }',
+    exit: 0,
+    sameViewAsClean: true,
+  },
+  {
+    name: 'the Function constructor does not reach process',
+    code: '(row) => { const p = (() => {}).constructor("return process")(); p.mainModule.require("fs").writeFileSync("MARK", "x"); return row; }',
+    exit: 0,
+    deadLetters: /map code threw: process is not defined/,
+  },
+  {
+    name: 'replacing JSON and Object.prototype getters stays inside the code realm',
+    code:
+      '(row) => { JSON.parse = () => ({}); JSON.stringify = () => "{}"; Object.defineProperty(Object.prototype, "total", { get() { throw new Error("tampered"); }, configurable: true }); Object.defineProperty(Array.prototype, "0", { set() {}, configurable: true }); return { ...row }; }',
+    exit: 0,
+    sameViewAsClean: true,
+  },
+  {
+    name: 'process.exit(7) in a map does not end the run',
+    code: '(row) => { process.exit(7); }',
+    exit: 0,
+    deadLetters: /map code threw: process is not defined/,
+  },
+  {
+    name: 'setTimeout(() => process.exit(9)) does not end the run',
+    code: '(row) => { setTimeout(() => process.exit(9), 0); return row; }',
+    exit: 0,
+    deadLetters: /map code threw: setTimeout is not defined/,
+  },
+  {
+    name: 'while (true) {} stops a single-threaded run naming the node, the record and the limit',
+    code: '(row) => { while (true) {} }',
+    args: ['--code-timeout', '300'],
+    exit: 2,
+    stderr: /node "m": map code ran longer than the 300 ms limit per batch at record 1 of a batch of \d+: \{"customer":"c0","amount":0\}; .*--code-timeout/,
+    withinMs: 15_000,
+  },
+  {
+    name: 'while (true) {} at parallelism 2 stops the run once, without restarts',
+    code: '(row) => { while (true) {} }',
+    args: ['--code-timeout', '300', '--parallelism', '2'],
+    exit: 2,
+    stderr: /node "m": map code ran longer than the 300 ms limit per batch/,
+    withinMs: 20_000,
+  },
+  {
+    name: 'a result with a throwing getter is a dead letter',
+    code: '(row) => ({ ...row, get amount() { throw new Error("getter"); } })',
+    exit: 0,
+    deadLetters: /map code returned the wrong shape: field amount has a getter that threw: getter/,
+  },
+  {
+    name: 'an allocation bomb hits the memory limit with a clear error',
+    code: '(row) => { const a = []; for (;;) a.push(new Array(1e5).fill(row)); }',
+    args: ['--code-memory', '64'],
+    exit: 2,
+    stderr: /node "m": map code used more than the 64 MB memory limit/,
+    withinMs: 20_000,
+  },
+  {
+    name: 'a Promise from an async map is a dead letter',
+    code: 'async (row) => ({ ...row })',
+    exit: 0,
+    deadLetters: /the result is a Promise: user code must return its result synchronously/,
+  },
+  {
+    name: 'Symbol keys are a dead letter',
+    code: '(row) => ({ ...row, [Symbol("k")]: 1 })',
+    exit: 0,
+    deadLetters: /the result has 1 Symbol key; a record has string keys only/,
+  },
+  {
+    name: 'a BigInt is a dead letter',
+    code: '(row) => ({ ...row, amount: BigInt(row.amount) })',
+    exit: 0,
+    deadLetters: /field amount is the BigInt \d+n; a record holds JSON numbers/,
+  },
+  {
+    name: 'a non-Error throw says what was thrown',
+    code: '(row) => { throw undefined; }',
+    exit: 0,
+    deadLetters: /map code threw: undefined \(not an Error\)/,
+  },
+];
