@@ -74,7 +74,7 @@ export function checkConnection(doc: PipelineDocument, streams: StreamsByNode, c
 }
 
 /** Codes of input problems that no parameter of the target can fix: only a different stream can. */
-const STREAM_NEEDS = new Set(['no-event-time', 'needs-append-only']);
+const STREAM_NEEDS = new Set(['no-event-time', 'updating-input-without-event-time', 'needs-append-only']);
 
 /**
  * Asks the target's own kind spec what it would say of this stream on this port, so the refusal
