@@ -8,12 +8,12 @@ import { feedFor, isPadded } from './matchFeed.ts';
 import { StepBar } from './StepBar.tsx';
 import { PanelHint } from './PanelHint.tsx';
 import { NodeHint } from './NodeHint.tsx';
-import { useSelectedNode } from './useSelectedNode.ts';
+import { useFocusNode } from './observeSync.ts';
 
 /** Both buffers of the selected join side by side, evictions, and the pairs it just emitted. */
 export function JoinPanel() {
   const t = useT();
-  const node = useSelectedNode();
+  const node = useFocusNode('join');
   const join = useStore(runStore, (s) => currentFrame(s)?.join ?? null);
   const live = useStore(runStore, (s) => currentFrame(s) !== null);
   if (!node) return <PanelHint text={t('observatory.hint.selectJoin')} />;

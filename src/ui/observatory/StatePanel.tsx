@@ -5,14 +5,14 @@ import { currentFrame } from './frameSelectors.ts';
 import { observeStore, setObserve } from './observeStore.ts';
 import { SizeHeader } from './SizeHeader.tsx';
 import { StateTable } from './StateTable.tsx';
-import { useSelectedNode } from './useSelectedNode.ts';
+import { useFocusNode } from './observeSync.ts';
 import { PanelHint } from './PanelHint.tsx';
 import { StepBar } from './StepBar.tsx';
 
 /** Live keyed state of the selected operator: sizes, search, pinned keys and the virtual table. */
 export function StatePanel() {
   const t = useT();
-  const node = useSelectedNode();
+  const node = useFocusNode('state');
   const table = useStore(runStore, (s) => currentFrame(s)?.state ?? null);
   const live = useStore(runStore, (s) => currentFrame(s) !== null);
   const search = useStore(observeStore, (r) => r.search);

@@ -7,7 +7,7 @@ import { PaneTimeline } from './PaneTimeline.tsx';
 import { SourceScatter } from './SourceScatter.tsx';
 import { PanelHint } from './PanelHint.tsx';
 import { NodeHint } from './NodeHint.tsx';
-import { useSelectedNode } from './useSelectedNode.ts';
+import { useFocusNode } from './observeSync.ts';
 import { StepBar } from './StepBar.tsx';
 import { useHeldWhileRunning } from './heldWhileRunning.ts';
 
@@ -17,7 +17,7 @@ const WINDOWS_REFRESH_MS = 200;
 /** Window panes of the selected window operator, late records, session merges, and per-source time plots. */
 export function WindowsPanel() {
   const t = useT();
-  const node = useSelectedNode();
+  const node = useFocusNode('windows');
   const running = useStore(runStore, (s) => s.snapshot?.status === 'running');
   const win = useHeldWhileRunning(useStore(runStore, (s) => currentFrame(s)?.window ?? null), running, WINDOWS_REFRESH_MS);
   const sources = useHeldWhileRunning(useStore(runStore, (s) => currentFrame(s)?.sources ?? null), running, WINDOWS_REFRESH_MS);
