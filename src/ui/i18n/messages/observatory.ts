@@ -52,6 +52,9 @@ const messages: MessageArea = {
     'observatory.state.key': 'Key',
     'observatory.state.ttl': 'TTL left',
     'observatory.state.updated': 'Last update',
+    'observatory.state.updatedTitle': 'When this key last changed, in job time (the simulated cluster clock, ms since the job started)',
+    'observatory.state.raw': 'Raw state',
+    'observatory.state.rawTitle': 'Show the state as the operator stores it (accumulators), instead of its output columns',
     'observatory.state.noKeys': 'No key matches.',
 
     'observatory.join.type': '{type} join',
@@ -214,6 +217,9 @@ const messages: MessageArea = {
     'observatory.state.key': 'Key',
     'observatory.state.ttl': '剩餘 TTL',
     'observatory.state.updated': '最後更新',
+    'observatory.state.updatedTitle': '這個 key 最後一次變動的時間，以 job 時間表示（模擬叢集的時鐘，從 job 開始起算的毫秒數）',
+    'observatory.state.raw': '原始狀態',
+    'observatory.state.rawTitle': '顯示運算子實際儲存的狀態（accumulator），而不是它的輸出欄位',
     'observatory.state.noKeys': '沒有符合的 key。',
 
     'observatory.join.type': '{type} join',
