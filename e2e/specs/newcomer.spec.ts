@@ -51,7 +51,7 @@ const GROUP_THEN_WINDOW = {
   nodes: [
     { id: 'visits', kind: 'inlineSource', params: { rows: [{ k: 'a', ts: 1000 }], eventTime: { field: 'ts', maxOutOfOrdernessMs: 0 } }, position: pos(0, 80) },
     { id: 'per_key', kind: 'aggregate', params: { groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] }, position: pos(320, 80) },
-    { id: 'per_minute', kind: 'window', params: { type: 'tumble', sizeMs: 60000, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] }, position: pos(640, 80) },
+    { id: 'per_minute', kind: 'window', params: { type: 'tumble', sizeMs: 60000, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] }, position: pos(760, 260) },
   ],
   edges: [{ id: 'visits-per_key', from: { node: 'visits', port: 'out' }, to: { node: 'per_key', port: 'in' } }],
 };
@@ -102,7 +102,7 @@ test('newcomer: the observatory tabs stay put, open on the first view, and expla
   await tab(page, 'Results').click();
   await t.expectVisible(page.getByRole('tablist', { name: 'Sinks' }).getByRole('tab', { name: 'visits_view', selected: true }));
   await tab(page, 'Query').click();
-  await t.expectText(page.locator('.bottom-body'), 'visits_view');
+  await t.expectText(page.locator('.bottom-body'), /visits_per_customer/);
   t.expect(!/big_log/.test((await page.locator('.bottom-body').textContent()) ?? ''), 'Query does not offer the log sink');
   await tab(page, 'Windows').click();
   await t.expectText(page.locator('.bottom-body'), /This pipeline has no window/);
