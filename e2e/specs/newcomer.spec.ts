@@ -110,3 +110,12 @@ test('newcomer: the observatory tabs stay put, open on the first view, and expla
   await t.expectText(page.locator('.bottom-body'), /visits/);
   await t.screenshot('newcomer-tabs-state');
 });
+
+test('newcomer: the Projects dialog starts a new project on a blank canvas', async (t) => {
+  const page = await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('button', { name: 'Projects', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'New project' }).click();
+  await t.expectCount(page.locator('.react-flow__node'), 0);
+  await page.getByRole('button', { name: 'Projects', exact: true }).click();
+  await t.expectVisible(page.getByRole('list', { name: 'Saved projects' }).getByRole('listitem').nth(1));
+});
