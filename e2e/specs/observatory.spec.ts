@@ -210,6 +210,8 @@ test('observatory: barriers on edges, the checkpoint timeline, time travel and t
   await tab(page, 'State').click();
   await page.getByRole('searchbox', { name: 'Search keys' }).fill(key);
   const table = page.getByRole('table', { name: 'State of sales' });
+  // The diff compares stored state: read the raw accumulators, not the output columns.
+  await page.getByRole('button', { name: 'Raw state' }).click();
   const [descriptor, value] = Object.entries(before)[0];
   const column = await table.getByRole('columnheader').allTextContents();
   const at = column.findIndex((c) => c.startsWith(descriptor));
