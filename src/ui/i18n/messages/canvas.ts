@@ -5,7 +5,7 @@ const messages: MessageArea = {
   en: {
     'canvas.label': 'Pipeline canvas',
     'canvas.minimap': 'Minimap',
-    'canvas.toggleMinimap': 'Show or hide the minimap (it also steps aside when it would cover a node)',
+    'canvas.toggleMinimap': 'Show or hide the minimap (it moves aside, or hides, rather than cover a node)',
     'canvas.zoomControls': 'Zoom controls',
     'canvas.connect': 'Connect {from} → {to}',
     'canvas.empty.title': 'An empty pipeline',
