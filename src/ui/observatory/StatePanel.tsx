@@ -12,7 +12,6 @@ import { SizeHeader } from './SizeHeader.tsx';
 import { StateTable } from './StateTable.tsx';
 import { useFocusNode } from './observeSync.ts';
 import { PanelHint } from './PanelHint.tsx';
-import { StepBar } from './StepBar.tsx';
 
 /** Live keyed state of the selected operator: sizes, search, pinned keys and the virtual table. */
 export function StatePanel() {
@@ -35,7 +34,6 @@ export function StatePanel() {
         <button type="button" className="btn btn-small btn-ghost" aria-pressed={raw} onClick={() => setRaw(!raw)} title={t('observatory.state.rawTitle')}>
           {t('observatory.state.raw')}
         </button>
-        <StepBar />
         <input className="input input-small obs-search" type="search" aria-label={t('observatory.state.search')} placeholder={t('observatory.state.search')} value={search} onChange={(e) => setObserve({ search: e.target.value, stateOffset: 0 })} />
         {pinned > 0 && (
           <button type="button" className="btn btn-small btn-ghost" onClick={() => setObserve({ pinned: [] })}>

@@ -8,7 +8,6 @@ import { SourceScatter } from './SourceScatter.tsx';
 import { PanelHint } from './PanelHint.tsx';
 import { NodeHint } from './NodeHint.tsx';
 import { useFocusNode } from './observeSync.ts';
-import { StepBar } from './StepBar.tsx';
 import { useHeldWhileRunning } from './heldWhileRunning.ts';
 
 /** While running, the timeline and the scatter plots redraw at most this often (see heldWhileRunning.ts). */
@@ -36,7 +35,6 @@ export function WindowsPanel() {
               <strong>{mine.node}</strong>
               <span className="chip">{mine.windowType}</span>
               <span className="chip">{t('observatory.windows.watermarkAt', { t: fmtTime(mine.watermark) })}</span>
-              <StepBar />
               <span className="spacer" />
               <span className={`obs-late-count${mine.lateRecords ? ' has-late' : ''}`}>{t('observatory.windows.lateCount', { n: mine.lateRecords })}</span>
             </div>

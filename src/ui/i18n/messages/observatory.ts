@@ -139,11 +139,6 @@ const messages: MessageArea = {
 
     'observatory.savepoint.file': 'Savepoint file',
 
-    'observatory.step.group': 'Step',
-    'observatory.step.record': 'Step record',
-    'observatory.step.watermark': 'Step watermark',
-    'observatory.step.barrier': 'Step barrier',
-
     'observatory.bp.title': 'Breakpoints',
     'observatory.bp.condition': 'Condition for {node}',
     'observatory.bp.conditionPlaceholder': 'optional, e.g. amount > 100',
@@ -303,11 +298,6 @@ const messages: MessageArea = {
     'observatory.diff.changed': '變更 {n}',
 
     'observatory.savepoint.file': 'Savepoint 檔案',
-
-    'observatory.step.group': '逐步執行',
-    'observatory.step.record': '下一筆紀錄',
-    'observatory.step.watermark': '下一個 watermark',
-    'observatory.step.barrier': '下一個 barrier',
 
     'observatory.bp.title': '中斷點',
     'observatory.bp.condition': '{node} 的條件',
