@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { node, openApp } from './designer-helpers.spec.ts';
+import { dragWire, handle, node, openApp, select } from './designer-helpers.spec.ts';
 
 export async function openExample(t: TestContext, title: RegExp, someNode: string): Promise<Page> {
   const page = await openApp(t);
@@ -41,3 +41,81 @@ test('newcomer: stepping by barrier stops at the next barrier on an edge and sho
   t.expect(!/Finished/.test((await status(page).textContent()) ?? ''), 'the job is still paused after its first checkpoint');
   await t.screenshot('newcomer-step-barrier-completed');
 }, { timeoutMs: 120_000 });
+
+const pos = (x: number, y: number) => ({ x, y });
+/** A Group by with event time upstream, and a window aggregate not yet connected. */
+const GROUP_THEN_WINDOW = {
+  format: 'weir/pipeline',
+  version: 1,
+  name: 'group then window (e2e)',
+  nodes: [
+    { id: 'visits', kind: 'inlineSource', params: { rows: [{ k: 'a', ts: 1000 }], eventTime: { field: 'ts', maxOutOfOrdernessMs: 0 } }, position: pos(0, 80) },
+    { id: 'per_key', kind: 'aggregate', params: { groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] }, position: pos(320, 80) },
+    { id: 'per_minute', kind: 'window', params: { type: 'tumble', sizeMs: 60000, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] }, position: pos(760, 260) },
+  ],
+  edges: [{ id: 'visits-per_key', from: { node: 'visits', port: 'out' }, to: { node: 'per_key', port: 'in' } }],
+};
+
+export async function importDoc(t: TestContext, doc: unknown, someNode: string): Promise<Page> {
+  const page = await openApp(t);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open file' }).click();
+  await (await chooser).setFiles({ name: 'doc.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await t.expectVisible(node(page, someNode));
+  return page;
+}
+
+test('newcomer: Group by → Window aggregate is refused at connection time, saying the output is updating', async (t) => {
+  const page = await importDoc(t, GROUP_THEN_WINDOW, 'per_minute');
+  await dragWire(page, handle(page, 'per_key', 'out', 'out'), handle(page, 'per_minute', 'in', 'in'), false);
+  const tip = page.getByRole('tooltip');
+  await t.expectText(tip, /per_key sends an updating changelog/);
+  await t.expectText(tip, /Put Window aggregate before per_key/);
+  await t.screenshot('newcomer-group-window-refused');
+  await page.mouse.up();
+  await t.expectCount(page.locator('.react-flow__edge'), 1);
+});
+
+test('newcomer: deleting the sink warns that a filter now feeds nothing', async (t) => {
+  const page = await openExample(t, /Open example Coffee shop/, 'big_log');
+  await tab(page, 'Problems').click();
+  await t.expectText(page.locator('.bottom-body'), 'No problems. The pipeline is ready to run.');
+  await select(t, 'big_log');
+  await page.keyboard.press('Delete');
+  await t.expectHidden(node(page, 'big_log'));
+  await tab(page, 'Problems').click();
+  const warnings = page.getByRole('list', { name: 'Warnings' });
+  await t.expectText(warnings, /The output of big_orders goes nowhere/);
+  t.expect(!/ready to run/.test((await page.locator('.bottom-body').textContent()) ?? ''), 'no "ready to run" while an output goes nowhere');
+  await t.screenshot('newcomer-dangling-output');
+  await warnings.getByRole('button', { name: /big_orders/ }).click();
+  await t.expectVisible(page.getByRole('complementary', { name: 'Inspector' }).getByRole('textbox', { name: 'id', exact: true }));
+});
+
+test('newcomer: the observatory tabs stay put, open on the first view, and explain an empty tab', async (t) => {
+  const page = await openExample(t, /Open example Coffee shop/, 'visits');
+  const names = async () => (await page.getByRole('tablist', { name: 'Output', exact: true }).getByRole('tab').allTextContents()).map((s) => s.replace(/\s*\d+$/, ''));
+  const before = await names();
+  t.expect(['State', 'Join buffers', 'Windows'].every((n) => before.includes(n)), `node tabs are there before a selection: ${before.join(', ')}`);
+  await select(t, 'visits');
+  t.expect(JSON.stringify(await names()) === JSON.stringify(before), 'selecting a node does not move the tabs');
+  await tab(page, 'Results').click();
+  await t.expectVisible(page.getByRole('tablist', { name: 'Sinks' }).getByRole('tab', { name: 'visits_view', selected: true }));
+  await tab(page, 'Query').click();
+  await t.expectText(page.locator('.bottom-body'), /visits_per_customer/);
+  t.expect(!/big_log/.test((await page.locator('.bottom-body').textContent()) ?? ''), 'Query does not offer the log sink');
+  await tab(page, 'Windows').click();
+  await t.expectText(page.locator('.bottom-body'), /This pipeline has no window/);
+  await tab(page, 'State').click();
+  await t.expectText(page.locator('.bottom-body'), /visits/);
+  await t.screenshot('newcomer-tabs-state');
+});
+
+test('newcomer: the Projects dialog starts a new project on a blank canvas', async (t) => {
+  const page = await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('button', { name: 'Projects', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'New project' }).click();
+  await t.expectCount(page.locator('.react-flow__node'), 0);
+  await page.getByRole('button', { name: 'Projects', exact: true }).click();
+  await t.expectVisible(page.getByRole('list', { name: 'Saved projects' }).getByRole('listitem').nth(1));
+});

@@ -90,7 +90,7 @@ async function bothThemes(t: TestContext, name: string): Promise<void> {
   await t.expectVisible(t.page.locator('html[data-theme="light"]'));
 }
 
-/** Steps one record at a time (from the Step bar of the open tab) until `done` holds, at most `max` records. */
+/** Steps one record at a time (with the toolbar's Step) until `done` holds, at most `max` records. */
 async function stepUntil(t: TestContext, what: string, done: () => Promise<boolean>, max = 20): Promise<void> {
   const { page } = t;
   const status = page.getByRole('status', { name: 'Run status' });
@@ -99,7 +99,9 @@ async function stepUntil(t: TestContext, what: string, done: () => Promise<boole
     if (await done()) return;
     if (/Finished/.test((await status.textContent()) ?? '')) break;
     const before = await records();
-    await page.getByRole('button', { name: 'Step record', exact: true }).click();
+    // One set of step controls: the toolbar's Step, by record.
+    await page.getByRole('combobox', { name: 'Step by' }).selectOption('record');
+    await page.getByRole('button', { name: 'Step', exact: true }).click();
     await t.waitFor(`record ${before + 1} to be read`, async () => (await records()) > before);
     await page.waitForTimeout(150); // the frame after the step
   }
@@ -157,7 +159,8 @@ test('observatory: stepping watermarks fires a window pane; a late record goes t
   t.expect((await timeline.locator('[data-status="fired"]').count()) === 0, 'no pane fired before the watermark passed 10 s');
   await bothThemes(t, 'windows-pending');
   await stepUntil(t, 'four records read', async () => /\b4 records/.test((await status.textContent()) ?? '')); // the 12 s row
-  await page.getByRole('button', { name: 'Step watermark', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Step by' }).selectOption('watermark');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
   await t.waitFor('the [0 s, 10 s) panes to fire', async () => (await timeline.locator('[data-status="fired"], [data-status="purged"]').count()) >= 2);
   await stepUntil(t, 'the late record', async () => (await page.getByRole('list', { name: 'Late output' }).count()) > 0, 3);
   await t.expectText(body(page), 'Late records: 1');
@@ -210,6 +213,8 @@ test('observatory: barriers on edges, the checkpoint timeline, time travel and t
   await tab(page, 'State').click();
   await page.getByRole('searchbox', { name: 'Search keys' }).fill(key);
   const table = page.getByRole('table', { name: 'State of sales' });
+  // The diff compares stored state: read the raw accumulators, not the output columns.
+  await page.getByRole('button', { name: 'Raw state' }).click();
   const [descriptor, value] = Object.entries(before)[0];
   const column = await table.getByRole('columnheader').allTextContents();
   const at = column.findIndex((c) => c.startsWith(descriptor));

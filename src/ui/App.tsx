@@ -14,6 +14,12 @@ import { useShortcuts } from './canvas/shortcuts.ts';
 import { LessonPanel } from './lessons/LessonPanel.tsx';
 import { ResumePrompt } from './run/ResumePrompt.tsx';
 import { useT } from './i18n/i18n.ts';
+import { LIMITS, layoutStore, setLayout } from './store/layoutStore.ts';
+import { Resizer } from './shell/Resizer.tsx';
+import { fitView } from './canvas/canvasBridge.ts';
+
+/** Width of a collapsed side panel: room for its expand button. */
+const RAIL = 28;
 
 const JsonTab = lazy(() => import('./code/JsonTab.tsx').then((m) => ({ default: m.JsonTab })));
 
@@ -26,11 +32,35 @@ export function App() {
     document.documentElement.dataset.theme = theme;
     document.documentElement.style.colorScheme = theme;
   }, [theme]);
+  const layout = useStore(layoutStore, (l) => l);
+  // The canvas changes size with presentation mode and the side panels: show the whole pipeline again.
+  useEffect(() => {
+    const id = setTimeout(fitView, 60);
+    return () => clearTimeout(id);
+  }, [layout.presentation, layout.paletteOpen, layout.inspectorOpen]);
+  useEffect(() => {
+    if (!layout.presentation) return;
+    const exit = (e: KeyboardEvent) => e.key === 'Escape' && setLayout({ presentation: false });
+    window.addEventListener('keydown', exit);
+    return () => window.removeEventListener('keydown', exit);
+  }, [layout.presentation]);
+  const side = (open: boolean, w: number) => (layout.presentation ? 0 : open ? w : RAIL);
+  const vars = { '--pw': `${side(layout.paletteOpen, layout.paletteWidth)}px`, '--iw': `${side(layout.inspectorOpen, layout.inspectorWidth)}px`, '--bh': `${layout.bottomHeight}px` } as React.CSSProperties;
   return (
     <ReactFlowProvider>
-      <div className="app">
+      <div className="app" style={vars} data-presentation={layout.presentation || undefined}>
         <Header />
-        <Palette />
+        <div className="side side-palette">
+          {layout.paletteOpen ? (
+            <>
+              <Palette />
+              <Resizer label={t('shell.resizePalette')} axis="x" sign={1} value={layout.paletteWidth} limits={LIMITS.palette} onChange={(v) => setLayout({ paletteWidth: v })} />
+            </>
+          ) : null}
+          <button type="button" className="btn-icon side-toggle" aria-expanded={layout.paletteOpen} aria-label={t(layout.paletteOpen ? 'shell.hidePalette' : 'shell.showPalette')} title={t(layout.paletteOpen ? 'shell.hidePalette' : 'shell.showPalette')} onClick={() => setLayout({ paletteOpen: !layout.paletteOpen })}>
+            {layout.paletteOpen ? '‹' : '›'}
+          </button>
+        </div>
         <main className="center-area" aria-label={t('shell.editor')}>
           <EditBar />
           <div className="center-body">
@@ -44,8 +74,21 @@ export function App() {
             )}
           </div>
         </main>
-        <Inspector />
-        <BottomPanel />
+        <div className="side side-inspector">
+          {layout.inspectorOpen ? (
+            <>
+              <Resizer label={t('shell.resizeInspector')} axis="x" sign={-1} value={layout.inspectorWidth} limits={LIMITS.inspector} onChange={(v) => setLayout({ inspectorWidth: v })} />
+              <Inspector />
+            </>
+          ) : null}
+          <button type="button" className="btn-icon side-toggle" aria-expanded={layout.inspectorOpen} aria-label={t(layout.inspectorOpen ? 'shell.hideInspector' : 'shell.showInspector')} title={t(layout.inspectorOpen ? 'shell.hideInspector' : 'shell.showInspector')} onClick={() => setLayout({ inspectorOpen: !layout.inspectorOpen })}>
+            {layout.inspectorOpen ? '›' : '‹'}
+          </button>
+        </div>
+        <div className="side-bottom">
+          <Resizer label={t('shell.resizeBottom')} axis="y" sign={-1} value={layout.bottomHeight} limits={LIMITS.bottom} onChange={(v) => setLayout({ bottomHeight: v })} />
+          <BottomPanel />
+        </div>
       </div>
       <LessonPanel />
       <Dialogs />

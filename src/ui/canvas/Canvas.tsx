@@ -1,5 +1,7 @@
 import { useCallback, useMemo, useReducer } from 'react';
-import { Background, BackgroundVariant, ConnectionMode, Controls, MiniMap, Panel, ReactFlow } from '@xyflow/react';
+import { Background, BackgroundVariant, ConnectionMode, ControlButton, Controls, Panel, ReactFlow } from '@xyflow/react';
+import { GuardedMiniMap } from './GuardedMiniMap.tsx';
+import { layoutStore, setLayout } from '../store/layoutStore.ts';
 import type { Connection, Edge, EdgeChange, NodeChange } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useStore } from '../store/createStore.ts';
@@ -36,6 +38,7 @@ export function Canvas() {
   const doc = useStore(editorStore, (s) => s.doc);
   const selection = useStore(editorStore, (s) => s.selection);
   const theme = useStore(uiStore, (s) => s.theme);
+  const minimapOn = useStore(layoutStore, (l) => l.minimap);
   const t = useT();
   const nodeCache = useMemo(() => new FlowNodeCache(), []);
   const edgeCache = useMemo(() => new FlowEdgeCache(), []);
@@ -136,11 +139,15 @@ export function Canvas() {
         defaultEdgeOptions={{ type: 'op' }}
       >
         <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} />
-        {doc.nodes.length > 0 && <MiniMap pannable zoomable nodeColor={minimapColor} nodeStrokeWidth={0} ariaLabel={t('canvas.minimap')} style={{ width: 150, height: 96 }} />}
+        {doc.nodes.length > 0 && <GuardedMiniMap nodeColor={minimapColor as (n: never) => string} />}
         <Panel position="top-left">
           <RunStatusPill />
         </Panel>
-        <Controls showInteractive={false} aria-label={t('canvas.zoomControls')} />
+        <Controls showInteractive={false} aria-label={t('canvas.zoomControls')}>
+          <ControlButton onClick={() => setLayout({ minimap: !minimapOn })} aria-pressed={minimapOn} aria-label={t('canvas.toggleMinimap')} title={t('canvas.toggleMinimap')}>
+            ▦
+          </ControlButton>
+        </Controls>
         <ConnectionTooltip />
       </ReactFlow>
       {doc.nodes.length === 0 && <EmptyCanvasHint />}

@@ -5,15 +5,14 @@ import { currentFrame } from './frameSelectors.ts';
 import { fmtRow } from './format.ts';
 import { JoinBufferTable } from './JoinBufferTable.tsx';
 import { feedFor, isPadded } from './matchFeed.ts';
-import { StepBar } from './StepBar.tsx';
 import { PanelHint } from './PanelHint.tsx';
 import { NodeHint } from './NodeHint.tsx';
-import { useSelectedNode } from './useSelectedNode.ts';
+import { useFocusNode } from './observeSync.ts';
 
 /** Both buffers of the selected join side by side, evictions, and the pairs it just emitted. */
 export function JoinPanel() {
   const t = useT();
-  const node = useSelectedNode();
+  const node = useFocusNode('join');
   const join = useStore(runStore, (s) => currentFrame(s)?.join ?? null);
   const live = useStore(runStore, (s) => currentFrame(s) !== null);
   if (!node) return <PanelHint text={t('observatory.hint.selectJoin')} />;
@@ -25,7 +24,6 @@ export function JoinPanel() {
       <div className="obs-bar">
         <strong>{join.node}</strong>
         <span className="chip">{t('observatory.join.type', { type: join.joinType })}</span>
-        <StepBar />
         <span className="spacer" />
         <span className="obs-evicted" aria-label={t('observatory.join.evicted')}>
           {t('observatory.join.evictedWatermark', { n: join.evicted.watermark })} · {t('observatory.join.evictedTtl', { n: join.evicted.ttl })}

@@ -18,7 +18,8 @@ export function QueryPanel() {
   const t = useT();
   // Select the stable nodes array and filter outside: a fresh array from the selector loops useSyncExternalStore.
   const nodes = useStore(editorStore, (s) => s.doc.nodes);
-  const sinks = nodes.filter((n) => kindSpec(n.kind)?.group === 'sinks');
+  // Only a materialized view answers queries by key; a log sink only keeps lines.
+  const sinks = nodes.filter((n) => n.kind === 'viewSink');
   const req = useStore(observeStore, (r) => r.query);
   const result = useStore(runStore, (s) => currentFrame(s)?.query ?? null);
   const [chosen, setChosen] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { fmtClock, resultColumns } from './stateColumns.ts';
 import type { StateTable as Table } from '../../runtime/observe/types.ts';
 import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
@@ -16,7 +17,7 @@ const OVERSCAN = 6;
  * Keyed state of one operator, one row per key. Only the rows in view exist in the DOM, and the
  * engine sends only that window (after its own search, sort and pinning).
  */
-export function StateTable({ table }: { table: Table }) {
+export function StateTable({ table, declared = null, keyFields = [], raw = false }: { table: Table; declared?: string[] | null; keyFields?: string[]; raw?: boolean }) {
   const t = useT();
   const { sort, pinned } = useStore(observeStore, (r) => r);
   const body = useRef<HTMLDivElement>(null);
@@ -50,8 +51,11 @@ export function StateTable({ table }: { table: Table }) {
     return () => ro.disconnect();
   }, []);
 
-  const cols = ['key', ...table.descriptors, 'ttl', 'updated'];
-  const template = `34px minmax(90px, 1fr) ${table.descriptors.map(() => 'minmax(110px, 1.4fr)').join(' ')} 90px 110px 72px`;
+  // The declared output columns unless the raw accumulators were asked for (or there is no result row).
+  const result = raw ? null : resultColumns(table, declared, keyFields);
+  const valueCols = result ? result.columns : table.descriptors;
+  const cols = ['key', ...valueCols, 'ttl', 'updated'];
+  const template = `34px minmax(90px, 1fr) ${valueCols.map(() => 'minmax(110px, 1.4fr)').join(' ')} 90px 110px 72px`;
   const arrow = (c: string) => (sort?.column === c ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : '');
   const label = (c: string) => (c === 'key' ? t('observatory.state.key') : c === 'ttl' ? t('observatory.state.ttl') : c === 'updated' ? t('observatory.state.updated') : c);
   return (
@@ -90,15 +94,21 @@ export function StateTable({ table }: { table: Table }) {
                 <span role="cell" className="obs-key" title={r.keyText}>
                   {fmtKey(r.key)}
                 </span>
-                {table.descriptors.map((d) => (
-                  <span key={d} role="cell">
-                    <ValueCell value={r.states[d]} onToggle={(open) => toggleExpanded(r.keyText, open)} />
-                  </span>
-                ))}
+                {result
+                  ? valueCols.map((c) => (
+                      <span key={c} role="cell">
+                        <ValueCell value={result.row(r.states)?.[c] ?? null} onToggle={(open) => toggleExpanded(r.keyText, open)} />
+                      </span>
+                    ))
+                  : table.descriptors.map((d) => (
+                      <span key={d} role="cell">
+                        <ValueCell value={r.states[d]} onToggle={(open) => toggleExpanded(r.keyText, open)} />
+                      </span>
+                    ))}
                 <span role="cell" className="num" title={Object.entries(r.ttlMs).map(([d, v]) => `${d}: ${fmtMs(v)}`).join('\n')}>
                   {ttl === null ? '—' : fmtMs(ttl)}
                 </span>
-                <span role="cell">{fmtTime(r.updatedAt)}</span>
+                <span role="cell" title={t('observatory.state.updatedTitle')}>{fmtClock(r.updatedAt)}</span>
                 <span role="cell" className="muted">
                   #{r.subtask}
                 </span>

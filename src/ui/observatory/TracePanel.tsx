@@ -7,7 +7,6 @@ import type { Row } from '../../engine/types.ts';
 import { currentFrame } from './frameSelectors.ts';
 import { fmtRow } from './format.ts';
 import { BreakpointList } from './BreakpointList.tsx';
-import { StepBar } from './StepBar.tsx';
 import { PanelHint } from './PanelHint.tsx';
 import { TraceList } from './TraceList.tsx';
 import { useHeldWhileRunning } from './heldWhileRunning.ts';
@@ -47,7 +46,6 @@ export function TracePanel() {
     <div className="obs-panel obs-trace-panel">
       <div className="obs-trace-main">
         <div className="obs-bar">
-          <StepBar />
           <span className="spacer" />
           {hit && (
             <span className="obs-hit" role="status">

@@ -7,8 +7,7 @@ import { PaneTimeline } from './PaneTimeline.tsx';
 import { SourceScatter } from './SourceScatter.tsx';
 import { PanelHint } from './PanelHint.tsx';
 import { NodeHint } from './NodeHint.tsx';
-import { useSelectedNode } from './useSelectedNode.ts';
-import { StepBar } from './StepBar.tsx';
+import { useFocusNode } from './observeSync.ts';
 import { useHeldWhileRunning } from './heldWhileRunning.ts';
 
 /** While running, the timeline and the scatter plots redraw at most this often (see heldWhileRunning.ts). */
@@ -17,7 +16,7 @@ const WINDOWS_REFRESH_MS = 200;
 /** Window panes of the selected window operator, late records, session merges, and per-source time plots. */
 export function WindowsPanel() {
   const t = useT();
-  const node = useSelectedNode();
+  const node = useFocusNode('windows');
   const running = useStore(runStore, (s) => s.snapshot?.status === 'running');
   const win = useHeldWhileRunning(useStore(runStore, (s) => currentFrame(s)?.window ?? null), running, WINDOWS_REFRESH_MS);
   const sources = useHeldWhileRunning(useStore(runStore, (s) => currentFrame(s)?.sources ?? null), running, WINDOWS_REFRESH_MS);
@@ -36,7 +35,6 @@ export function WindowsPanel() {
               <strong>{mine.node}</strong>
               <span className="chip">{mine.windowType}</span>
               <span className="chip">{t('observatory.windows.watermarkAt', { t: fmtTime(mine.watermark) })}</span>
-              <StepBar />
               <span className="spacer" />
               <span className={`obs-late-count${mine.lateRecords ? ' has-late' : ''}`}>{t('observatory.windows.lateCount', { n: mine.lateRecords })}</span>
             </div>

@@ -21,10 +21,20 @@ export function tabsForNode(node: PipelineNode | undefined): BottomTab[] {
   return [];
 }
 
-export const useSelectedTabs = (): BottomTab[] => {
-  const id = useSelectedNode();
-  const node = useStore(editorStore, (s) => (id ? s.doc.nodes.find((n) => n.id === id) : undefined));
-  return tabsForNode(node);
+/**
+ * The node a node tab shows: the selected one when it fits the tab, else the first node of the
+ * pipeline that does, so a tab opened with nothing (or a filter) selected still shows something.
+ */
+export function focusNode(nodes: readonly PipelineNode[], selected: string | null, tab: BottomTab): string | null {
+  const fits = (n: PipelineNode | undefined) => !!n && tabsForNode(n).includes(tab);
+  const sel = selected ? nodes.find((n) => n.id === selected) : undefined;
+  if (fits(sel)) return sel!.id;
+  return nodes.find(fits)?.id ?? null;
+}
+
+export const useFocusNode = (tab: BottomTab): string | null => {
+  const selected = useSelectedNode();
+  return useStore(editorStore, (s) => focusNode(s.doc.nodes, selected, tab));
 };
 
 /**
@@ -33,8 +43,8 @@ export const useSelectedTabs = (): BottomTab[] => {
  * new job loads, since a fresh worker session starts from the default request.
  */
 export function useObserveSync(tab: BottomTab, open: boolean): void {
-  const selected = useSelectedNode();
-  const node = open && NODE_TABS.includes(tab) ? selected : null;
+  const focused = useFocusNode(tab);
+  const node = open && NODE_TABS.includes(tab) ? focused : null;
   useEffect(() => {
     if (observeStore.get().node !== node) setObserve({ node, stateOffset: 0, search: '', sort: null });
   }, [node]);

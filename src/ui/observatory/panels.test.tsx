@@ -19,9 +19,11 @@ import { checkpointKey } from './checkpointLogic.ts';
 // Renders each panel to HTML against hand-made frames: what a learner would read, without a browser.
 const snapshot = (frame: ObservationFrame): RunSnapshot => ({ status: 'paused', records: 3, rate: 0, clockMs: frame.at, metrics: {}, deadLetters: {}, sinks: {}, log: [], checkpoints: 2, error: null, restarts: 0, frame });
 
-function show(frame: ObservationFrame | null, selected: string | null) {
+function show(frame: ObservationFrame | null, selected: string | null, statefulNodes = true) {
   runStore.set((s) => ({ ...s, snapshot: frame ? snapshot(frame) : null, frame }));
-  const doc = { ...emptyDocument(), nodes: ['orders', 'join', 'count', 'win', 'view'].map((id) => ({ id, kind: id === 'view' ? 'viewSink' : 'map', params: id === 'view' ? { primaryKey: ['order_id'] } : {}, position: { x: 0, y: 0 } })) };
+  const kinds: Record<string, string> = { orders: 'map', join: 'join', count: 'aggregate', win: 'window', view: 'viewSink' };
+  const ids = statefulNodes ? Object.keys(kinds) : ['orders'];
+  const doc = { ...emptyDocument(), nodes: ids.map((id) => ({ id, kind: kinds[id], params: id === 'view' ? { primaryKey: ['order_id'] } : {}, position: { x: 0, y: 0 } })) };
   editorStore.set((s) => ({ ...s, doc, selection: { nodes: selected ? [selected] : [], edges: [] } }));
 }
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
@@ -44,8 +46,11 @@ describe('observatory panels', () => {
   });
 
   it('state: asks to select a node, then says when the node has no state', () => {
-    show(stateFrame, null);
-    expect(text(renderToStaticMarkup(<StatePanel />))).toContain('Select a stateful node');
+    show(stateFrame, null, false);
+    expect(text(renderToStaticMarkup(<StatePanel />))).toContain('This pipeline has no stateful operator yet');
+    // Nothing selected: the tab shows the first node that fits it rather than nothing.
+    show(stateFrame, 'orders');
+    expect(text(renderToStaticMarkup(<StatePanel />))).toContain('join');
     show({ ...stateFrame, state: null }, 'count');
     expect(text(renderToStaticMarkup(<StatePanel />))).toContain('count keeps no keyed state');
   });

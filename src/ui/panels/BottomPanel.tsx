@@ -15,7 +15,7 @@ import { CheckpointsPanel } from '../observatory/CheckpointsPanel.tsx';
 import { TracePanel } from '../observatory/TracePanel.tsx';
 import { QueryPanel } from '../observatory/QueryPanel.tsx';
 import { TestsPanel } from '../tests/TestsPanel.tsx';
-import { NODE_TABS, useObserveSync, useSelectedTabs } from '../observatory/observeSync.ts';
+import { NODE_TABS, useObserveSync } from '../observatory/observeSync.ts';
 
 const BODIES: Record<BottomTab, () => React.JSX.Element> = {
   problems: ProblemsList,
@@ -36,15 +36,14 @@ export function BottomPanel() {
   const open = useStore(uiStore, (s) => s.bottomOpen);
   const problemCount = useStore(validationStore, (v) => v.problems.length + v.typeProblems.length);
   const logIssues = useStore(runStore, (s) => s.log.filter((l) => l.level !== 'info').length);
-  const nodeTabs = useSelectedTabs();
-  // A node tab whose node is no longer selected falls back to Results rather than showing nothing.
-  const tab: BottomTab = NODE_TABS.includes(chosen) && !nodeTabs.includes(chosen) ? 'results' : chosen;
+  // Every tab is always there, in one order: node tabs show the selected node, or the first that fits.
+  const tab: BottomTab = chosen;
   useObserveSync(tab, open);
   const tabs: { id: BottomTab; label: string; badge?: number; tone?: string }[] = [
     { id: 'problems', label: t('observatory.tab.problems'), badge: problemCount, tone: 'error' },
     { id: 'results', label: t('observatory.tab.results') },
     { id: 'log', label: t('observatory.tab.log'), badge: logIssues, tone: 'warn' },
-    ...nodeTabs.map((id) => ({ id, label: t(`observatory.tab.${id}`) })),
+    ...NODE_TABS.map((id) => ({ id, label: t(`observatory.tab.${id}`) })),
     { id: 'checkpoints', label: t('observatory.tab.checkpoints') },
     { id: 'trace', label: t('observatory.tab.trace') },
     { id: 'query', label: t('observatory.tab.query') },

@@ -1,4 +1,6 @@
+import { useMemo } from 'react';
 import { useStore } from '../store/createStore.ts';
+import { pipelineWarnings } from '../validation/warnings.ts';
 import { validationStore } from '../validation/validationStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { dispatch } from '../actions/registry.ts';
@@ -25,11 +27,35 @@ export function ProblemsList() {
   const problems = useStore(validationStore, (v) => v.problems);
   const typeProblems = useStore(validationStore, (v) => v.typeProblems);
   const empty = useStore(editorStore, (s) => s.doc.nodes.length === 0);
+  const doc = useStore(editorStore, (s) => s.doc);
+  const warnings = useMemo(() => pipelineWarnings(doc), [doc]);
   const all = [...problems, ...typeProblems];
   const t = useT();
   if (!all.length && empty) return <div className="panel-empty">{t('validation.emptyPipeline')}</div>;
-  if (!all.length) return <div className="panel-empty ok">{t('validation.noProblems')}</div>;
+  const warningList = warnings.length > 0 && (
+    <ul className="problems" aria-label={t('validation.warnings')}>
+      {warnings.map((w) => (
+        <li key={w.target}>
+          <button type="button" className="problem warning" onClick={() => reveal({ target: w.target, targetType: 'node', field: 'outputs', message: '', code: w.code })}>
+            <span className="problem-icon" aria-hidden>
+              ⓘ
+            </span>
+            <span className="problem-target mono">{w.target}</span>
+            <span className="problem-msg">{t('validation.warn.danglingOutput', { node: w.target })}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+  if (!all.length)
+    return (
+      <>
+        <div className="panel-empty ok">{t(warnings.length ? 'validation.noProblemsWarnings' : 'validation.noProblems', { n: warnings.length })}</div>
+        {warningList}
+      </>
+    );
   return (
+    <>
     <ul className="problems" aria-label={t('validation.problems')}>
       {all.map((p, i) => (
         <li key={i}>
@@ -44,5 +70,7 @@ export function ProblemsList() {
         </li>
       ))}
     </ul>
+    {warningList}
+    </>
   );
 }

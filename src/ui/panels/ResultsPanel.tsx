@@ -28,7 +28,9 @@ export function ResultsPanel() {
   const sinks = useStore(editorStore, (s) => s.doc.nodes.filter((n) => kindSpec(n.kind)?.group === 'sinks').map((n) => n.id).join('\n'));
   const ids = sinks ? sinks.split('\n') : [];
   const chosen = useStore(uiStore, (s) => s.resultSink);
-  const current = chosen && ids.includes(chosen) ? chosen : ids[0];
+  // By default the first materialized view: a log sink's table is rarely the answer people look for.
+  const firstView = useStore(editorStore, (s) => s.doc.nodes.find((n) => n.kind === 'viewSink')?.id);
+  const current = chosen && ids.includes(chosen) ? chosen : (firstView ?? ids[0]);
   const sample = useStore(runStore, (s) => (current ? s.snapshot?.sinks[current] : undefined));
   const [mode, setMode] = useState<'table' | 'changelog'>('table');
   const t = useT();

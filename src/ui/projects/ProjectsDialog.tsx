@@ -101,7 +101,20 @@ export function ProjectsDialog() {
           ))}
         </ul>
       )}
-      <p className="muted small">{t('projects.note')}</p>
+      <div className="dialog-actions">
+        <span className="muted small">{t('projects.note')}</span>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => {
+            void openAsNewProject(emptyDocument(), 'local');
+            setUi({ dialog: null });
+          }}
+        >
+          {t('projects.new')}
+        </button>
+      </div>
     </Dialog>
   );
 }

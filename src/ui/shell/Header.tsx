@@ -1,6 +1,7 @@
 import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { setUi, toggleTheme, uiStore } from '../store/uiStore.ts';
+import { layoutStore, setLayout } from '../store/layoutStore.ts';
 import { downloadDocument, pickFile } from '../projects/fileIO.ts';
 import { LANGS, langStore, setLang, useT, type Lang } from '../i18n/i18n.ts';
 
@@ -32,6 +33,7 @@ export function Header() {
   const t = useT();
   const name = useStore(editorStore, (s) => s.doc.name);
   const theme = useStore(uiStore, (s) => s.theme);
+  const presentation = useStore(layoutStore, (l) => l.presentation);
   return (
     <header className="header">
       <div className="brand">
@@ -66,6 +68,9 @@ export function Header() {
         </button>
       </nav>
       <span className="spacer" />
+      <button type="button" className="btn btn-ghost header-present" aria-pressed={presentation} onClick={() => setLayout({ presentation: !presentation })} title={t('header.presentTitle')}>
+        {t(presentation ? 'header.exitPresent' : 'header.present')}
+      </button>
       <LanguageSwitch />
       <button type="button" className="btn-icon btn-round" onClick={toggleTheme} aria-label={theme === 'dark' ? t('header.toLight') : t('header.toDark')} title={t('header.toggleTheme')}>
         {theme === 'dark' ? '☀' : '☾'}

@@ -5,6 +5,7 @@ const messages: MessageArea = {
   en: {
     'canvas.label': 'Pipeline canvas',
     'canvas.minimap': 'Minimap',
+    'canvas.toggleMinimap': 'Show or hide the minimap (it moves aside, or hides, rather than cover a node)',
     'canvas.zoomControls': 'Zoom controls',
     'canvas.connect': 'Connect {from} → {to}',
     'canvas.empty.title': 'An empty pipeline',
@@ -31,6 +32,7 @@ const messages: MessageArea = {
   'zh-TW': {
     'canvas.label': 'Pipeline 畫布',
     'canvas.minimap': '縮圖',
+    'canvas.toggleMinimap': '顯示或隱藏縮圖（會蓋住節點時它也會自動讓開）',
     'canvas.zoomControls': '縮放控制',
     'canvas.connect': '連線 {from} → {to}',
     'canvas.empty.title': '空白的 pipeline',

@@ -15,6 +15,9 @@ const messages: MessageArea = {
     'header.toDark': 'Switch to dark theme',
     'header.toggleTheme': 'Toggle theme',
     'header.help': 'Help and shortcuts',
+    'header.present': 'Present',
+    'header.exitPresent': 'Exit presentation',
+    'header.presentTitle': 'Presentation mode for teaching: larger type, the canvas and one output tab (Esc leaves it)',
     'header.helpTitle': 'Shortcuts (?)',
   },
   'zh-TW': {
@@ -30,6 +33,9 @@ const messages: MessageArea = {
     'header.toDark': '切換成深色主題',
     'header.toggleTheme': '切換主題',
     'header.help': '說明與快速鍵',
+    'header.present': '簡報模式',
+    'header.exitPresent': '離開簡報模式',
+    'header.presentTitle': '教學用的簡報模式：較大的字、畫布和一個輸出分頁（按 Esc 離開）',
     'header.helpTitle': '快速鍵（?）',
   },
 };

@@ -22,17 +22,17 @@ const messages: MessageArea = {
     'observatory.tab.query': 'Query',
 
     'observatory.hint.run': 'Run or step the pipeline to look inside {node}.',
-    'observatory.hint.selectStateful': 'Select a stateful node on the canvas (an aggregate, a window, a join) to see its state per key.',
+    'observatory.hint.selectStateful': 'This pipeline has no stateful operator yet. Add a Group by, a window, a join or a materialized view, and its state per key shows here (the selected one, else the first).',
     'observatory.hint.noState': '{node} keeps no keyed state right now.',
-    'observatory.hint.selectJoin': 'Select a join on the canvas to see its left and right buffers.',
+    'observatory.hint.selectJoin': 'This pipeline has no join. Add a Join and its left and right buffers show here.',
     'observatory.hint.notJoin': 'No join buffers for {node} yet. Step a record to fill them.',
-    'observatory.hint.selectWindow': 'Select a window node on the canvas to see its panes.',
+    'observatory.hint.selectWindow': 'This pipeline has no window. Add a Window aggregate and its panes show here on an event-time axis.',
     'observatory.hint.notWindow': 'No window panes for {node} yet. Step records to open some.',
     'observatory.hint.runCheckpoints': 'Run the pipeline with checkpoints on (pipeline settings) to fill this timeline.',
     'observatory.hint.noCheckpoints': 'No checkpoint yet. Wait for the interval, or press “Trigger checkpoint”.',
     'observatory.hint.runTrace': 'Run or step the pipeline to trace records through the graph.',
     'observatory.hint.noTrace': 'No record has been traced yet. Step one record.',
-    'observatory.hint.noSink': 'Add a sink (a materialized view) to query it.',
+    'observatory.hint.noSink': 'Queries read a materialized view by key, and this pipeline has none (a log sink keeps lines, not a table to query). Add a Materialized view.',
     'observatory.hint.query': 'Type a key and pull its current row, or subscribe to the changelog of one key or of the whole view.',
     'observatory.hint.runQuery': 'Run or step the pipeline: the answer appears here.',
 
@@ -52,6 +52,9 @@ const messages: MessageArea = {
     'observatory.state.key': 'Key',
     'observatory.state.ttl': 'TTL left',
     'observatory.state.updated': 'Last update',
+    'observatory.state.updatedTitle': 'When this key last changed, in job time (the simulated cluster clock, ms since the job started)',
+    'observatory.state.raw': 'Raw state',
+    'observatory.state.rawTitle': 'Show the state as the operator stores it (accumulators), instead of its output columns',
     'observatory.state.noKeys': 'No key matches.',
 
     'observatory.join.type': '{type} join',
@@ -136,11 +139,6 @@ const messages: MessageArea = {
 
     'observatory.savepoint.file': 'Savepoint file',
 
-    'observatory.step.group': 'Step',
-    'observatory.step.record': 'Step record',
-    'observatory.step.watermark': 'Step watermark',
-    'observatory.step.barrier': 'Step barrier',
-
     'observatory.bp.title': 'Breakpoints',
     'observatory.bp.condition': 'Condition for {node}',
     'observatory.bp.conditionPlaceholder': 'optional, e.g. amount > 100',
@@ -184,17 +182,17 @@ const messages: MessageArea = {
     'observatory.tab.query': '查詢',
 
     'observatory.hint.run': '執行或逐步執行 pipeline，就能看到 {node} 的內部。',
-    'observatory.hint.selectStateful': '在畫布上選取一個有狀態的節點（aggregate、視窗、join），查看每個 key 的狀態。',
+    'observatory.hint.selectStateful': '這個 pipeline 還沒有有狀態的運算子。加入 Group by、視窗、join 或 materialized view，這裡就會顯示每個 key 的狀態（選取的那個，否則是第一個）。',
     'observatory.hint.noState': '{node} 目前沒有 keyed state。',
-    'observatory.hint.selectJoin': '在畫布上選取一個 join，查看左右兩側的緩衝區。',
+    'observatory.hint.selectJoin': '這個 pipeline 沒有 join。加入 Join，這裡就會顯示左右兩側的緩衝區。',
     'observatory.hint.notJoin': '{node} 還沒有 join 緩衝資料。逐步送一筆紀錄進去看看。',
-    'observatory.hint.selectWindow': '在畫布上選取一個視窗節點，查看它的 pane。',
+    'observatory.hint.selectWindow': '這個 pipeline 沒有視窗。加入視窗聚合，這裡就會在 event time 軸上顯示它的 pane。',
     'observatory.hint.notWindow': '{node} 還沒有視窗 pane。逐步送幾筆紀錄來開啟。',
     'observatory.hint.runCheckpoints': '在 pipeline 設定中開啟 checkpoint 後執行，這條時間軸就會填滿。',
     'observatory.hint.noCheckpoints': '還沒有 checkpoint。等待間隔到達，或按「觸發 checkpoint」。',
     'observatory.hint.runTrace': '執行或逐步執行 pipeline，追蹤紀錄在圖中經過的路徑。',
     'observatory.hint.noTrace': '還沒有追蹤到任何紀錄。逐步送一筆紀錄。',
-    'observatory.hint.noSink': '加入一個 sink（materialized view）才能查詢。',
+    'observatory.hint.noSink': '查詢是依 key 讀取 materialized view，而這個 pipeline 沒有（log sink 只保存文字行，沒有可查詢的資料表）。請加入 materialized view。',
     'observatory.hint.query': '輸入 key 並拉取目前的資料列，或訂閱單一 key 或整個 view 的 changelog。',
     'observatory.hint.runQuery': '執行或逐步執行 pipeline，結果會顯示在這裡。',
 
@@ -214,6 +212,9 @@ const messages: MessageArea = {
     'observatory.state.key': 'Key',
     'observatory.state.ttl': '剩餘 TTL',
     'observatory.state.updated': '最後更新',
+    'observatory.state.updatedTitle': '這個 key 最後一次變動的時間，以 job 時間表示（模擬叢集的時鐘，從 job 開始起算的毫秒數）',
+    'observatory.state.raw': '原始狀態',
+    'observatory.state.rawTitle': '顯示運算子實際儲存的狀態（accumulator），而不是它的輸出欄位',
     'observatory.state.noKeys': '沒有符合的 key。',
 
     'observatory.join.type': '{type} join',
@@ -297,11 +298,6 @@ const messages: MessageArea = {
     'observatory.diff.changed': '變更 {n}',
 
     'observatory.savepoint.file': 'Savepoint 檔案',
-
-    'observatory.step.group': '逐步執行',
-    'observatory.step.record': '下一筆紀錄',
-    'observatory.step.watermark': '下一個 watermark',
-    'observatory.step.barrier': '下一個 barrier',
 
     'observatory.bp.title': '中斷點',
     'observatory.bp.condition': '{node} 的條件',

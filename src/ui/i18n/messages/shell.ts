@@ -4,6 +4,13 @@ import type { MessageArea } from '../i18n.ts';
 const messages: MessageArea = {
   en: {
     'shell.editor': 'Editor',
+    'shell.resizePalette': 'Resize the operator palette',
+    'shell.resizeInspector': 'Resize the inspector',
+    'shell.resizeBottom': 'Resize the output panel',
+    'shell.hidePalette': 'Hide the operator palette',
+    'shell.showPalette': 'Show the operator palette',
+    'shell.hideInspector': 'Hide the inspector',
+    'shell.showInspector': 'Show the inspector',
     'shell.loadingEditor': 'Loading editor…',
     'shell.view': 'View',
     'shell.canvas': 'Canvas',
@@ -41,6 +48,13 @@ const messages: MessageArea = {
   },
   'zh-TW': {
     'shell.editor': '編輯器',
+    'shell.resizePalette': '調整運算子面板的寬度',
+    'shell.resizeInspector': '調整屬性面板的寬度',
+    'shell.resizeBottom': '調整輸出面板的高度',
+    'shell.hidePalette': '隱藏運算子面板',
+    'shell.showPalette': '顯示運算子面板',
+    'shell.hideInspector': '隱藏屬性面板',
+    'shell.showInspector': '顯示屬性面板',
     'shell.loadingEditor': '正在載入編輯器…',
     'shell.view': '檢視',
     'shell.canvas': '畫布',

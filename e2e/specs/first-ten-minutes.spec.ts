@@ -1,0 +1,73 @@
+// A newcomer's first ten minutes, from the README's first command (the app in a browser): the
+// example, a run to the end, the observatory, the Flink SQL export. It fails on any console error
+// and any request leaving localhost (the harness), on text cut off in the header or the toolbar at
+// 1280×720, and on a number that the status, the nodes and the export do not agree on.
+import type { Page } from 'playwright-core';
+import { test } from '../harness.ts';
+import { openExample } from './newcomer.spec.ts';
+
+const num = (s: string | null | undefined): number => Number((s ?? '').replace(/[,\s]/g, ''));
+
+/** Elements of the header and the toolbars whose text does not fit their box. */
+async function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const boxes = document.querySelectorAll('.header button, .header select, .header .doc-name, .header .brand-name, .editbar button, .editbar select, .run-controls button, .run-controls select, .run-status-pill, [aria-label="Run status"]');
+    for (const el of boxes) {
+      const e = el as HTMLElement;
+      if (e.offsetParent === null) continue;
+      const r = e.getBoundingClientRect();
+      const clipped = e.scrollWidth > e.clientWidth + 1 || r.right > window.innerWidth + 0.5 || r.left < -0.5;
+      if (clipped) out.push(`${e.tagName.toLowerCase()} "${(e.textContent ?? '').trim().slice(0, 40)}"`);
+    }
+    return out;
+  });
+}
+
+test('first ten minutes: example, run, observatory and export agree, nothing cut off at 1280×720', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await t.page.goto(t.baseUrl + '/');
+  const page2 = await openExample(t, /Open example Coffee shop/, 'camera');
+  t.expect(page2 === page, 'one page');
+  const cut = await cutOff(page);
+  t.expect(cut.length === 0, `text cut off in the header or toolbar at 1280×720: ${cut.join(', ')}`);
+  await t.screenshot('first-ten-minutes-opened');
+
+  // Run it to the end as fast as it goes.
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('max');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  const status = page.getByRole('status', { name: 'Run status' });
+  await t.expectText(status, /Finished/, 60_000);
+  const read = num(/([\d,]+) records/.exec((await status.textContent()) ?? '')?.[1]);
+  t.expect(read > 0, `the status counts records: ${await status.textContent()}`);
+  const cutRunning = await cutOff(page);
+  t.expect(cutRunning.length === 0, `text cut off after the run at 1280×720: ${cutRunning.join(', ')}`);
+
+  // The source node says as many records out as the status says were read.
+  const line = page.getByLabel('Metrics of camera');
+  const out = num(/out ([\d.,k]+)/.exec((await line.textContent()) ?? '')?.[1]);
+  t.expect(out === read, `the status reads ${read} records, the source node says out ${out}`);
+  const entries = num(/in ([\d,]+)/.exec((await page.getByLabel('Metrics of entries').textContent()) ?? '')?.[1]);
+  t.expect(entries === read, `the filter after the source took in ${entries}, not ${read}`);
+
+  // Every observatory tab opens and says something.
+  for (const name of ['Results', 'Log', 'State', 'Join buffers', 'Windows', 'Checkpoints', 'Trace', 'Query']) {
+    await page.getByRole('tab', { name, exact: true }).click();
+    const text = ((await page.locator('.bottom-body').textContent()) ?? '').trim();
+    t.expect(text.length > 10, `the ${name} tab is empty`);
+  }
+  await t.screenshot('first-ten-minutes-finished');
+
+  // The Flink SQL export generates as many rows as the run read.
+  await page.getByRole('button', { name: 'Flink SQL', exact: true }).click();
+  await t.expectVisible(page.getByRole('dialog').locator('.view-lines'), 20_000);
+  await t.screenshot('first-ten-minutes-export');
+  const download = page.waitForEvent('download');
+  await page.getByRole('dialog').getByRole('button', { name: /Download/ }).click();
+  const file = await (await download).path();
+  const { readFileSync } = await import('node:fs');
+  const sql = readFileSync(file, 'utf8');
+  const rows = num(/'number-of-rows'\s*=\s*'(\d+)'/.exec(sql)?.[1]);
+  t.expect(rows === read, `the export says number-of-rows = ${rows}, the run read ${read}`);
+}, { timeoutMs: 120_000 });

@@ -1,0 +1,101 @@
+// The workbench at projector and laptop sizes: nothing scrolls sideways or hides the toolbar, the
+// minimap never covers a node, side panels collapse and resize and keep their sizes, and
+// presentation mode leaves the canvas and one output tab.
+import type { Page } from 'playwright-core';
+import { test } from '../harness.ts';
+import type { TestContext } from '../harness.ts';
+import { openExample } from './newcomer.spec.ts';
+
+const SIZES: [number, number][] = [[1280, 720], [1024, 768], [900, 700], [600, 700]];
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && a.x + a.width > b.x && a.y < b.y + b.height && a.y + a.height > b.y;
+
+/** The element at the centre of the locator's box is the locator itself (nothing lies on top). */
+async function onTop(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    return !!hit && (el === hit || el.contains(hit)) && r.right <= window.innerWidth + 0.5 && r.x >= 0;
+  }, selector);
+}
+
+async function checkSize(t: TestContext, w: number, h: number): Promise<void> {
+  const { page } = t;
+  const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  t.expect(scroll <= 0, `${w}×${h}: the page scrolls sideways by ${scroll}px`);
+  t.expect(await onTop(page, 'button[aria-label="Help and shortcuts"]'), `${w}×${h}: the help button is cut off or covered`);
+  t.expect(await onTop(page, '.run-controls .btn-primary'), `${w}×${h}: the Run button is covered`);
+  const canvas = (await page.locator('.react-flow').boundingBox())!;
+  t.expect(canvas.height >= h * 0.45, `${w}×${h}: the canvas is only ${Math.round(canvas.height)}px tall`);
+  const mini = page.locator('.react-flow__minimap');
+  if (await mini.count()) {
+    const m = (await mini.boundingBox())!;
+    for (const n of await page.locator('.react-flow__node').all()) {
+      const b = await n.boundingBox();
+      t.expect(!b || !overlap(m, b), `${w}×${h}: the minimap covers node ${await n.getAttribute('data-id')}`);
+    }
+  }
+}
+
+test('layout: at 1280×720, 1024×768, 900×700 and 600 px nothing is cut off or covered', async (t) => {
+  const { page } = t;
+  for (const [w, h] of SIZES) {
+    await page.setViewportSize({ width: w, height: h });
+    if (w === SIZES[0][0]) await openExample(t, /Open example Coffee shop/, 'visits');
+    else await page.reload();
+    await t.expectVisible(page.locator('.react-flow__node').first());
+    await page.waitForTimeout(400); // fit view
+    await t.screenshot(`layout-${w}x${h}`);
+    await checkSize(t, w, h);
+  }
+}, { timeoutMs: 120_000 });
+
+test('layout: palette, inspector and output panel collapse and resize, and keep their sizes', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('button', { name: 'Hide the operator palette' }).click();
+  await t.expectHidden(page.getByRole('navigation', { name: 'Operators' }));
+  const inspector = page.getByRole('separator', { name: 'Resize the inspector' });
+  const before = Number(await inspector.getAttribute('aria-valuenow'));
+  await inspector.focus();
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('ArrowLeft');
+  const wider = Number(await inspector.getAttribute('aria-valuenow'));
+  t.expect(wider === before + 32, `the inspector grows with the arrow keys (${before} → ${wider})`);
+  const bottom = page.getByRole('separator', { name: 'Resize the output panel' });
+  const b = (await bottom.boundingBox())!;
+  await page.mouse.move(b.x + 200, b.y + 3);
+  await page.mouse.down();
+  await page.mouse.move(b.x + 200, b.y + 63, { steps: 5 });
+  await page.mouse.up();
+  const lower = Number(await bottom.getAttribute('aria-valuenow'));
+  await page.reload();
+  await t.expectVisible(page.locator('.react-flow__node').first());
+  t.expect((await page.getByRole('navigation', { name: 'Operators' }).count()) === 0, 'the palette stays hidden after a reload');
+  t.expect(Number(await inspector.getAttribute('aria-valuenow')) === wider, 'the inspector keeps its width after a reload');
+  t.expect(Number(await bottom.getAttribute('aria-valuenow')) === lower, 'the output panel keeps its height after a reload');
+  await page.getByRole('button', { name: 'Show the operator palette' }).click();
+  await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+  await page.getByRole('button', { name: /Show or hide the minimap/ }).click();
+  await t.expectCount(page.locator('.react-flow__minimap'), 0);
+  await t.screenshot('layout-resized');
+});
+
+test('layout: presentation mode shows the canvas and one output tab in larger type', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('tab', { name: 'Results', exact: true }).click();
+  await page.getByRole('button', { name: 'Present', exact: true }).click();
+  await t.expectHidden(page.getByRole('navigation', { name: 'Operators' }));
+  await t.expectHidden(page.getByRole('complementary', { name: 'Inspector' }));
+  const visibleTabs = await page.getByRole('tablist', { name: 'Output', exact: true }).getByRole('tab').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).length);
+  t.expect(visibleTabs === 1, `one output tab in presentation mode, saw ${visibleTabs}`);
+  await t.screenshot('layout-presentation');
+  await page.keyboard.press('Escape');
+  await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+});
