@@ -118,7 +118,7 @@ export class LocalCluster {
   private readonly rng: Rng;
   private readonly jobId: string;
   private attempt = 0;
-  private writes: { attempt: number; id: number; snap: SubtaskSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; keyedWrite?: Promise<PersistResult> }[] = [];
+  private writes: { attempt: number; id: number; snap: SubtaskSnapshot; timing: { alignMs: number; syncMs: number; buffered: number }; takenAt: number; keyedWrite?: Promise<PersistResult> }[] = [];
   private readonly kills: Kill[];
   private nextCheckpointAt: number;
   private steps = 0;
@@ -170,7 +170,7 @@ export class LocalCluster {
       },
       snapshotTaken: (id, snap, timing, keyedWrite) => {
         if (attempt !== this.attempt) return;
-        this.writes.push({ attempt, id, snap, timing, keyedWrite });
+        this.writes.push({ attempt, id, snap, timing, takenAt: this.clock.now(), keyedWrite });
         this.listener?.({ type: 'snapshot', subtask: snap.subtask, checkpointId: id, ...timing });
       },
       declined: (id, subtask, reason) => {
@@ -477,7 +477,8 @@ export class LocalCluster {
         return;
       }
     }
-    await this.master.writeSnapshot(w.id, w.snap, w.timing, keyedBytes, () => w.attempt !== this.attempt);
+    // The asynchronous phase runs from the synchronous copy to the acknowledgement, waiting included.
+    await this.master.writeSnapshot(w.id, w.snap, w.timing, keyedBytes, () => w.attempt !== this.attempt, undefined, w.takenAt);
   }
 
   /** Lets in-flight snapshot writes finish so the history is complete. */

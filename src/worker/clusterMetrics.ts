@@ -17,8 +17,12 @@ export function recordsRead(cluster: LocalCluster): number {
   return n;
 }
 
-/** Per node, the subtasks' metrics merged: counts add up, the watermark is the slowest subtask's. */
-export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[]): Record<string, NodeMetrics> {
+/**
+ * Per node, the subtasks' metrics merged: counts add up, the watermark is the slowest subtask's.
+ * Counts are since the current attempt started (a restart or a restore), like the operators' own
+ * counters, which start again at zero: a source counts from the offset it restored (`startOffsets`).
+ */
+export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[], startOffsets: ReadonlyMap<string, number> = new Map()): Record<string, NodeMetrics> {
   const deadByNode = new Map<string, number>();
   for (const d of dead) deadByNode.set(d.nodeId, (deadByNode.get(d.nodeId) ?? 0) + 1);
   const out: Record<string, NodeMetrics> = {};
@@ -26,7 +30,8 @@ export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[
     const id = r.node.id;
     const m = (out[id] ??= { recordsIn: 0, recordsOut: 0, watermark: Infinity, counters: {}, deadLetters: deadByNode.get(id) ?? 0, timers: 0 });
     if (r.source) {
-      m.recordsOut += recordsBelow(r.source.offset(), r.index, r.node.parallelism);
+      const from = startOffsets.get(r.id) ?? 0;
+      m.recordsOut += recordsBelow(r.source.offset(), r.index, r.node.parallelism) - recordsBelow(from, r.index, r.node.parallelism);
       m.watermark = Math.min(m.watermark, r.source.watermark());
     } else if (r.task) {
       const t = r.task.metrics(0);

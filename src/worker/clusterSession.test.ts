@@ -73,6 +73,20 @@ describe('ClusterSession', () => {
     expect(Date.now() - t0).toBeGreaterThan(50); // 4 more records at 40/s take about 100 ms
   });
 
+  it('paces records read, not records sent: a source feeding two edges still reads at the chosen speed', async () => {
+    const doc = counts('two-edges', 100_000, 1);
+    doc.nodes.push({ id: 'view2', kind: 'viewSink', params: {} });
+    doc.edges.push({ from: { node: 'src', port: 'out' }, to: { node: 'view2', port: 'in' } });
+    const { s, snaps } = session();
+    await s.load(doc, { speed: 200, checkpointIntervalMs: null });
+    s.run();
+    await new Promise((r) => setTimeout(r, 1500));
+    s.pause();
+    // 300 at 200/s; charging each record once per edge read half of that.
+    expect(snaps.at(-1)!.records).toBeGreaterThan(220);
+    expect(snaps.at(-1)!.records).toBeLessThanOrEqual(320);
+  });
+
   it('honours per-node parallelism and the default, and refuses a bad one naming the node and field', async () => {
     const { s, log } = session();
     await s.load(counts('par', 100, 4), { speed: null, checkpointIntervalMs: null });
@@ -107,6 +121,20 @@ describe('ClusterSession', () => {
     expect(done.restarts).toBe(1);
     expect(log().some((l) => /job restarted from checkpoint \d+ \(attempt 2\)/.test(l))).toBe(true);
     expect(await allRows(s, snaps, 500)).toEqual(reference);
+  });
+
+  it('after a kill, every node counts from the restart: the source as well as the operators after it', async () => {
+    const { s, snaps, until } = session();
+    await s.load(counts('kill-counters', 3000, 1), { speed: 20, checkpointIntervalMs: null });
+    for (let i = 0; i < 5; i++) await s.step('record');
+    for (let i = 0; i < 30 && snaps.at(-1)!.checkpoints === 0; i++) await s.step('barrier');
+    for (let i = 0; i < 5; i++) await s.step('record');
+    s.killSubtask('agg#0');
+    await until((x) => x.restarts === 1);
+    for (let i = 0; i < 3; i++) await s.step('record');
+    const m = snaps.at(-1)!.metrics;
+    expect(m.agg.recordsIn).toBe(3);
+    expect(m.src.recordsOut).toBe(m.agg.recordsIn);
   });
 
   it('refuses to kill a subtask that does not exist and lists the live ones', async () => {
@@ -146,6 +174,40 @@ describe('ClusterSession', () => {
     await second.s.load(doc, { speed: null, checkpointIntervalMs: null, jobId: 'project-1' });
     expect(await second.s.resumable('project-1')).toBeNull();
     expect(second.snaps.at(-1)!.records).toBe(0);
+  });
+
+  it('steps by barrier: a paused job starts a checkpoint and stops with its barrier on an edge, hop by hop', async () => {
+    const { s, snaps } = session();
+    await s.load(counts('barrier-steps'), { speed: 20, checkpointIntervalMs: 1000 });
+    for (let i = 0; i < 3; i++) await s.step('record');
+    await s.step('barrier');
+    const first = snaps.at(-1)!;
+    expect(first.status).toBe('paused');
+    expect(first.frame?.inFlightCheckpoint).toBe(1);
+    expect(first.frame?.edges.some((e) => e.barriers.length > 0)).toBe(true);
+    expect(first.log.at(-1)?.message).toMatch(/step \(barrier\): checkpoint 1's barrier is on edge/);
+    for (let i = 0; i < 30 && snaps.at(-1)!.checkpoints === 0; i++) await s.step('barrier');
+    expect(snaps.at(-1)!.checkpoints).toBe(1);
+    expect(snaps.at(-1)!.status).toBe('paused');
+    expect(snaps.at(-1)!.records).toBeLessThan(3000);
+    // Snapshot timings are in the job's clock, like the checkpoint's duration: the write waits count.
+    const cp = snaps.at(-1)!.frame!.checkpoints.find((c) => c.status === 'completed')!;
+    expect(Math.max(...cp.stats.map((x) => x.asyncMs))).toBeGreaterThan(0);
+    expect(Math.max(...cp.stats.map((x) => x.asyncMs))).toBeLessThanOrEqual(cp.completedAt! - cp.triggeredAt);
+  });
+
+  it('after a restore while paused, no checkpoint stays pending and the count agrees with the timeline', async () => {
+    const { s, snaps, until } = session();
+    await s.load(counts('restore-paused'), { speed: 20_000, checkpointIntervalMs: 15 });
+    s.run();
+    await until((x) => x.checkpoints >= 3);
+    s.pause();
+    await s.step('barrier'); // a checkpoint in flight when the restore lands
+    await s.restoreTo(1);
+    const cps = snaps.at(-1)!.frame!.checkpoints;
+    const pending = cps.filter((c) => c.status === 'pending').map((c) => c.checkpointId);
+    expect(pending.filter((id) => id !== snaps.at(-1)!.frame!.inFlightCheckpoint)).toEqual([]);
+    expect(cps.filter((c) => c.status === 'completed').length).toBe(snaps.at(-1)!.checkpoints);
   });
 
   it('travels back to a retained checkpoint and continues to the same final view', async () => {

@@ -17,6 +17,8 @@ import { RateMeter } from './rateMeter.ts';
 import type { Job } from './clusterJob.ts';
 import { Pacer } from './pacer.ts';
 
+/** A barrier leaves a source within a few steps of its trigger; this only bounds a job that cannot checkpoint. */
+const MAX_STEPS_TO_BARRIER = 100_000;
 const SNAPSHOT_MS = 50; // 20 Hz at most
 /** With credit, a running snapshot waits for the previous one's ack, but never longer than this. */
 const CREDIT_WAIT_MS = 1000;
@@ -38,6 +40,11 @@ export class ClusterSession {
   private readonly pacer = new Pacer({ work: (deadline) => this.work(deadline), after: () => this.afterTurn() });
   private readonly rate = new RateMeter();
   private lastPost = -Infinity;
+  /** Barrier messages put on any edge so far, and the last one: stepping by barrier stops at the next. */
+  private barrierHops = 0;
+  /** Each source subtask's offset when the current attempt started: node counters count from there. */
+  private sourceStart = new Map<string, number>();
+  private lastBarrier: { edge: string; from: string; to: string; checkpointId: number } | null = null;
   /** Snapshot credit: when on, running snapshots wait until the UI applied the previous one. */
   private credit = false;
   private unacked = false;
@@ -126,7 +133,12 @@ export class ClusterSession {
     const line = eventLine(e, recordsRead(job.cluster), this.travelling !== null);
     if (line) this.log.add(line.level, line.message, line.node);
     if (e.type === 'checkpoint' && e.status === 'completed') this.checkpoints++;
+    if (e.type === 'message' && e.kind === 'barrier') {
+      this.barrierHops++;
+      this.lastBarrier = { edge: e.edge, from: e.from, to: e.to, checkpointId: e.checkpointId ?? 0 };
+    }
     if (e.type === 'restored') {
+      this.sourceStart = new Map(job.cluster.subtasks().flatMap((r) => (r.source ? [[r.id, r.source.offset()] as const] : [])));
       // The committed view is exactly the restored sink state: epochs after the checkpoint are gone.
       for (const [id, view] of job.views) view.reset(sinkRows(job.cluster, id));
       this.sampler.markAllDirty();
@@ -188,15 +200,37 @@ export class ClusterSession {
       job.observer.traceEvery = 1;
       const before = recordsRead(job.cluster);
       await this.guard(async () => {
-        const r = await job.cluster.stepUntil(kind);
+        let what: string;
+        if (kind === 'barrier') {
+          const b = await this.stepToBarrier(job);
+          what = b ? `checkpoint ${b.checkpointId}'s barrier is on edge ${b.edge} (${b.from} → ${b.to})` : 'no barrier left';
+        } else {
+          const r = await job.cluster.stepUntil(kind);
+          const read = recordsRead(job.cluster);
+          what = kind === 'record' ? (read > before ? `read record ${read}` : 'no record left to read') : r.reached ? `one ${kind} passed` : `no ${kind} left`;
+        }
         this.breakpointHit();
-        const read = recordsRead(job.cluster);
-        const what = kind === 'record' ? (read > before ? `read record ${read}` : 'no record left to read') : r.reached ? `one ${kind} passed` : `no ${kind} left`;
         this.log.add('info', `step (${kind}): ${what}`);
       });
       this.settle();
       this.post(true);
     });
+  }
+
+  /**
+   * Steps until a barrier is put on any edge and stops there, so the canvas shows it queued on that
+   * edge; the next press moves it one hop on. A paused job has no wall-clock interval to start a
+   * checkpoint, so stepping by barrier starts one when none is in flight (the interval would have).
+   */
+  private async stepToBarrier(job: Job): Promise<ClusterSession['lastBarrier']> {
+    const cluster = job.cluster;
+    await cluster.start();
+    const before = this.barrierHops;
+    for (let steps = 0; steps < MAX_STEPS_TO_BARRIER && this.barrierHops === before; steps++) {
+      if (cluster.inFlightCheckpoint() === null) cluster.triggerCheckpoint();
+      if ((await cluster.step()) !== 'running') break;
+    }
+    return this.barrierHops > before ? this.lastBarrier : null;
   }
 
   stop(): Promise<void> {
@@ -341,7 +375,7 @@ export class ClusterSession {
     const job = this.job;
     const records = job ? recordsRead(job.cluster) : 0;
     const rate = this.rate.sample(now, records);
-    const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters()) : {};
+    const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters(), this.sourceStart) : {};
     const read = job ? (id: string) => job.views.get(id)?.rows() ?? [] : null;
     const frame = this.frame();
     this.listener({

@@ -1,4 +1,5 @@
 import type { LocalCluster } from '../runtime/localCluster.ts';
+import { recordsRead } from './clusterMetrics.ts';
 
 const SLICE_MS = 30; // work per turn of the event loop, so control messages get through
 const STEPS_PER_CHECK = 64; // cluster.step() is async: batch many per turn, check the clock between batches
@@ -106,8 +107,10 @@ export class Pacer {
     this.budget = Math.min(this.budget + (this.speed * (now - this.lastTurn)) / 1000, Math.max(1, this.speed));
     this.lastTurn = now;
     while (this.budget >= 1 && performance.now() < deadline) {
+      // Records read, not records sent: a source with two outgoing edges sends each record twice.
+      const before = recordsRead(cluster);
       const r = await cluster.stepUntil('record');
-      this.budget -= r.sourceRecords;
+      this.budget -= Math.max(1, recordsRead(cluster) - before);
       if (r.phase !== 'running' || stop() || !r.reached) return;
     }
   }

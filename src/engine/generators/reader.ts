@@ -10,6 +10,17 @@ export function scenarioReader(s: Scenario, ctx: ScenarioContext): SourceReader 
 const total = (s: Scenario, ctx: ScenarioContext): number => ctx.count * (s.recordsPerUnit ?? 1);
 const make = (s: Scenario, ctx: ScenarioContext, i: number) => s.row(i, rngFor(ctx, s.name, i), ctx);
 
+/**
+ * How many records the stream holds: its indexes less those that yield none (a visit without an
+ * order, an unpaid order). Exact, so the run, the inspector and the export can say the same number.
+ */
+export function recordCount(s: Scenario, ctx: ScenarioContext): number {
+  const end = total(s, ctx);
+  let n = 0;
+  for (let i = 0; i < end; i++) if (s.arrival ? s.arrival(i, ctx) !== null : make(s, ctx, i) !== null) n++;
+  return n;
+}
+
 /** Records in index order: the offset is the index, so seeking is free. */
 function indexOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
   const end = total(s, ctx);

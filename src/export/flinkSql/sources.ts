@@ -8,6 +8,9 @@ import type { PlanNode } from '../../pipeline/plan.ts';
 import type { CommonSourceParams } from '../../engine/source.ts';
 import { sourceDefinition } from '../../engine/registry.ts';
 import { scenario } from '../../engine/generators/index.ts';
+import { recordCount } from '../../engine/generators/reader.ts';
+import { scenarioContext } from '../../engine/operators/generatorSource.ts';
+import { derivedSeed } from '../../engine/rng.ts';
 import type { GeneratorSourceParams } from '../../pipeline/kinds/generatorSource.ts';
 import { DEFAULT_GENERATOR_RATE } from '../../pipeline/kinds/generatorSource.ts';
 import type { Annotation, ExportContext } from './context.ts';
@@ -110,7 +113,7 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   const args = { node, connector, format: cx.options.kafkaFormat ?? 'json' };
   let options;
   if (connector === 'datagen') {
-    const gen = generatorFigures(node, eff);
+    const gen = generatorFigures(node, eff, cx.plan.seed);
     comments.push(...gen.comments);
     options = connectorOptions({ ...args, rowsPerSecond: gen.rowsPerSecond, numberOfRows: gen.numberOfRows, timestampColumns: timestamps, maxPastMs: outOfOrderMs });
   } else {
@@ -132,12 +135,13 @@ function fileComments(node: PlanNode, path: string | undefined): string[] {
 }
 
 /** Rate and size of a generator, in records (a unit may yield several records). */
-function generatorFigures(node: PlanNode, eff: CommonSourceParams): { rowsPerSecond: number; numberOfRows?: number; comments: string[] } {
+function generatorFigures(node: PlanNode, eff: CommonSourceParams, jobSeed: number): { rowsPerSecond: number; numberOfRows?: number; comments: string[] } {
   const p = node.params as unknown as GeneratorSourceParams;
   const s = scenario(p.scenario);
   const perUnit = s?.meanRecordsPerUnit ?? s?.recordsPerUnit ?? 1;
   const rate = eff.ratePerSec ?? (p.ratePerSec ?? DEFAULT_GENERATOR_RATE) * perUnit;
-  const numberOfRows = typeof p.count === 'number' ? Math.round(p.count * perUnit) : undefined;
+  // The records the run emits, counted exactly (the mean per unit is only right on average).
+  const numberOfRows = typeof p.count === 'number' && s ? recordCount(s, scenarioContext(p, derivedSeed(jobSeed, node.id))) : undefined;
   return {
     rowsPerSecond: Math.max(1, Math.round(rate)),
     numberOfRows,

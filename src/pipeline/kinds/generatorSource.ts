@@ -43,6 +43,8 @@ ${scenarioList}`,
       startTime: { type: 'integer', description: 'Event time of the first unit, epoch ms.', 'x-weir-unit': 'ms' },
       disorderMs: { type: 'integer', minimum: 0, description: 'Largest random delay subtracted from event time (out-of-orderness).', 'x-weir-unit': 'ms' },
       ...sourceCommonProps,
+      // Units, not records: a coffee visit is 2–3 records, so 20 visits/s arrive as about 57 records/s.
+      ratePerSec: { type: 'number', exclusiveMinimum: 0, description: 'Units (records, visits or orders) per second of event time, and the simulated arrival pace; the designer\'s Speed, in records per second, paces a run instead.' },
     },
     required: ['scenario', 'count'],
     additionalProperties: false,

@@ -116,7 +116,11 @@ export const windowSpec: KindSpec<WindowParams> = {
     if (inputs.in && inputs.in.eventTime === null) {
       problems.push({
         field: 'inputs.in',
-        message: 'the input has no event time, so windows could never fire; set `eventTime` (field and maxOutOfOrdernessMs) on the source',
+        // An updating input (a GROUP BY's output) lost its event time upstream: the source is not the place to fix it.
+        message:
+          inputs.in.changelog === 'update'
+            ? 'the input is an updating changelog (a Group by or a join whose rows change), and updated rows carry no event time, so windows could never fire; put the window before the operator that makes the updates'
+            : 'the input has no event time, so windows could never fire; set `eventTime` (field and maxOutOfOrdernessMs) on the source',
         code: 'no-event-time',
       });
     }

@@ -95,7 +95,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
         </div>
       )}
       {errors > 0 && <div className="op-problem">{problems[0].message}</div>}
-      <NodeLive id={id} />
+      <NodeLive id={id} sink={spec.group === 'sinks'} />
       <NodeMetricsLine id={id} />
     </div>
   );

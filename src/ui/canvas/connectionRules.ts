@@ -64,5 +64,35 @@ export function checkConnection(doc: PipelineDocument, streams: StreamsByNode, c
   if (port.keyed && info && !info.keyedBy) {
     return { ok: false, reason: t('canvas.refuse.notKeyed', { port: inEnd.port, kind: kindTitle(spec), source: source.label ?? source.id }) };
   }
+  const needs = info && streamNeed(doc, streams, target, inEnd.port, info);
+  if (needs) {
+    const args = { port: inEnd.port, kind: kindTitle(spec), source: source.label ?? source.id };
+    if (needs === 'needs-append-only') return { ok: false, reason: t('canvas.refuse.updating', args) };
+    return { ok: false, reason: t(info.changelog === 'update' ? 'canvas.refuse.updatingNoTime' : 'canvas.refuse.noEventTime', args) };
+  }
   return { ok: true, from: outEnd, to: inEnd };
+}
+
+/** Codes of input problems that no parameter of the target can fix: only a different stream can. */
+const STREAM_NEEDS = new Set(['no-event-time', 'needs-append-only']);
+
+/**
+ * Asks the target's own kind spec what it would say of this stream on this port, so the refusal
+ * comes at connection time and from the same rule validation uses later.
+ */
+function streamNeed(doc: PipelineDocument, streams: StreamsByNode, target: PipelineDocument['nodes'][number], port: string, info: StreamInfo): string | null {
+  const spec = kindSpec(target.kind);
+  if (!spec) return null;
+  const inputLists: Record<string, StreamInfo[]> = { [port]: [info] };
+  for (const e of doc.edges) {
+    const s = e.to.node === target.id && e.to.port !== port ? streams[e.from.node]?.outputs[e.from.port] : undefined;
+    if (s) inputLists[e.to.port] = [...(inputLists[e.to.port] ?? []), s];
+  }
+  const inputs = Object.fromEntries(Object.entries(inputLists).map(([k, v]) => [k, v[0]]));
+  try {
+    const r = spec.infer({ nodeId: target.id, params: (target.params ?? {}) as never, inputs, inputLists });
+    return r.problems?.find((p) => p.field === `inputs.${port}` && STREAM_NEEDS.has(p.code))?.code ?? null;
+  } catch {
+    return null; // half-set params: validation reports them once connected
+  }
 }

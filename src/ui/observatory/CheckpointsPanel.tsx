@@ -4,7 +4,7 @@ import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
 import { runStore } from '../run/runStore.ts';
 import { currentFrame } from './frameSelectors.ts';
-import { DEFAULT_RETAIN, diffPair, durationBars, retainedIds, togglePick } from './checkpointLogic.ts';
+import { DEFAULT_RETAIN, checkpointKey, diffPair, durationBars, retainedIds, togglePick } from './checkpointLogic.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { CheckpointRow } from './CheckpointRow.tsx';
 import { DiffView } from './DiffView.tsx';
@@ -20,6 +20,7 @@ export function CheckpointsPanel() {
   const cps = useStore(runStore, (s) => currentFrame(s)?.checkpoints ?? null);
   const inFlight = useStore(runStore, (s) => currentFrame(s)?.inFlightCheckpoint ?? null);
   const retain = useStore(editorStore, (s) => s.doc.settings?.checkpoint?.retain ?? DEFAULT_RETAIN);
+  const memory = useStore(editorStore, (s) => (s.doc.settings?.stateBackend ?? 'memory') === 'memory');
   const [picked, setPicked] = useState<number[]>([]);
   const [diff, setDiff] = useState<StateDiff | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -37,7 +38,7 @@ export function CheckpointsPanel() {
   return (
     <div className="obs-panel">
       <div className="obs-bar">
-        <strong>{t('observatory.cp.count', { n: cps?.length ?? 0 })}</strong>
+        <strong>{t('observatory.cp.count', { n: cps?.filter((c) => c.status === 'completed').length ?? 0, total: cps?.length ?? 0 })}</strong>
         {inFlight !== null && <span className="chip chip-warn obs-inflight">{t('observatory.cp.inFlight', { id: inFlight })}</span>}
         <span className="spacer" />
         <button type="button" className="btn btn-small" disabled={!cps} onClick={checkpointNow}>
@@ -69,10 +70,12 @@ export function CheckpointsPanel() {
           <span className="obs-cp-num">{t('observatory.cp.incrementalHead')}</span>
           <span className="obs-cp-actions">{t('observatory.cp.retainedHead', { n: retain })}</span>
         </div>
+        {/* Otherwise "Written" equal to "Full size" reads like a broken incremental checkpoint. */}
+        {memory && <p className="muted small obs-cp-note">{t('observatory.cp.memoryFull')}</p>}
         <ol className="obs-cps" aria-label={t('observatory.cp.timeline')}>
           {[...cps].reverse().map((cp) => (
             <CheckpointRow
-              key={cp.checkpointId}
+              key={checkpointKey(cp)}
               cp={cp}
               bar={bars.get(cp.checkpointId) ?? 0}
               retained={retained.has(cp.checkpointId)}

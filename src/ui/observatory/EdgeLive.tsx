@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import { EdgeLabelRenderer } from '@xyflow/react';
 import { useT } from '../i18n/i18n.ts';
-import { changelogKinds, edgeSignature, pointOnEdge, pressureBand } from './edgeGeometry.ts';
+import { changelogKinds, edgeSignature, pressureBand } from './edgeGeometry.ts';
 import { fmtRate, fmtTime } from './format.ts';
 import { edgeObservation, sameBy, useFrameSlice } from './frameSelectors.ts';
 import { BarrierSweep } from './BarrierSweep.tsx';
+import { BarrierMarks } from './BarrierMarks.tsx';
 
 interface Props {
   id: string;
@@ -32,15 +33,7 @@ function EdgeLiveView({ id, path, from, to, labelX, labelY }: Props) {
   return (
     <>
       <BarrierSweep path={path} />
-      {e.barriers.map((b) => {
-        const [x, y] = pointOnEdge(path, b.progress, from, to);
-        return (
-          <g key={b.checkpointId} className="obs-barrier" style={{ transform: `translate(${x}px, ${y}px)` }} data-checkpoint={b.checkpointId}>
-            <rect x={-3} y={-9} width={6} height={18} rx={2} />
-            <title>{t('observatory.edge.barrier', { id: b.checkpointId })}</title>
-          </g>
-        );
-      })}
+      <BarrierMarks path={path} from={from} to={to} barriers={e.barriers} />
       <EdgeLabelRenderer>
         <div className={`obs-edge-label nodrag nopan band-${pressureBand(e.fill)}`} style={{ transform: `translate(-50%, 4px) translate(${labelX}px, ${labelY}px)` }} role="group" aria-label={t('observatory.edge.label', { edge: id, rate: fmtRate(e.rate), fill, wm })}>
           <span className="obs-edge-rate">{fmtRate(e.rate)}</span>

@@ -16,7 +16,7 @@ const same = sameBy(signature);
  * A stateful node's live badges: key count and state size; during barrier alignment the blocked
  * inputs and buffered records; for a moment after a snapshot its sync and async time.
  */
-function NodeLiveView({ id }: { id: string }) {
+function NodeLiveView({ id, sink = false }: { id: string; sink?: boolean }) {
   const t = useT();
   const n = useFrameSlice((f) => nodeObservation(f, id), same);
   if (!n) return null;
@@ -28,8 +28,9 @@ function NodeLiveView({ id }: { id: string }) {
   return (
     <div className="obs-node-live">
       {stateful && (
-        <span className="obs-state-badge" aria-label={t('observatory.node.state', { node: id, keys: fmtCount(n.keys), bytes: fmtBytes(n.bytes) })}>
-          {t('observatory.node.stateShort', { keys: fmtCount(n.keys), bytes: fmtBytes(n.bytes) })}
+        // A sink's state is its table: one entry per row (per primary key, or per distinct row), as Results counts them.
+        <span className="obs-state-badge" aria-label={t(sink ? 'observatory.node.sinkState' : 'observatory.node.state', { node: id, keys: fmtCount(n.keys), bytes: fmtBytes(n.bytes) })}>
+          {t(sink ? 'observatory.node.sinkStateShort' : 'observatory.node.stateShort', { keys: fmtCount(n.keys), bytes: fmtBytes(n.bytes) })}
         </span>
       )}
       {aligning.map((s) => (

@@ -44,3 +44,6 @@ export const DEFAULT_RETAIN = 5;
 export function retainedIds(cps: CheckpointRecord[], retain: number): Set<number> {
   return new Set(cps.filter((c) => c.status === 'completed').map((c) => c.checkpointId).sort((a, b) => a - b).slice(-Math.max(1, retain)));
 }
+
+/** A row's React key: after a restore the ids after the restored checkpoint are produced again, the trigger time tells them apart. */
+export const checkpointKey = (c: CheckpointRecord): string => `${c.checkpointId}@${c.triggeredAt}`;

@@ -9,6 +9,7 @@ describe('observatory formatting', () => {
     expect(fmtRate(0)).toBe('0/s');
     expect(fmtRate(2.345)).toBe('2.3/s');
     expect(fmtRate(25_000)).toBe('25.0k/s');
+    expect(fmtMs(0)).toBe('< 1 ms'); // job time ticks in whole ms
     expect(fmtMs(0.5)).toBe('0.50 ms');
     expect(fmtMs(1.24)).toBe('1.2 ms');
     expect(fmtMs(12.4)).toBe('12 ms');

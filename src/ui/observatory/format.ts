@@ -16,6 +16,8 @@ export function fmtRate(perSecond: number): string {
 
 export function fmtMs(ms: number | null | undefined): string {
   if (ms === null || ms === undefined || !Number.isFinite(ms)) return '—';
+  // Job time ticks in whole milliseconds: zero means "within one tick", not a measured 0.00.
+  if (ms === 0) return '< 1 ms';
   if (ms < 1) return `${ms.toFixed(2)} ms`;
   if (ms < 10) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;

@@ -13,6 +13,8 @@ import { CheckpointsPanel } from './CheckpointsPanel.tsx';
 import { TracePanel } from './TracePanel.tsx';
 import { QueryPanel } from './QueryPanel.tsx';
 import { NodeLive } from './NodeLive.tsx';
+import { BarrierMarks } from './BarrierMarks.tsx';
+import { checkpointKey } from './checkpointLogic.ts';
 
 // Renders each panel to HTML against hand-made frames: what a learner would read, without a browser.
 const snapshot = (frame: ObservationFrame): RunSnapshot => ({ status: 'paused', records: 3, rate: 0, clockMs: frame.at, metrics: {}, deadLetters: {}, sinks: {}, log: [], checkpoints: 2, error: null, restarts: 0, frame });
@@ -76,10 +78,20 @@ describe('observatory panels', () => {
   it('checkpoints: every checkpoint with status, sizes, and why one aborted', () => {
     show(joinFrame, null);
     const t = text(renderToStaticMarkup(<CheckpointsPanel />));
-    expect(t).toContain('Checkpoints: 3');
+    expect(t).toContain('Checkpoints: 2 completed of 3'); // the run status counts completed ones too
     expect(t).toContain('checkpoint 4 in flight');
     expect(t).toContain('Aborted: subtask join#1 failed');
     expect(t).toMatch(/#3 completed .*120 ms 2\.0 KiB \+600 B/);
+  });
+
+  it('no two children share a key: checkpoint ids produced again after a restore, one barrier on several channels', () => {
+    const again = joinFrame.checkpoints.map((c) => ({ ...c, triggeredAt: c.triggeredAt + 50_000 }));
+    const all = [...joinFrame.checkpoints, ...again];
+    expect(new Set(all.map(checkpointKey)).size).toBe(all.length);
+    show({ ...joinFrame, checkpoints: all }, null);
+    expect(text(renderToStaticMarkup(<CheckpointsPanel />))).toContain('Checkpoints: 4 completed of 6');
+    const marks = renderToStaticMarkup(<svg><BarrierMarks path="M0,0 L100,0" from={[0, 0]} to={[100, 0]} barriers={[{ checkpointId: 3, progress: 0.2 }, { checkpointId: 3, progress: 0.9 }]} /></svg>);
+    expect(marks.match(/data-checkpoint="3"/g)?.length).toBe(2);
   });
 
   it('trace: hops with emitted changelog rows, and the breakpoint hit', () => {
@@ -107,5 +119,7 @@ describe('observatory panels', () => {
     expect(t).toContain('aligning for checkpoint 3: left blocked, 4 buffered');
     expect(t).toContain('sync 1.2 ms · async 8.0 ms');
     expect(renderToStaticMarkup(<NodeLive id="nope" />)).toBe('');
+    // A sink's state is its table: rows, as Results counts them, not "keys".
+    expect(text(renderToStaticMarkup(<NodeLive id="join" sink />))).toContain('3 rows · 2.0 KiB');
   });
 });

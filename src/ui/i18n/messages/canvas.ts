@@ -24,6 +24,9 @@ const messages: MessageArea = {
     'canvas.refuse.taken': 'Input "{port}" of {node} takes one stream and already has one. Use a Union to merge streams.',
     'canvas.refuse.cycle': 'That would make a cycle: {target} already feeds {source}. Streams must flow one way.',
     'canvas.refuse.notKeyed': 'Input "{port}" of {kind} needs a keyed stream, and {source} is not keyed. Put a Key by in between.',
+    'canvas.refuse.updatingNoTime': '{source} sends an updating changelog (its rows change as keys update), and updated rows carry no event time, so {kind} could never fire. Put {kind} before {source}, on the stream {source} reads, or connect a stream with event time.',
+    'canvas.refuse.noEventTime': 'Input "{port}" of {kind} needs event time, and {source} has none. Set eventTime (field and maxOutOfOrdernessMs) on the source.',
+    'canvas.refuse.updating': 'Input "{port}" of {kind} takes inserts only, and {source} sends updates or deletes. Connect an append-only stream, such as the one {source} reads.',
   },
   'zh-TW': {
     'canvas.label': 'Pipeline 畫布',
@@ -47,6 +50,9 @@ const messages: MessageArea = {
     'canvas.refuse.taken': '{node} 的輸入「{port}」只接受一條 stream，而且已經有了。請用 Union 合併 stream。',
     'canvas.refuse.cycle': '這樣會形成循環：{target} 已經把資料送往 {source}。Stream 只能單向流動。',
     'canvas.refuse.notKeyed': '{kind} 的輸入「{port}」需要 keyed stream，但 {source} 沒有 key。請在中間加一個 Key by。',
+    'canvas.refuse.updatingNoTime': '{source} 送出的是會更新的 changelog（key 更新時列會改變），更新後的列沒有 event time，所以 {kind} 永遠不會觸發。請把 {kind} 放在 {source} 之前、接在 {source} 讀取的 stream 上，或連接一條有 event time 的 stream。',
+    'canvas.refuse.noEventTime': '{kind} 的輸入「{port}」需要 event time，但 {source} 沒有。請在 source 上設定 eventTime（欄位與 maxOutOfOrdernessMs）。',
+    'canvas.refuse.updating': '{kind} 的輸入「{port}」只接受 insert，但 {source} 會送出 update 或 delete。請連接 append-only 的 stream，例如 {source} 讀取的那一條。',
   },
 };
 export default messages;

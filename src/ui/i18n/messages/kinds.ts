@@ -41,6 +41,7 @@ const ZH_PARAMS: Record<string, string> = {
   'JSON Lines file, relative to the pipeline file.': 'JSON Lines 檔案，路徑相對於 pipeline 檔案。',
   'Which data set to generate.': '要產生哪一組資料。',
   'How many units (records, visits or orders) to generate.': '要產生多少單位（筆數、來客數或訂單數）。',
+  "Units (records, visits or orders) per second of event time, and the simulated arrival pace; the designer's Speed, in records per second, paces a run instead.": '每秒 event time 的單位數（筆數、來客數或訂單數），也是模擬的到達步調；設計器的「速度」以每秒筆數為單位，執行時改由它控制步調。',
   'Random seed; default: derived from the job seed and the node id.': '亂數種子；預設由 job 的種子與節點 id 推導。',
   'Cardinality: customers, stores or sequence keys.': '基數：顧客、門市或序列 key 的數量。',
   'Event time of the first unit, epoch ms.': '第一個單位的 event time，epoch 毫秒。',

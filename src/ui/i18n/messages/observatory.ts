@@ -87,7 +87,8 @@ const messages: MessageArea = {
     'observatory.windows.scatterAxes': 'event time ↑, processing time →',
     'observatory.windows.latePoints': '{n} late',
 
-    'observatory.cp.count': 'Checkpoints: {n}',
+    'observatory.cp.count': 'Checkpoints: {n} completed of {total}',
+    'observatory.cp.memoryFull': 'Memory state writes the whole state at every checkpoint, so Written equals Full size. With IndexedDB state a checkpoint writes only the key groups that changed (incremental).',
     'observatory.cp.inFlight': 'checkpoint {id} in flight',
     'observatory.cp.trigger': 'Trigger checkpoint',
     'observatory.cp.diff': 'Diff…',
@@ -248,7 +249,8 @@ const messages: MessageArea = {
     'observatory.windows.scatterAxes': '事件時間 ↑，處理時間 →',
     'observatory.windows.latePoints': '{n} 筆遲到',
 
-    'observatory.cp.count': 'Checkpoint：{n} 個',
+    'observatory.cp.count': 'Checkpoint：完成 {n} 個，共 {total} 個',
+    'observatory.cp.memoryFull': 'memory state 每次 checkpoint 都寫入全部 state，所以「本次寫入」等於「完整大小」。改用 IndexedDB state 時，checkpoint 只寫入有變動的 key group（incremental）。',
     'observatory.cp.inFlight': 'checkpoint {id} 進行中',
     'observatory.cp.trigger': '觸發 checkpoint',
     'observatory.cp.diff': '比較差異…',
