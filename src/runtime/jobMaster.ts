@@ -41,8 +41,6 @@ export interface SnapshotTiming {
   alignMs: number;
   syncMs: number;
   buffered: number;
-  /** Job time of the synchronous copy; the asynchronous phase is measured from it when given. */
-  takenAt?: number;
 }
 
 /**
@@ -137,10 +135,10 @@ export class JobMaster {
    * Writes one subtask's snapshot and acknowledges it; a failed write declines the checkpoint.
    * `stale` says whether the attempt that took it is gone by the time the write returns.
    */
-  async writeSnapshot(id: number, snap: SubtaskSnapshot, timing: SnapshotTiming, keyedBytes: { full: number; written: number } | null, stale: () => boolean, written?: (snap: SubtaskSnapshot) => void): Promise<void> {
+  async writeSnapshot(id: number, snap: SubtaskSnapshot, timing: SnapshotTiming, keyedBytes: { full: number; written: number } | null, stale: () => boolean, written?: (snap: SubtaskSnapshot) => void, takenAt?: number): Promise<void> {
     const coordinator = this.coordinator;
     if (!coordinator) return;
-    const t0 = timing.takenAt ?? this.opts.clock.now();
+    const t0 = takenAt ?? this.opts.clock.now();
     try {
       const { ref, bytes } = await this.store.writeSubtask(this.jobId, id, snap);
       if (stale()) return;

@@ -478,7 +478,7 @@ export class LocalCluster {
       }
     }
     // The asynchronous phase runs from the synchronous copy to the acknowledgement, waiting included.
-    await this.master.writeSnapshot(w.id, w.snap, { ...w.timing, takenAt: w.takenAt }, keyedBytes, () => w.attempt !== this.attempt);
+    await this.master.writeSnapshot(w.id, w.snap, w.timing, keyedBytes, () => w.attempt !== this.attempt, undefined, w.takenAt);
   }
 
   /** Lets in-flight snapshot writes finish so the history is complete. */
