@@ -62,10 +62,18 @@ async function browserFigures(page: Page): Promise<Results> {
 }
 
 function nodeFigures(): Results {
-  if (!want('memory')) return {};
-  log('  memory (Node, --expose-gc) …');
-  const stdout = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${here}node/memory.ts`, String(sizes.memoryKeys)], { cwd: root, encoding: 'utf8' });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as Results;
+  const out: Results = {};
+  const script = (file: string, arg: number, flags: string[] = []) =>
+    JSON.parse(execFileSync(process.execPath, [...flags, '--import', 'tsx', `${here}node/${file}`, String(arg)], { cwd: root, encoding: 'utf8' }).trim().split('\n').pop()!) as Results;
+  if (want('memory')) {
+    log('  memory (Node, --expose-gc) …');
+    Object.assign(out, script('memory.ts', sizes.memoryKeys, ['--expose-gc']));
+  }
+  if (want('csv')) {
+    log('  csv ingest (Node) …');
+    Object.assign(out, script('csvIngest.ts', sizes.csvRows));
+  }
+  return out;
 }
 
 async function main(): Promise<void> {
