@@ -64,15 +64,20 @@ async function browserFigures(page: Page): Promise<Results> {
 function nodeFigures(): Results {
   const out: Results = {};
   const lastLine = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!) as Results;
+  const script = (file: string, args: (string | number)[], flags: string[] = []) =>
+    lastLine(execFileSync(process.execPath, [...flags, '--import', 'tsx', `${here}node/${file}`, ...args.map(String)], { cwd: root, encoding: 'utf8' }));
   if (want('memory')) {
     log('  memory (Node, --expose-gc) …');
-    Object.assign(out, lastLine(execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${here}node/memory.ts`, String(sizes.memoryKeys)], { cwd: root, encoding: 'utf8' })));
+    Object.assign(out, script('memory.ts', [sizes.memoryKeys], ['--expose-gc']));
   }
   if (want('inProcess')) {
     log('  inProcess (Node: the in-process runtime beside the executor, CPU per record) …');
     const { events, keys } = sizes.keyedCount;
-    const args = [`${here}node/inProcess.ts`, String(events), String(keys), String(sizes.plan.runs), String(sizes.plan.warmups)];
-    Object.assign(out, lastLine(execFileSync(process.execPath, ['--import', 'tsx', ...args], { cwd: root, encoding: 'utf8' })));
+    Object.assign(out, script('inProcess.ts', [events, keys, sizes.plan.runs, sizes.plan.warmups]));
+  }
+  if (want('csv')) {
+    log('  csv ingest (Node) …');
+    Object.assign(out, script('csvIngest.ts', [sizes.csvRows]));
   }
   return out;
 }

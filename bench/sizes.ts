@@ -21,6 +21,8 @@ export interface Sizes {
   nexmarkEvents: number;
   incremental: { base: number; updates: number };
   memoryKeys: number;
+  /** CSV rows for the ingest-vs-papaparse figure. */
+  csvRows: number;
   /** The designer app in headless Chromium: fps and throughput with the UI vs headless. */
   ui: UiSize;
 }
@@ -40,6 +42,7 @@ export const FULL: Sizes = {
   nexmarkEvents: 1_000_000,
   incremental: { base: 1_000_000, updates: 20_000 },
   memoryKeys: 1_000_000,
+  csvRows: 1_000_000,
   largeCheckpoint: true,
   ui: { runs: 5, warmups: 1, warmupMs: 2_000, measureMs: 10_000, tabMs: 3_000 },
 };
@@ -59,6 +62,7 @@ export const QUICK: Sizes = {
   nexmarkEvents: 20_000,
   incremental: { base: 100_000, updates: 5_000 },
   memoryKeys: 200_000,
+  csvRows: 200_000,
   largeCheckpoint: false,
   ui: { runs: 3, warmups: 1, warmupMs: 1_000, measureMs: 3_000, tabMs: 1_000 },
 };
@@ -79,6 +83,7 @@ export const SMOKE: Sizes = {
   nexmarkEvents: 2_000,
   incremental: { base: 2_000, updates: 200 },
   memoryKeys: 2_000,
+  csvRows: 5_000,
   largeCheckpoint: false,
   ui: { runs: 1, warmups: 0, warmupMs: 200, measureMs: 500, tabMs: 200 },
 };

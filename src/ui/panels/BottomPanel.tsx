@@ -47,7 +47,7 @@ export function BottomPanel() {
     { id: 'checkpoints', label: t('observatory.tab.checkpoints') },
     { id: 'trace', label: t('observatory.tab.trace') },
     { id: 'query', label: t('observatory.tab.query') },
-    { id: 'tests', label: t('observatory.tab.tests') },
+    { id: 'tests', label: t('tests.tab') },
   ];
   const Body = BODIES[tab];
   return (

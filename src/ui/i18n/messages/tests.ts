@@ -3,7 +3,7 @@ import type { MessageArea } from '../i18n.ts';
 /** The Tests panel: pipeline tests recorded, edited and run in the designer. */
 const messages: MessageArea = {
   en: {
-    'observatory.tab.tests': 'Tests',
+    'tests.tab': 'Tests',
     'tests.runAll': 'Run tests',
     'tests.record': 'Record test from run',
     'tests.recordedName': 'recorded test {n}',
@@ -23,7 +23,7 @@ const messages: MessageArea = {
     'tests.cancel': 'Cancel',
   },
   'zh-TW': {
-    'observatory.tab.tests': '測試',
+    'tests.tab': '測試',
     'tests.runAll': '執行測試',
     'tests.record': '從這次執行錄製測試',
     'tests.recordedName': '錄製的測試 {n}',
