@@ -109,3 +109,22 @@ export async function replaceMonacoText(page: Page, editorLabel: string, text: s
     document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }));
   }, text);
 }
+
+/** Opens the app and a pipeline document through "Open file". */
+export async function importDoc(t: TestContext, doc: unknown, someNode: string): Promise<Page> {
+  const page = await openApp(t);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open file' }).click();
+  await (await chooser).setFiles({ name: 'doc.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+  await t.expectVisible(node(page, someNode));
+  return page;
+}
+
+/** Opens the app and one of the examples from the gallery. */
+export async function openExample(t: TestContext, title: RegExp, someNode: string): Promise<Page> {
+  const page = await openApp(t);
+  await page.getByRole('button', { name: 'Examples' }).click();
+  await page.getByRole('button', { name: title }).click();
+  await t.expectVisible(node(page, someNode));
+  return page;
+}

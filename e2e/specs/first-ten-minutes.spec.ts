@@ -4,7 +4,7 @@
 // 1280×720, and on a number that the status, the nodes and the export do not agree on.
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
-import { openExample } from './newcomer.spec.ts';
+import { openExample } from './designer-helpers.spec.ts';
 
 const num = (s: string | null | undefined): number => Number((s ?? '').replace(/[,\s]/g, ''));
 

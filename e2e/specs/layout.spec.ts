@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { openExample } from './newcomer.spec.ts';
+import { openExample } from './designer-helpers.spec.ts';
 
 const SIZES: [number, number][] = [[1280, 720], [1024, 768], [900, 700], [600, 700]];
 

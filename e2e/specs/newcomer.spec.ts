@@ -3,15 +3,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { dragWire, handle, node, openApp, select } from './designer-helpers.spec.ts';
-
-export async function openExample(t: TestContext, title: RegExp, someNode: string): Promise<Page> {
-  const page = await openApp(t);
-  await page.getByRole('button', { name: 'Examples' }).click();
-  await page.getByRole('button', { name: title }).click();
-  await t.expectVisible(node(page, someNode));
-  return page;
-}
+import { dragWire, handle, importDoc, node, openExample, select } from './designer-helpers.spec.ts';
 
 const status = (page: Page) => page.getByRole('status', { name: 'Run status' });
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
@@ -55,15 +47,6 @@ const GROUP_THEN_WINDOW = {
   ],
   edges: [{ id: 'visits-per_key', from: { node: 'visits', port: 'out' }, to: { node: 'per_key', port: 'in' } }],
 };
-
-export async function importDoc(t: TestContext, doc: unknown, someNode: string): Promise<Page> {
-  const page = await openApp(t);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Open file' }).click();
-  await (await chooser).setFiles({ name: 'doc.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
-  await t.expectVisible(node(page, someNode));
-  return page;
-}
 
 test('newcomer: Group by → Window aggregate is refused at connection time, saying the output is updating', async (t) => {
   const page = await importDoc(t, GROUP_THEN_WINDOW, 'per_minute');

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { node, openApp } from './designer-helpers.spec.ts';
+import { importDoc, node, openExample } from './designer-helpers.spec.ts';
 
 const pos = (x: number, y: number) => ({ x, y });
 
@@ -57,23 +57,6 @@ const WINDOW_DOC = {
     { id: 'per_city-late', from: { node: 'per_city', port: 'late' }, to: { node: 'late_sales', port: 'in' } },
   ],
 };
-
-async function importDoc(t: TestContext, doc: unknown, someNode: string): Promise<Page> {
-  const page = await openApp(t);
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Open file' }).click();
-  await (await chooser).setFiles({ name: 'doc.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
-  await t.expectVisible(node(page, someNode));
-  return page;
-}
-
-async function openExample(t: TestContext, title: RegExp, someNode: string): Promise<Page> {
-  const page = await openApp(t);
-  await page.getByRole('button', { name: 'Examples' }).click();
-  await page.getByRole('button', { name: title }).click();
-  await t.expectVisible(node(page, someNode));
-  return page;
-}
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 const select = (page: Page, id: string) => node(page, id).locator('.op-label').click();

@@ -8,6 +8,7 @@ import { replaceDocument } from '../actions/docActions.ts';
 import { readDocument } from '../projects/fileIO.ts';
 import { loadMonaco } from './loadMonaco.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
+import { EditorLoading } from './EditorLoading.tsx';
 import { useT } from '../i18n/i18n.ts';
 
 const pretty = (d: PipelineDocument): string => `${JSON.stringify(d, null, 2)}\n`;
@@ -25,6 +26,7 @@ export function JsonTab() {
   // The status keeps a message key, so a language switch re-renders it in the new language.
   const [status, setStatus] = useState<{ ok: boolean; key: string; message?: string }>({ ok: true, key: 'code.inSync' });
   const t = useT();
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
     let disposed = false;
@@ -38,6 +40,7 @@ export function JsonTab() {
       model.setValue(pretty(editorStore.get().doc));
       const e = monaco.editor.create(host.current, { model, ariaLabel: t('code.jsonEditor'), minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, tabSize: 2, scrollBeyondLastLine: false, fixedOverflowWidgets: true });
       ed.current = e;
+      setReady(true);
       applied.current = editorStore.get().doc;
       subs.push(
         model.onDidChangeContent((ev) => {
@@ -81,6 +84,7 @@ export function JsonTab() {
   return (
     <div className="json-tab">
       <div ref={host} className="json-editor" />
+      {!ready && <EditorLoading />}
       <div className={`json-status ${status.ok ? 'ok' : 'bad'}`} role="status" aria-label={t('code.jsonStatus')}>
         {status.ok ? '✓ ' : '✕ '}
         {t(status.key, { message: status.message ?? '' })}

@@ -59,7 +59,7 @@ export async function restartLesson(id: string): Promise<void> {
   lessonStore.set((s) => ({ ...s, passed: new Set([...s.passed].filter((k) => !k.startsWith(`${id}#`))), step: 0, answers: {}, events: NO_EVENTS }));
 }
 
-/** Runs every not-yet-passed check of the open lesson against the current stores. */
+/** Runs the not-yet-passed checks of the open lesson up to the current step against the current stores. */
 function evaluate(): void {
   const s = lessonStore.get();
   const lesson = s.lessonId ? lessonById(s.lessonId) : undefined;
@@ -69,7 +69,8 @@ function evaluate(): void {
   const newly: string[] = [];
   lesson.steps.forEach((step, i) => {
     const key = stepKey(lesson, i);
-    if (!step.check || s.passed.has(key)) return;
+    // A step the learner has not reached is never ticked, even if the state already satisfies it.
+    if (i > s.step || !step.check || s.passed.has(key)) return;
     let ok = false;
     try {
       ok = step.check({ ...input, answer: s.answers[key] ?? '' });
@@ -79,8 +80,12 @@ function evaluate(): void {
     if (ok) newly.push(key);
   });
   if (!newly.length) return;
-  lessonStore.set((st) => ({ ...st, passed: new Set([...st.passed, ...newly]) }));
+  // The current step passed: the panel moves on to the next one by itself.
+  const advance = newly.includes(stepKey(lesson, s.step)) && s.step < lesson.steps.length - 1;
+  lessonStore.set((st) => ({ ...st, passed: new Set([...st.passed, ...newly]), step: advance && st.step === s.step ? st.step + 1 : st.step }));
   for (const key of newly) void markPassed(key, lesson.id, Date.now()).catch(() => undefined);
+  // The step just reached may already hold (the same action can satisfy two steps): check it now.
+  if (advance) evaluate();
 }
 
 /**

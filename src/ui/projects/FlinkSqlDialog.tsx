@@ -4,6 +4,7 @@ import { editorStore } from '../store/editorStore.ts';
 import { toast, uiStore } from '../store/uiStore.ts';
 import { Dialog } from '../shell/Dialog.tsx';
 import { loadMonaco } from '../code/loadMonaco.ts';
+import { EditorLoading } from '../code/EditorLoading.tsx';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
 import { importFlinkSql } from '../../import/flinkSql/index.ts';
 import { openAsNewProject } from './openDocument.ts';
@@ -26,6 +27,7 @@ function useExport(): Exported {
 /** The exported script in a read-only Monaco editor; the same script `weir export --to flink-sql` writes. */
 function SqlView({ sql }: { sql: string }) {
   const host = useRef<HTMLDivElement>(null);
+  const [ready, setReady] = useState(false);
   useEffect(() => {
     let disposed = false;
     let dispose = () => {};
@@ -33,6 +35,7 @@ function SqlView({ sql }: { sql: string }) {
       if (disposed || !host.current) return;
       setMonacoTheme(uiStore.get().theme === 'dark');
       const e = monaco.editor.create(host.current, { value: sql, language: 'sql', readOnly: true, ariaLabel: t('projects.sql.script'), minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, scrollBeyondLastLine: false });
+      setReady(true);
       dispose = () => e.dispose();
     });
     return () => {
@@ -40,7 +43,12 @@ function SqlView({ sql }: { sql: string }) {
       dispose();
     };
   }, [sql]);
-  return <div ref={host} className="sql-view" style={{ height: 360, border: '1px solid var(--border)', borderRadius: 6 }} />;
+  return (
+    <div className="editor-host" style={{ height: 360 }}>
+      <div ref={host} className="sql-view" style={{ height: 360, border: '1px solid var(--border)', borderRadius: 6 }} />
+      {!ready && <EditorLoading />}
+    </div>
+  );
 }
 
 function download(name: string, text: string): void {
