@@ -62,10 +62,18 @@ async function browserFigures(page: Page): Promise<Results> {
 }
 
 function nodeFigures(): Results {
-  if (!want('memory')) return {};
-  log('  memory (Node, --expose-gc) …');
-  const stdout = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${here}node/memory.ts`, String(sizes.memoryKeys)], { cwd: root, encoding: 'utf8' });
-  return JSON.parse(stdout.trim().split('\n').pop()!) as Results;
+  const out: Results = {};
+  if (want('memory')) {
+    log('  memory (Node, --expose-gc) …');
+    const stdout = execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', `${here}node/memory.ts`, String(sizes.memoryKeys)], { cwd: root, encoding: 'utf8' });
+    Object.assign(out, JSON.parse(stdout.trim().split('\n').pop()!) as Results);
+  }
+  if (want('sqlImport')) {
+    log('  sqlImport (Node): planning a 50-statement Flink SQL script …');
+    const stdout = execFileSync(process.execPath, ['--import', 'tsx', `${here}node/sqlImport.ts`, quick ? '10' : '30'], { cwd: root, encoding: 'utf8' });
+    Object.assign(out, JSON.parse(stdout.trim().split('\n').pop()!) as Results);
+  }
+  return out;
 }
 
 async function main(): Promise<void> {

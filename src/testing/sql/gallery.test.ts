@@ -6,7 +6,7 @@ import { importFlinkSql } from '../../import/flinkSql/index.ts';
 import { withInlineData } from './cases.ts';
 import { GALLERY_SCRIPTS } from './gallery.ts';
 
-const strip = (doc: { nodes: { position?: unknown }[] }) => ({ ...doc, nodes: doc.nodes.map(({ position: _p, ...n }) => n) });
+const strip = <D extends { nodes: { position?: unknown }[] }>(doc: D) => ({ ...doc, nodes: doc.nodes.map(({ position: _p, ...n }) => n) });
 
 describe('gallery examples written in Flink SQL', () => {
   for (const g of GALLERY_SCRIPTS) {
