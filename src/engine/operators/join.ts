@@ -6,6 +6,7 @@ import type { MapState } from '../../state/descriptors.ts';
 import type { JoinParams } from '../../pipeline/kinds/join.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
 import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, rowId, RowJoiner } from './joins/columns.ts';
+import { compileExpr } from '../expr/index.ts';
 
 type Side = 'left' | 'right';
 
@@ -34,7 +35,10 @@ export interface JoinBufferView {
 
 const other = (s: Side): Side => (s === 'left' ? 'right' : 'left');
 
-/** Flink's StreamingJoinOperator: both sides buffered per join key; outer sides track matches. */
+/**
+ * Flink's StreamingJoinOperator: both sides buffered per join key; outer sides track how many
+ * partners satisfy the whole ON clause (equi key and residual), which decides their padding.
+ */
 export const join: OperatorDefinition<JoinParams> = {
   kind: 'join',
   keyFields: joinKeyFields,
@@ -47,6 +51,9 @@ export const join: OperatorDefinition<JoinParams> = {
     const outer: Record<Side, boolean> = { left: params.type === 'left' || params.type === 'full', right: params.type === 'right' || params.type === 'full' };
     const keys: Record<Side, string[]> = { left: params.leftKey, right: params.rightKey };
     const joiner = new RowJoiner(ctx.inputs.left, ctx.inputs.right, params.leftKey);
+    // The residual part of the ON clause, tested on the joined row (NULL is not a match, as in SQL).
+    const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition) : null;
+    const satisfies = (side: Side, row: Row, o: Row): boolean => !residual || residual.evaluate(side === 'left' ? joiner.join(row, o) : joiner.join(o, row)) === true;
 
     const emitJoined = (kind: RowKind, side: Side, row: Row, ts: number | null, o: Buffered) => {
       const joined = side === 'left' ? joiner.join(row, o.row) : joiner.join(o.row, row);
@@ -107,8 +114,10 @@ export const join: OperatorDefinition<JoinParams> = {
       processElement(el, port) {
         if (port !== 'left' && port !== 'right') return ctx.deadLetter(`join has no input port "${port}"`, el.row);
         const side: Side = port;
-        // Only the equi-join key is compared, so every row under this key with non-NULL key fields matches.
-        const matches = hasNullKey(el.row, keys[side]) ? [] : buffers[other(side)].entries();
+        // Every row under this key with non-NULL key fields is an equi-match; the residual then decides.
+        // Outer sides count only satisfying partners, as Flink's OuterJoinRecordStateView counts associations.
+        const candidates = hasNullKey(el.row, keys[side]) ? [] : buffers[other(side)].entries();
+        const matches = residual ? candidates.filter(([, o]) => satisfies(side, el.row, o.row)) : candidates;
         let total = 0;
         for (const [, o] of matches) total += o.count;
         const id = rowId(el.row);
@@ -124,11 +133,12 @@ export const join: OperatorDefinition<JoinParams> = {
             for (const key of ctx.state.keys(`join.${side}`)) {
               if (out.length >= JOIN_INSPECT_LIMIT) return out;
               ctx.state.setCurrentKey(key);
-              let otherCount = 0;
-              for (const [, o] of buffers[other(side)].entries()) otherCount += o.count;
+              const others = buffers[other(side)].entries();
               for (const [, b] of buffers[side].entries()) {
                 if (out.length >= JOIN_INSPECT_LIMIT) break;
-                const matches = outer[side] ? b.matches : hasNullKey(b.row, keys[side]) ? 0 : otherCount;
+                let count = 0;
+                if (!outer[side] && !hasNullKey(b.row, keys[side])) for (const [, o] of others) if (satisfies(side, b.row, o.row)) count += o.count;
+                const matches = outer[side] ? b.matches : count;
                 out.push({ side, key, row: b.row, ts: b.ts, count: b.count, matches });
               }
             }

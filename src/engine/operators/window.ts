@@ -37,9 +37,20 @@ export const windowAggregate: OperatorDefinition<WindowParams> = {
       return 'ok';
     }
 
+    // The retracted row's own time decides its windows: an upstream (Deduplicate, Top N, an upsert
+    // source) stamps a -U with the time of the row that displaced it, which may lie in another window.
+    const timeField = inputs?.in?.eventTime ?? null;
+    const timeOf = (el: Element): number | null => {
+      if (timeField && !isAddition(el.kind)) {
+        const v = el.row[timeField];
+        if (typeof v === 'number' && Number.isFinite(v)) return v;
+      }
+      return el.ts;
+    };
+
     return {
       processElement(el) {
-        const ts = el.ts;
+        const ts = timeOf(el);
         if (typeof ts !== 'number' || !Number.isFinite(ts)) return ctx.deadLetter('no event time: a window needs records with a timestamp', el.row);
         const outcome = session ? processSessionElement(keeper, params.gapMs!, el, ts) : processFixed(el, ts);
         if (outcome === 'late') {

@@ -2,6 +2,7 @@ import type { KindSpec } from '../kindSpec.ts';
 import { joinSpec } from './join.ts';
 import { intervalJoinSpec } from './intervalJoin.ts';
 import { temporalJoinSpec } from './temporalJoin.ts';
+import { windowJoinSpec } from './windowJoin.ts';
 
 // Specs of the joins kinds. Each kind has its own file; this list only gathers them.
-export const joinsSpecs: KindSpec<any>[] = [joinSpec, intervalJoinSpec, temporalJoinSpec];
+export const joinsSpecs: KindSpec<any>[] = [joinSpec, intervalJoinSpec, temporalJoinSpec, windowJoinSpec];

@@ -1,6 +1,7 @@
 import type { JsonSchema, KindSpec, PortSpec } from '../kindSpec.ts';
 import type { StreamInfo } from '../streamInfo.ts';
-import { durationMs, fieldList, inputOf, missingFields } from './common.ts';
+import { durationMs, exprParam, fieldList, inputOf, missingFields } from './common.ts';
+import { exprProblems } from './exprCheck.ts';
 import type { InferProblem } from './common.ts';
 import { joinedFields, rightColumnName } from '../../engine/operators/joins/columns.ts';
 
@@ -16,6 +17,8 @@ export interface JoinParams extends JoinKeyParams {
   type: JoinType;
   /** Idle state retention in processing time (Flink's `table.exec.state.ttl`); absent = keep forever. */
   ttlMs?: number;
+  /** A residual condition on each key-matched pair, over the joined row's columns (Flink's JoinSpec.nonEquiCondition). */
+  nonEquiCondition?: string;
 }
 
 /** Key fields of a join port: the runtime sets the key context from them. */
@@ -80,6 +83,7 @@ export const joinSpec: KindSpec<JoinParams> = {
     'A regular SQL join of two streams on `leftKey = rightKey`, as Flink\'s StreamingJoinOperator. Each side keeps every row it has seen in keyed state (per join key: row → copies, matches). **Without `ttlMs`, both sides are kept forever and state grows without bound.** With `ttlMs`, a buffered row is dropped once it has not been written for `ttlMs` of processing time (Flink\'s `table.exec.state.ttl`); dropping is silent, so late partners of an expired row find nothing and results can be incomplete. ' +
     '+I/+U input rows add one copy to their side; -U/-D remove one copy (a retraction of a row that is not buffered goes to the dead-letter output). ' +
     'INNER: a new row emits +I for each buffered match on the other side; a retracted row emits -D for each match. ' +
+    'With `nonEquiCondition` (the rest of the ON clause, e.g. `l.amount > r.limit`), a pair of rows with equal keys matches only when the condition is TRUE on their joined row (NULL counts as false); everything below then counts only matching pairs. ' +
     'OUTER (the preserved side(s) of left/right/full): a preserved row with no match emits its NULL-padded row (+I). When a row later arrives on the other side and a preserved row had 0 matches, the join first emits -D of the padded row, then +I of the joined row. When a retraction removes the last match of a preserved row, it emits -D of the joined row, then +I of the padded row again. Retracting an unmatched preserved row emits -D of its padded row. ' +
     joinOutputDoc +
     ' The output is an updating stream when the join is outer or an input is updating, else append-only; its unique key is both inputs\' unique keys together when both have one. The output has no event-time column (as in Flink, a regular join drops time attributes).',
@@ -91,6 +95,7 @@ export const joinSpec: KindSpec<JoinParams> = {
       type: joinTypeSchema(['inner', 'left', 'right', 'full']),
       ...joinKeySchema,
       ttlMs: durationMs('Drop buffered rows not written for this long (processing time). Leave out to keep both sides forever.'),
+      nonEquiCondition: exprParam('Extra join condition on each key-matched pair, written over the joined row\'s columns (right fields renamed `_right` when taken), e.g. `amount > limit_right`.'),
     },
     required: ['type', 'leftKey', 'rightKey'],
     additionalProperties: false,
@@ -100,9 +105,9 @@ export const joinSpec: KindSpec<JoinParams> = {
   stateful: true,
   infer: ({ params, inputs }) => {
     const updating = params.type !== 'inner' || Object.values(inputs).some((s) => s.changelog === 'update');
-    return {
-      outputs: { out: joinedStream(inputs, updating ? 'update' : 'append', null, joinUniqueKey(inputs)) },
-      problems: joinKeyProblems(params, inputs),
-    };
+    const out = joinedStream(inputs, updating ? 'update' : 'append', null, joinUniqueKey(inputs));
+    const problems = joinKeyProblems(params, inputs);
+    if (params.nonEquiCondition !== undefined) problems.push(...exprProblems(params.nonEquiCondition, out, 'params.nonEquiCondition'));
+    return { outputs: { out }, problems };
   },
 };

@@ -1,6 +1,8 @@
 import type { KindSpec } from '../kindSpec.ts';
 import { fieldList, inputOf, missingFields } from './common.ts';
 import type { InferProblem } from './common.ts';
+import { windowedStream, windowingDoc, windowingProblems, windowingSchema } from './windowing.ts';
+import type { Windowing } from './windowing.ts';
 
 export interface TopNOrder {
   field: string;
@@ -13,6 +15,8 @@ export interface TopNParams {
   n: number;
   /** Output column holding the 1-based rank; `rownum` by default. */
   rankField?: string;
+  /** Window Top-N: rank within each window, once, when it closes (Flink's WindowRank). */
+  window?: Windowing;
 }
 
 export const DEFAULT_RANK_FIELD = 'rownum';
@@ -31,7 +35,10 @@ export const topNSpec: KindSpec<TopNParams> = {
     'On an updating input every row is kept (+I/+U add a copy, -U/-D remove one equal copy) so that a retraction can promote the next row. ' +
     'After each input the old and new top n are compared rank by rank: a rank that gains a row emits +I, a rank whose row changed emits -U (old) then +U (new), ' +
     'and a rank that loses its row emits -D. Output rows are the input row plus `rankField` (1-based). ' +
-    'The output is an updating stream whose unique key is partitionBy + rankField. A retraction of a row the partition does not hold goes to the dead-letter output.',
+    'The output is an updating stream whose unique key is partitionBy + rankField. A retraction of a row the partition does not hold goes to the dead-letter output.\n\n' +
+    '**Window Top-N** (`window` set; Flink\'s WindowRank, `ROW_NUMBER() OVER (PARTITION BY window_start, window_end, … ORDER BY …)` on a window TVF or a window aggregate): rows are ranked per partition and window. ' +
+    windowingDoc +
+    ' When its window closes, each partition emits its top n rows once, in rank order, as +I with `rankField`; nothing is retracted later. The input must be insert-only; the output is append-only, its unique key partitionBy + window_start + window_end + rankField.',
   inputs: [{ name: 'in', doc: 'Any stream, append-only or updating.' }],
   outputs: [{ name: 'out', doc: 'Changelog of the ranking, keyed by partition and rank.' }],
   params: {
@@ -54,6 +61,7 @@ export const topNSpec: KindSpec<TopNParams> = {
       },
       n: { type: 'integer', minimum: 1, description: 'How many rows each partition keeps in the ranking.' },
       rankField: { type: 'string', minLength: 1, description: 'Output column for the 1-based rank (default `rownum`).' },
+      window: windowingSchema('Window Top-N: rank within each window and emit once when it closes. Leave out for a continuous ranking.'),
     },
     required: ['partitionBy', 'orderBy', 'n'],
     additionalProperties: false,
@@ -63,7 +71,8 @@ export const topNSpec: KindSpec<TopNParams> = {
   stateful: true,
   codeParams: [],
   infer: ({ params, inputs }) => {
-    const input = inputOf(inputs);
+    const w = params.window;
+    const input = w && inputs.in ? windowedStream(w, inputs.in) : inputOf(inputs);
     const partitionBy = params.partitionBy ?? [];
     const orderBy = params.orderBy ?? [];
     const rankField = params.rankField ?? DEFAULT_RANK_FIELD;
@@ -78,14 +87,15 @@ export const topNSpec: KindSpec<TopNParams> = {
     if (input.fields && rankField in input.fields) {
       problems.push({ field: 'params.rankField', message: `the input already has a field "${rankField}"; choose another rank column name`, code: 'duplicate-column' });
     }
+    problems.push(...windowingProblems(w, inputs.in, 'params.window'));
     return {
       outputs: {
         out: {
           fields: input.fields ? { ...input.fields, [rankField]: 'integer' } : null,
           eventTime: input.eventTime,
           keyedBy: null,
-          changelog: 'update',
-          uniqueKey: [...partitionBy, rankField],
+          changelog: w ? 'append' : 'update',
+          uniqueKey: w ? [...partitionBy, 'window_start', 'window_end', rankField] : [...partitionBy, rankField],
         },
       },
       problems,

@@ -69,7 +69,9 @@ export const windowSpec: KindSpec<WindowParams> = {
     '',
     'A window fires when the watermark reaches window_end − 1 and emits one +I row per group with a result: the `groupBy` fields, window_start, window_end, window_time (= window_end − 1, the row\'s event time, so results can feed another window or an interval join), then the aggregates. Windows left with no rows after retractions emit nothing.',
     '',
-    'A record is late when window_end − 1 + allowedLateness ≤ the current watermark for every window it belongs to: it goes unchanged to the `late` output and is counted as lateRecords. A hop record late for only some of its windows is added to the others. With allowed lateness, a record for a window that already fired updates it and emits -U (old row) then +U (new row), or -D if the window emptied; a session merged into another after it fired is withdrawn with -D. Window state is dropped at window_end − 1 + allowedLateness. Input may be an updating stream: -U/-D rows retract from their windows.',
+    'A record is late when window_end − 1 + allowedLateness ≤ the current watermark for every window it belongs to: it goes unchanged to the `late` output and is counted as lateRecords. A hop record late for only some of its windows is added to the others. With allowed lateness, a record for a window that already fired updates it and emits -U (old row) then +U (new row), or -D if the window emptied; a session merged into another after it fired is withdrawn with -D. Window state is dropped at window_end − 1 + allowedLateness.',
+    '',
+    'Input may be an updating stream with event time (an upsert or changelog source, Deduplicate keeping the last row by event time, Top N), as Flink\'s group window aggregate on a retract stream: a -U/-D row is assigned to windows by its own event-time column, so it retracts its contribution from the windows its +I/+U went to. A retraction reaching a window that already fired (within allowed lateness) updates its result with -U/+U, or -D when the window emptied. A retraction for a window whose state is gone (after window_end − 1 + allowedLateness) is late like any other row. A retraction for a still-open window that does not hold its row goes to the dead-letter output.',
   ].join('\n'),
   inputs: [{ name: 'in', doc: 'A stream with event time (set `eventTime` on the source); append-only or updating.' }],
   outputs: [
@@ -114,11 +116,20 @@ export const windowSpec: KindSpec<WindowParams> = {
     problems.push(...windowShapeProblems(params));
     // An unconnected input is reported by the compiler already; only a real stream can lack event time.
     if (inputs.in && inputs.in.eventTime === null) {
-      problems.push({
-        field: 'inputs.in',
-        message: 'the input has no event time, so windows could never fire; set `eventTime` (field and maxOutOfOrdernessMs) on the source',
-        code: 'no-event-time',
-      });
+      problems.push(
+        inputs.in.changelog === 'update'
+          ? {
+              field: 'inputs.in',
+              message:
+                'the input is an updating result without event time: a Group by or regular join drops the time attribute (as in Flink), so its rows have no time to be windowed by. Window the rows before aggregating them (put the Group by\'s fields into this window\'s groupBy), or keep the time column by deduplicating by event time instead',
+              code: 'updating-input-without-event-time',
+            }
+          : {
+              field: 'inputs.in',
+              message: 'the input has no event time, so windows could never fire; set `eventTime` (field and maxOutOfOrdernessMs) on the source',
+              code: 'no-event-time',
+            },
+      );
     }
     const reserved = new Set<string>(WINDOW_COLUMNS);
     groupBy.forEach((f, i) => {

@@ -50,6 +50,21 @@ export const KIND_ICON_PATHS: Record<string, ReactNode> = {
   // An hourglass: time windows, as the old ⧗ glyph meant.
   window: <path d="M3.5 1.5h9M3.5 14.5h9M4.8 1.5c0 3.6 6.4 3.9 6.4 6.5s-6.4 2.9-6.4 6.5M11.2 1.5c0 3.6-6.4 3.9-6.4 6.5s6.4 2.9 6.4 6.5" />,
   join: <path d="M2 3.5v9l5.5-4.5L2 3.5zM14 3.5v9L8.5 8z" />,
+  // A join under a window bracket: rows meet only inside one window.
+  windowJoin: (
+    <>
+      <path d="M3 5v6l4-3zM13 5v6l-4-3z" />
+      <path d="M1.5 3.5v-2h13v2M1.5 12.5v2h13v-2" />
+    </>
+  ),
+  // A sliding frame over a row of values: each row sees the rows just before it.
+  overAggregate: (
+    <>
+      <path d="M2 11h1.5M5 11h1.5M8 11h1.5M11 11h1.5" />
+      <path d="M4.2 6.5h8.3v7H4.2z" strokeDasharray="2 1.4" />
+      <path d="M12.5 3.5 14 2M12.5 3.5 11 2" />
+    </>
+  ),
   intervalJoin: (
     <>
       <path d="M3 2.5v7l4.5-3.5zM13 2.5v7L8.5 6z" />

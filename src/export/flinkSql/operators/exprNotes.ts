@@ -17,7 +17,7 @@ const STRINGS = /('(?:[^']|'')*')/;
  * The expression as Flink SQL. A nested path `a`.`b` reads inside a json value in Weir; json
  * fields are STRING columns in Flink, so the path becomes JSON_VALUE(`a`, '$.b').
  */
-export function flinkExpr(source: string): string {
+export function flinkExpr(source: string, qualify?: ReadonlyMap<string, string>): string {
   return compileExpr(source)
     .toSql()
     .split(STRINGS)
@@ -27,6 +27,8 @@ export function flinkExpr(source: string): string {
         return `JSON_VALUE(\`${head}\`, '$.${path.join('.')}')`;
       }),
     )
+    // Column references of a join condition name the joined row's columns; the ON clause needs l./r.
+    .map((part, i) => (i % 2 || !qualify ? part : part.replace(/`((?:[^`]|``)+)`/g, (m, name: string) => qualify.get(name.replace(/``/g, '`')) ?? m)))
     .join('');
 }
 

@@ -10,6 +10,7 @@ import { globalStateTtl } from '../settings.ts';
 import { durationText, ident, plusInterval, TIMESTAMP_TYPE } from '../sqlText.ts';
 import type { OperatorArgs, OperatorExport } from './shared.ts';
 import { describe, needInput, view, paramsOf } from './shared.ts';
+import { flinkExpr } from './exprNotes.ts';
 
 export const JOIN_SQL: Record<JoinType, string> = { inner: 'INNER JOIN', left: 'LEFT JOIN', right: 'RIGHT JOIN', full: 'FULL OUTER JOIN' };
 
@@ -30,6 +31,14 @@ export function joinedSelect(left: Relation, right: Relation, plainRight: string
 
 export const keyCondition = (leftKey: readonly string[], rightKey: readonly string[]): string =>
   leftKey.map((k, i) => `l.${ident(k)} = r.${ident(rightKey[i])}`).join(' AND ');
+
+/** A non-equi condition over the joined row's columns, rewritten onto l. and r. for the ON clause. */
+export function residualCondition(source: string, left: Relation, right: Relation): string {
+  const names = renameRight(new Set(left.columns), right.columns);
+  const qualify = new Map<string, string>(left.columns.map((c) => [c, `l.${ident(c)}`]));
+  for (const c of right.columns) qualify.set(names[c], `r.${ident(c)}`);
+  return flinkExpr(source, qualify);
+}
 
 /** Both inputs of a two-input node, or null after a warning. */
 export function joinInputs(a: OperatorArgs): { left: Relation; right: Relation } | null {
@@ -53,7 +62,8 @@ export const joinExport: OperatorExport = (a) => {
   } else {
     comments.push('no TTL: both sides are kept forever, as in Weir');
   }
-  const sql = `SELECT ${hint}${joinedSelect(io.left, io.right).join(', ')}\nFROM ${ident(io.left.name)} AS l\n${JOIN_SQL[p.type]} ${ident(io.right.name)} AS r\n  ON ${keyCondition(p.leftKey, p.rightKey)}`;
+  const residual = p.nonEquiCondition !== undefined ? `\n  AND (${residualCondition(p.nonEquiCondition, io.left, io.right)})` : '';
+  const sql = `SELECT ${hint}${joinedSelect(io.left, io.right).join(', ')}\nFROM ${ident(io.left.name)} AS l\n${JOIN_SQL[p.type]} ${ident(io.right.name)} AS r\n  ON ${keyCondition(p.leftKey, p.rightKey)}${residual}`;
   return [view(a.node.id, comments, sql)];
 };
 

@@ -22,6 +22,8 @@ const ZH_KINDS: Record<string, [title: string, summary: string]> = {
   temporalJoin: ['時態 Join', '把每個事件與變動表在該事件時間當下有效的版本配對（FOR SYSTEM_TIME AS OF）。'],
   topN: ['Top N', '依排序取每個分區的前 n 筆，並以 changelog 持續更新。'],
   dedup: ['去除重複', '每個 key 只保留一筆：第一筆或最後一筆，依到達順序或 event time。'],
+  overAggregate: ['Over 彙總', '對每一筆資料計算 OVER (PARTITION BY … ORDER BY event time ROWS/RANGE BETWEEN … PRECEDING AND CURRENT ROW) 彙總。'],
+  windowJoin: ['視窗 Join', '在每個視窗內 join 兩條視窗化的 stream（INNER、LEFT、RIGHT、FULL），視窗關閉時輸出一次。'],
   broadcastProcess: ['廣播規則', '把一條廣播的規則 stream（broadcast state）套用到主 stream 的每筆資料。'],
   process: ['Process function', '自訂的 keyed 邏輯，可用 state 與 timer，就像 Flink 的 KeyedProcessFunction。'],
   viewSink: ['具體化檢視', '依主鍵套用 changelog，持續保持最新的資料表。'],
@@ -85,6 +87,20 @@ const ZH_PARAMS: Record<string, string> = {
   'JS/TS object literal `({ state, processElement(row, ctx), onTimer(timestamp, ctx) })`.': 'JS/TS 物件字面值 `({ state, processElement(row, ctx), onTimer(timestamp, ctx) })`。',
   'Primary key fields of the view.': '檢視的主鍵欄位。',
   'Lines kept for display.': '保留顯示的行數。',
+  "Extra join condition on each key-matched pair, written over the joined row's columns (right fields renamed `_right` when taken), e.g. `amount > limit_right`.":
+    '對每一組 key 相符的資料再加上的 join 條件，以 join 後資料列的欄位撰寫（右側重名欄位改名為 `_right`），例如 `amount > limit_right`。',
+  'The window of both inputs: rows join only within one window.': '兩側輸入共用的視窗：只有同一個視窗內的資料會 join。',
+  "TUMBLE, HOP or CUMULATE over the input's event time, or `columns`: the input already has window_start and window_end (e.g. a Window aggregate's output).":
+    '依輸入的 event time 套用 TUMBLE、HOP 或 CUMULATE，或 `columns`：輸入本身已有 window_start 與 window_end（例如視窗彙總的輸出）。',
+  'Window size (the largest window for cumulate).': '視窗大小（cumulate 則為最大的視窗）。',
+  'Shifts window boundaries; for example −8 h aligns days to UTC+8.': '平移視窗邊界；例如 −8 h 會讓每天對齊 UTC+8。',
+  'Window Top-N: rank within each window and emit once when it closes. Leave out for a continuous ranking.': '視窗 Top-N：在每個視窗內排名，視窗關閉時輸出一次。不填則為持續更新的排名。',
+  'Window deduplication: keep one row per key and window, emitted when the window closes. Leave out for continuous deduplication.':
+    '視窗去重：每個 key 在每個視窗只保留一筆，視窗關閉時輸出。不填則為持續去重。',
+  'PARTITION BY fields (may be empty for one partition).': 'PARTITION BY 欄位（只有一個分區時可留空）。',
+  'ROWS counts preceding rows; RANGE takes the rows within an event-time interval.': 'ROWS 以前面的筆數計算；RANGE 取 event time 區間內的資料。',
+  'ROWS frame: how many preceding rows it spans; leave out for UNBOUNDED PRECEDING.': 'ROWS 範圍：往前涵蓋幾筆；不填則為 UNBOUNDED PRECEDING。',
+  'RANGE frame: how far back in event time it reaches; leave out for UNBOUNDED PRECEDING.': 'RANGE 範圍：往前涵蓋多久的 event time；不填則為 UNBOUNDED PRECEDING。',
 };
 
 const en: Record<string, string> = {};

@@ -1,0 +1,100 @@
+import type { OperatorDefinition } from '../operator.ts';
+import type { Row } from '../types.ts';
+import { AggregateSet } from '../aggregates.ts';
+import { mapState, valueState } from '../../state/descriptors.ts';
+import type { OverAggregateParams } from '../../pipeline/kinds/overAggregate.ts';
+
+/** Rows of one partition that share one event time, in arrival order. */
+type RowsAt = Row[];
+
+/**
+ * Flink's row-time OverAggregate (RowTime{Rows,Range}{Bounded,Unbounded}PrecedingFunction):
+ * rows wait in keyed state until the watermark passes their time (an event-time timer at that
+ * time), then leave in time order with the aggregates over their frame. Everything lives in
+ * keyed state and timers, so a snapshot is all a restore needs.
+ */
+export const overAggregate: OperatorDefinition<OverAggregateParams> = {
+  kind: 'overAggregate',
+  keyFields: (p) => p.partitionBy,
+  create({ ctx, params }) {
+    const calls = new AggregateSet(params.aggregates, true);
+    const rows = params.frame === 'rows';
+    const bound = rows ? params.precedingRows : params.precedingMs;
+    const unbounded = bound === undefined;
+    // Rows waiting for the watermark, by event time.
+    const pending = ctx.state.map(mapState<string, RowsAt>('over.pending'));
+    // Unbounded frames: the running accumulators of every row emitted so far.
+    const running = ctx.state.value(valueState<unknown[]>('over.accs'));
+    // Bounded ROWS: the last `precedingRows` rows emitted, oldest first.
+    const recent = ctx.state.value(valueState<Row[]>('over.recent'));
+    // Bounded RANGE: rows already emitted that later frames may still reach, by event time.
+    const emitted = ctx.state.map(mapState<string, RowsAt>('over.emitted'));
+
+    const result = (accs: unknown[], row: Row): Row => calls.write(accs, { ...row });
+    const over = (frame: Iterable<Row>): unknown[] => {
+      const accs = calls.create();
+      for (const r of frame) calls.add(accs, r);
+      return accs;
+    };
+
+    function fire(ts: number): void {
+      const at = pending.get(String(ts));
+      if (!at) return;
+      pending.remove(String(ts));
+      const out: Row[] = [];
+      if (unbounded) {
+        const accs = running.value() ?? calls.create();
+        if (rows) {
+          for (const r of at) {
+            calls.add(accs, r);
+            out.push(result(accs, r));
+          }
+        } else {
+          // A RANGE frame reaches every row of the same time, so all of them are in before any leaves.
+          for (const r of at) calls.add(accs, r);
+          for (const r of at) out.push(result(accs, r));
+        }
+        running.update(accs);
+      } else if (rows) {
+        const window = recent.value() ?? [];
+        for (const r of at) {
+          window.push(r);
+          while (window.length > bound + 1) window.shift();
+          out.push(result(over(window), r));
+        }
+        // Only the rows a later frame can still reach stay.
+        if (bound === 0) recent.clear();
+        else recent.update(window.slice(-bound));
+      } else {
+        emitted.put(String(ts), at);
+        const frame: Row[] = [];
+        for (const [t, rs] of emitted.entries()) {
+          const time = Number(t);
+          // Rows older than the frame of this time are older than every later frame too.
+          if (time < ts - bound) emitted.remove(t);
+          else if (time <= ts) frame.push(...rs);
+        }
+        const accs = over(frame);
+        for (const r of at) out.push(result(accs, r));
+      }
+      for (const r of out) ctx.emit({ kind: '+I', row: r, ts });
+    }
+
+    return {
+      processElement(el) {
+        if (el.kind !== '+I') return ctx.deadLetter(`OVER aggregation takes only inserts, got ${el.kind}`, el.row);
+        const ts = el.ts;
+        if (typeof ts !== 'number' || !Number.isFinite(ts)) return ctx.deadLetter('no event time: OVER aggregation orders rows by their timestamp', el.row);
+        // As Flink: a row at or behind the watermark can no longer be put in order, so it is dropped.
+        if (ts <= ctx.currentWatermark()) return ctx.count('lateRecords');
+        const id = String(ts);
+        const at = pending.get(id);
+        if (at) at.push(el.row);
+        else ctx.timers.registerEventTimeTimer(ts, 'over');
+        pending.put(id, at ?? [el.row]);
+      },
+      onTimer: (t) => fire(t.ts),
+      inspect: () => ({ watermark: ctx.currentWatermark() }),
+    };
+  },
+};
