@@ -27,6 +27,8 @@ const NEXMARK: [string, number, string][] = [
 export const UI_TABS = ['State', 'Windows', 'Checkpoints', 'Trace', 'Query'] as const;
 
 export const FIGURES: Figure[] = [
+  f('sqlImport.fiftyStatementsMs', 'ms', 'Planning a 50-statement Flink SQL script (5 tables, 15 views, 15 sinks, 15 INSERTs: filters, aggregates, window TVFs, interval joins, Top-N) into a checked pipeline document, median.', le(200)),
+  f('sqlImport.fiftyStatementsP90Ms', 'ms', 'The same, 90th percentile.'),
   f('keyedCount.engineEventsPerSec', 'events/s', "Weir's keyed count + sum (source → keyBy → GROUP BY → view, 100k keys, memory state) in one worker."),
   f('keyedCount.handLoopEventsPerSec', 'events/s', 'A hand-written Map loop over the same ready event objects in the same worker: the limit.'),
   f('keyedCount.ratioToLoop', 'ratio', 'Weir ÷ hand loop, median of paired rounds.', ge(0.3)),

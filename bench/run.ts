@@ -79,6 +79,10 @@ function nodeFigures(): Results {
     log('  csv ingest (Node) …');
     Object.assign(out, script('csvIngest.ts', [sizes.csvRows]));
   }
+  if (want('sqlImport')) {
+    log('  sqlImport (Node): planning a 50-statement Flink SQL script …');
+    Object.assign(out, script('sqlImport.ts', [quick ? 10 : 30]));
+  }
   return out;
 }
 

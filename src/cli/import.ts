@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { readText } from './load.ts';
-import { importFlinkSql } from '../import/flinkSql/index.ts';
+import { importFlinkSqlLaidOut } from '../import/flinkSql/index.ts';
 
 export const IMPORT_USAGE = `Usage: weir import --from flink-sql <script.sql> [--out <pipeline.json>]
 
@@ -44,7 +44,7 @@ function parseImportArgs(args: readonly string[]): { script: string; from: strin
   return { script: positional[0], from, out };
 }
 
-export function importCommand(args: readonly string[], io: Io): number {
+export async function importCommand(args: readonly string[], io: Io): Promise<number> {
   if (args.includes('--help') || args.includes('-h')) {
     io.out(IMPORT_USAGE);
     return 0;
@@ -62,7 +62,7 @@ export function importCommand(args: readonly string[], io: Io): number {
     return 1;
   }
   try {
-    const result = importFlinkSql(readText(parsed.script, 'the script'), basename(parsed.script).replace(/\.sql$/i, ''));
+    const result = await importFlinkSqlLaidOut(readText(parsed.script, 'the script'), basename(parsed.script).replace(/\.sql$/i, ''));
     for (const w of result.warnings) io.err(`warning: ${parsed.script}:${w.line}: ${w.message}`);
     if (!result.ok) throw new InvalidError(result.errors.map((e) => `${parsed.script}:${e.line}:${e.column}: ${e.construct}: ${e.message}`));
     const json = JSON.stringify(result.doc, null, 2) + '\n';

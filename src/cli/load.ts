@@ -7,6 +7,7 @@ import { InvalidError } from './io.ts';
 import { PIPELINE_VERSION } from '../pipeline/document.ts';
 import { migrationNotice } from '../pipeline/migrate.ts';
 import type { MigrationSet } from '../pipeline/migrate.ts';
+import { importFlinkSql } from '../import/flinkSql/index.ts';
 
 /** `<file>: <node|edge id or (document)> <field>: <message>`, one line per problem. */
 export function formatProblem(file: string, p: Problem): string {
@@ -35,10 +36,24 @@ export interface LoadOptions {
 }
 
 /** Reads and compiles a pipeline file; every problem becomes one line of an InvalidError. */
+/** A Flink SQL script (`*.sql`), planned into a pipeline document; its warnings go to `notice`. */
+function planScriptFile(file: string, opts: LoadOptions): unknown {
+  const name = file.replace(/^.*[\\/]/, '').replace(/\.sql$/i, '');
+  const result = importFlinkSql(readText(file, 'the script'), name);
+  for (const w of result.warnings) opts.notice?.(`warning: ${file}:${w.line}: ${w.message}`);
+  if (!result.ok) throw new InvalidError(result.errors.map((e) => `${file}:${e.line}:${e.column}: ${e.construct}: ${e.message}`));
+  return result.doc;
+}
+
+/** Reads and compiles a pipeline file (or plans a Flink SQL script); every problem becomes one line of an InvalidError. */
 export function loadPipeline(file: string, seed?: number, opts: LoadOptions = {}): JobPlan {
-  const parsed = parseDocumentText(readText(file, 'the pipeline'));
-  if (!parsed.ok) throw new InvalidError([formatProblem(file, parsed.problem)]);
-  const doc = parsed.value;
+  let doc: unknown;
+  if (/\.sql$/i.test(file)) doc = planScriptFile(file, opts);
+  else {
+    const parsed = parseDocumentText(readText(file, 'the pipeline'));
+    if (!parsed.ok) throw new InvalidError([formatProblem(file, parsed.problem)]);
+    doc = parsed.value;
+  }
   const written = (doc as { version?: unknown } | null)?.version;
   if (seed !== undefined && doc !== null && typeof doc === 'object' && !Array.isArray(doc)) {
     const d = doc as { settings?: unknown };

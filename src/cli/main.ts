@@ -30,7 +30,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     if (!COMMANDS.has(command)) throw new UsageError(`unknown command "${command}"`);
     if (command === 'export') return exportCommand(rest, io);
-    if (command === 'import') return importCommand(rest, io);
+    if (command === 'import') return await importCommand(rest, io);
     if (wantsHelp(rest)) {
       io.out(command === 'run' ? `${usageFor(command)}\n\n${PARALLEL_RUN_USAGE}\n\n${CODE_USAGE}` : usageFor(command));
       return 0;

@@ -5,8 +5,8 @@ import { TEST_USAGE } from './testCommand.ts';
 export const MAIN_USAGE = `weir: run and check Weir stream-processing pipelines
 
 Usage:
-  weir validate <pipeline.json>...
-  weir run <pipeline.json> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
+  weir validate <pipeline.json|script.sql>...
+  weir run <pipeline.json|script.sql> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
   weir test <pipeline.json>... [--junit <out.xml>]
   weir export <pipeline.json> --to flink-sql [--out <file.sql>]
   weir import --from flink-sql <script.sql> [--out <pipeline.json>]
@@ -17,7 +17,7 @@ Commands:
   run        run a pipeline to the end of its input and write its results
   test       run the tests saved in pipelines and show a diff for each failure
   export     write the pipeline as a Flink SQL script for a real cluster
-  import     turn a script written by \`weir export\` back into a pipeline
+  import     plan a Flink SQL script into a pipeline document
 
 Exit codes: 0 ok, 1 invalid pipeline or arguments, 2 failure while running.
 Set WEIR_DEBUG=1 to print stack traces.`;
@@ -30,9 +30,11 @@ Prints "ok: <name> (<n> nodes, <m> edges)" for a valid document, otherwise one l
 
 Exit codes: 0 all valid, 1 a document is invalid or cannot be read.`;
 
-export const RUN_USAGE = `Usage: weir run <pipeline.json> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
+export const RUN_USAGE = `Usage: weir run <pipeline.json|script.sql> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
 
-Runs the pipeline to the end of its input with the deterministic executor. With an input of "-"
+Runs the pipeline to the end of its input with the deterministic executor. A Flink SQL script
+(*.sql) is planned first, as \`weir import --from flink-sql\` does: each table a query reads is a
+fileSource named after the table (give it --input <table>=<file.jsonl>, or its 'path' option is read). With an input of "-"
 it runs live: records are processed as they arrive on standard input and results are written
 as they are produced; processing time is wall-clock time.
 

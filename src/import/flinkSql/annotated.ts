@@ -18,25 +18,11 @@ import type { Statement } from './statements.ts';
 import { sinkNode, sourceNode, tableColumns, applySetting } from './tables.ts';
 import { viewColumns, viewNode } from './views.ts';
 import { expectColumnsOf } from './sinkQuery.ts';
+import { depthLayout } from './plan/layout.ts';
 
 
 
 type CreateTable = Extract<Statement, { kind: 'createTable' }>;
-
-/** Positions for nodes without an annotated one: columns by depth, rows in script order. */
-function layout(nodes: ImportedNode[], edges: PipelineEdge[]): Map<string, { x: number; y: number }> {
-  const depth = new Map<string, number>();
-  for (const n of nodes) depth.set(n.id, Math.max(0, ...edges.filter((e) => e.to.node === n.id).map((e) => (depth.get(e.from.node) ?? 0) + 1)));
-  const rows = new Map<number, number>();
-  const out = new Map<string, { x: number; y: number }>();
-  for (const n of nodes) {
-    const d = depth.get(n.id)!;
-    const r = rows.get(d) ?? 0;
-    rows.set(d, r + 1);
-    out.set(n.id, { x: d * 280, y: r * 150 });
-  }
-  return out;
-}
 
 export function importAnnotatedScript(sql: string, fallbackName = 'imported from Flink SQL'): FlinkSqlImport {
   const script = parseScript(sql);
@@ -91,7 +77,7 @@ export function importAnnotatedScript(sql: string, fallbackName = 'imported from
   if (errors.length) return { ok: false, errors: errors.map(toProblem).sort((a, b) => a.line - b.line || a.column - b.column), warnings: cx.warnings };
 
   const edges: PipelineEdge[] = nodes.flatMap((n) => n.inputs.map(([port, rel]) => ({ from: { node: cx.relations.get(rel)!.node, port: 'out' }, to: { node: n.id, port } })));
-  const auto = layout(nodes, edges);
+  const auto = depthLayout(nodes, edges);
   const docNodes: PipelineNode[] = nodes.map((n) => ({
     id: n.id,
     kind: n.kind,

@@ -4,7 +4,7 @@ import type { Span } from './cursor.ts';
 import type { FromItem, Select } from './query.ts';
 import type { Annotation, ImportContext, ImportedNode, Relation } from './context.ts';
 import { fail, itemName } from './context.ts';
-import { call, columnPlusInterval, durationMs, plainColumn, qualifiedColumn, split } from './exprs.ts';
+import { call, columnPlusInterval, durationMs, plainColumn, qualifiedColumn, split, weirExpr } from './exprs.ts';
 
 type TableFrom = Extract<FromItem, { kind: 'table' }>;
 
@@ -34,7 +34,13 @@ function onClause(cx: ImportContext, on: Span, l: string, r: string) {
   const leftKey: string[] = [];
   const rightKey: string[] = [];
   let between: { lower: number; upper: number; leftTime: string; rightTime: string } | null = null;
+  const residual: Span[] = [];
   for (const part of split(on, cx.sql, 'AND')) {
+    // The export writes a regular join's nonEquiCondition as one parenthesised conjunct.
+    if (part.tokens[0]?.value === '(' && part.tokens[part.tokens.length - 1]?.value === ')') {
+      residual.push(part);
+      continue;
+    }
     const eq = split(part, cx.sql, '=');
     if (eq.length === 2) {
       const [a, b] = eq.map(qualifiedColumn);
@@ -54,7 +60,7 @@ function onClause(cx: ImportContext, on: Span, l: string, r: string) {
     if (lo.q !== l || hi.q !== l || lo.column !== hi.column) fail(part, 'BETWEEN', `both bounds must be ${l}.<time column> plus or minus an INTERVAL`);
     between = { lower: lo.ms, upper: hi.ms, leftTime: lo.column, rightTime: rt.name };
   }
-  return { leftKey, rightKey, between };
+  return { leftKey, rightKey, between, residual };
 }
 
 /** STATE_TTL('l' = '…') in the join's hint: the TTL of its state. */
@@ -70,7 +76,17 @@ export function joinNode(cx: ImportContext, name: string, s: Select, ann: Annota
   const right = side(cx, j.right, 'JOIN');
   if (s.where || s.groupBy) fail(s.where ?? s.groupBy![0], 'JOIN', 'a join view holds only the join; filter or aggregate in a view of its own');
   checkJoinedColumns(s, left, right);
-  const { leftKey, rightKey, between } = onClause(cx, j.on, left.alias, right.alias);
+  const { leftKey, rightKey, between, residual } = onClause(cx, j.on, left.alias, right.alias);
+  let nonEquiCondition: string | null = null;
+  if (residual.length) {
+    if (right.from.systemTime || between) fail(residual[0], 'JOIN … ON', 'a further condition is read only on a regular join');
+    // Over the joined row: left columns keep their names, right ones are renamed as the engine does.
+    const names = renameRight(new Set(left.rel.columns), right.rel.columns);
+    const esc = (a: string) => a.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const qualified = new RegExp(`(?:\`(${esc(left.alias)}|${esc(right.alias)})\`|\\b(${esc(left.alias)}|${esc(right.alias)}))\\.\`((?:[^\`]|\`\`)+)\``, 'g');
+    const text = residual.map((p) => p.text.replace(qualified, (_m, qa: string, qb: string, col: string) => `\`${(qa ?? qb) === right.alias && (qa ?? qb) !== left.alias ? names[col.replace(/``/g, '`')] ?? col : col}\``)).join(' AND ');
+    nonEquiCondition = weirExpr({ ...residual[0], text }, cx.sql, 'JOIN … ON');
+  }
   if (!leftKey.length) fail(j.on, 'JOIN … ON', 'a join needs at least one key equality');
   const type = j.type;
   if (right.from.systemTime) {
@@ -92,7 +108,7 @@ export function joinNode(cx: ImportContext, name: string, s: Select, ann: Annota
     };
   }
   const ttlMs = hintTtl(s) ?? cx.globalTtlMs;
-  return { id: name, kind: 'join', params: { type, leftKey, rightKey, ...(ttlMs !== null ? { ttlMs } : {}) }, inputs: [['left', left.rel.name], ['right', right.rel.name]], annotation: ann };
+  return { id: name, kind: 'join', params: { type, leftKey, rightKey, ...(nonEquiCondition ? { nonEquiCondition } : {}), ...(ttlMs !== null ? { ttlMs } : {}) }, inputs: [['left', left.rel.name], ['right', right.rel.name]], annotation: ann };
 }
 
 const CODE_KINDS = ['map', 'flatMap', 'process', 'broadcastProcess'];

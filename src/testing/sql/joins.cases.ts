@@ -39,6 +39,18 @@ SELECT o.order_id, c.name FROM orders o JOIN customers c ON o.customer_id = c.cu
     expected: { j: 'SELECT o.order_id, c.name FROM orders o JOIN customers c ON o.customer_id = c.customer_id AND o.qty <= CAST(substr(c.customer_id, 2) AS INTEGER)' },
   },
   {
+    name: 'left join with a non-equi condition across both sides',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${printSink('j', 'order_id STRING, name STRING')}INSERT INTO j
+SELECT o.order_id, c.name FROM orders o LEFT JOIN customers c ON o.customer_id = c.customer_id AND o.qty <= CAST(SUBSTRING(c.customer_id, 2) AS INT);`,
+    expected: { j: 'SELECT o.order_id, c.name FROM orders o LEFT JOIN customers c ON o.customer_id = c.customer_id AND o.qty <= CAST(substr(c.customer_id, 2) AS INTEGER)' },
+  },
+  {
+    name: 'left join with a condition on the preserved side',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${printSink('j', 'order_id STRING, city STRING')}INSERT INTO j
+SELECT o.order_id, c.city FROM orders o LEFT JOIN customers c ON o.customer_id = c.customer_id AND o.amount > 50 AND c.tier = 'silver';`,
+    expected: { j: "SELECT o.order_id, c.city FROM orders o LEFT JOIN customers c ON o.customer_id = c.customer_id AND o.amount > 50 AND c.tier = 'silver'" },
+  },
+  {
     name: 'three-way join, then aggregate (a star schema)',
     sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${PAYMENTS_DDL}${upsert('by_city', 'city STRING, paid DOUBLE, n BIGINT', 'city')}INSERT INTO by_city
 SELECT c.city, SUM(p.paid_amount) AS paid, COUNT(*) AS n

@@ -2,38 +2,13 @@
  * Two blog posts' Flink SQL, as scripts: each table is given a filesystem (source) or print / upsert
  * (sink) connector; the statements are as the posts write them. The gallery shows them as examples.
  */
+import { CUSTOMERS_DDL, ORDERS_DDL, PAYMENTS_DDL } from './data.ts';
 
 /** Bronze → silver → gold: a wide table from LEFT JOINs, then windowed, ranked and plain aggregates over it. */
 export const MEDALLION_SQL = `-- Bronze: the raw streams, as files.
-CREATE TABLE orders (
-  order_id STRING,
-  customer_id STRING,
-  product STRING,
-  amount DOUBLE,
-  qty INT,
-  currency STRING,
-  status STRING,
-  order_time TIMESTAMP(3),
-  WATERMARK FOR order_time AS order_time - INTERVAL '5' SECOND
-) WITH ('connector' = 'filesystem', 'path' = 'file:///data/orders.jsonl', 'format' = 'json');
-
-CREATE TABLE customers (
-  customer_id STRING,
-  name STRING,
-  city STRING,
-  tier STRING,
-  PRIMARY KEY (customer_id) NOT ENFORCED
-) WITH ('connector' = 'filesystem', 'path' = 'file:///data/customers.jsonl', 'format' = 'json');
-
-CREATE TABLE payments (
-  payment_id STRING,
-  order_id STRING,
-  pay_method STRING,
-  paid_amount DOUBLE,
-  pay_time TIMESTAMP(3),
-  WATERMARK FOR pay_time AS pay_time - INTERVAL '5' SECOND
-) WITH ('connector' = 'filesystem', 'path' = 'file:///data/payments.jsonl', 'format' = 'json');
-
+${ORDERS_DDL}
+${CUSTOMERS_DDL}
+${PAYMENTS_DDL}
 CREATE TABLE deliveries (
   delivery_id STRING,
   order_id STRING,

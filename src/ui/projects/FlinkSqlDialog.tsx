@@ -6,7 +6,7 @@ import { Dialog } from '../shell/Dialog.tsx';
 import { loadMonaco } from '../code/loadMonaco.ts';
 import { EditorLoading } from '../code/EditorLoading.tsx';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
-import { importFlinkSql } from '../../import/flinkSql/index.ts';
+import { importFlinkSqlLaidOut } from '../../import/flinkSql/index.ts';
 import { openAsNewProject } from './openDocument.ts';
 import { t, useT } from '../i18n/i18n.ts';
 
@@ -66,7 +66,7 @@ function ImportPane() {
   const [errors, setErrors] = useState<string[]>([]);
   const tr = useT();
   const run = async () => {
-    const r = importFlinkSql(text);
+    const r = await importFlinkSqlLaidOut(text);
     if (!r.ok) return setErrors(r.errors.map((e) => t('projects.sql.importError', { line: e.line, column: e.column, construct: e.construct, message: e.message })));
     setErrors([]);
     await openAsNewProject(r.doc, 'import');

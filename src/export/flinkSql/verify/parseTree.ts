@@ -125,8 +125,13 @@ export interface SyntaxProblem {
 }
 
 /** Validates and parses with dt-sql-parser's FlinkSQL; the tree is null when the script has syntax errors. */
-export function parseFlinkSql(sql: string, parser = new FlinkSQL()): { errors: SyntaxProblem[]; tree: Tree | null } {
+let shared: FlinkSQL | null = null;
+
+export function parseFlinkSql(sql: string, parser: FlinkSQL = (shared ??= new FlinkSQL())): { errors: SyntaxProblem[]; tree: Tree | null } {
+  // One parse; only a script with errors is validated again, statement by statement, to report them all.
+  let failed = false;
+  const tree = parser.parse(sql, () => (failed = true)) as unknown as Tree;
+  if (!failed) return { errors: [], tree };
   const errors = parser.validate(sql).map((e) => ({ line: e.startLine, column: e.startColumn, endLine: e.endLine, endColumn: e.endColumn, message: e.message }));
-  if (errors.length) return { errors, tree: null };
-  return { errors, tree: parser.parse(sql) as unknown as Tree };
+  return { errors, tree: null };
 }

@@ -4,6 +4,7 @@
  * and window table functions (TUMBLE/HOP/CUMULATE with an optional offset) for the GROUP BY above.
  */
 import { renameRight } from '../../../engine/operators/joins/columns.ts';
+import { compileExpr } from '../../../engine/expr/index.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, childOf, childrenOf, find, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
@@ -196,16 +197,19 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   // One-sided conditions filter the side they read, where that keeps the join's meaning.
   let l = left;
   let r = right;
-  const post: Tree[] = [...residual];
+  const post: Tree[] = type === 'inner' ? [...residual] : [];
+  // An outer join keeps its preserved rows whatever the rest of ON says: those conditions stay in the join.
+  const nonEqui: Tree[] = type === 'inner' ? [] : [...residual];
   for (const c of leftOnly) {
     if (type === 'inner' || type === 'right') l = filter(l, c, env, 'JOIN … ON');
-    else if (type === 'left' || type === 'full') fail(c, 'JOIN … ON', `a condition on the preserved (left) side of a ${type.toUpperCase()} JOIN is not supported yet; filter that side in a subquery, or move it to WHERE`);
+    else nonEqui.push(c);
   }
   for (const c of rightOnly) {
     if (type === 'inner' || type === 'left') r = filter(r, c, env, 'JOIN … ON');
-    else fail(c, 'JOIN … ON', `a condition on the preserved (right) side of a ${type.toUpperCase()} JOIN is not supported yet; filter that side in a subquery, or move it to WHERE`);
+    else nonEqui.push(c);
   }
-  if (post.length && type !== 'inner') fail(post[0], 'JOIN … ON', `a condition across both sides of a ${type.toUpperCase()} JOIN (a non-equi join) is not supported yet; the nearest supported forms are key equalities, time bounds (interval join), or an INNER JOIN with the condition in WHERE`);
+  const regular = !sys && bounds.lower === null && bounds.upper === null;
+  if (nonEqui.length && !regular) fail(nonEqui[0], 'JOIN … ON', `a further condition in an outer ${sys ? 'temporal' : 'interval'} join is not supported; the nearest supported forms are key equalities and time bounds, with other conditions in WHERE`);
 
   const rename = renameRight(new Set(l.cols.map((c) => c.field)), r.cols.map((c) => c.field));
   const cols: Col[] = [...l.cols, ...r.cols.map((c) => ({ ...c, field: rename[c.field] }))];
@@ -235,7 +239,9 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     out = { node: id, cols, eventTime: type === 'inner' || type === 'left' ? l.eventTime : null, procTime: [], updating: false };
   } else {
     const id = nodeId(env, 'join');
-    env.g.add({ id, kind: 'join', params: { type, leftKey, rightKey }, inputs, at: t });
+    const joined = { ...ls, cols };
+    const condition = nonEqui.length ? compileExpr(nonEqui.map((c) => `(${weirExpr(c, joined, 'JOIN … ON')})`).join(' AND ')).toSql() : null;
+    env.g.add({ id, kind: 'join', params: { type, leftKey, rightKey, ...(condition ? { nonEquiCondition: condition } : {}) }, inputs, at: t });
     out = { node: id, cols, eventTime: null, procTime: [], updating: true };
   }
   for (const c of post) out = filter(out, c, env, 'JOIN … ON');
