@@ -1,9 +1,32 @@
-// npm run chaos [-- --trials N] [--from SEED] [--replay SEED] [--verbose]
+// npm run chaos [-- --trials N] [--from SEED] [--replay SEED] [--verbose] [--load N]
 // The chaos matrix on the seeded in-process cluster: every example and operator-kind case ×
 // parallelism 1, 2, 4 × memory and IndexedDB state × 1-3 kills (while processing, during a
 // checkpoint's snapshot write, during a recovery). A trial is a pure function of its seed.
+// --load N adds N runs of the latency job on Node worker_threads beside a CPU hog (about 1.5
+// cores) with heartbeat jitter and a heartbeat timeout (a restart): exact changelog count and view.
 import { describeTrial, runMatrix } from '../src/testing/chaos/matrix.ts';
 import { runTrial, trialSpec } from '../src/testing/chaos/trial.ts';
+import { latencyLoadTrial } from '../src/testing/chaos/loadTrial.ts';
+import { startCpuHog } from '../src/testing/chaos/cpuHog.ts';
+import { nodeSpawn } from '../src/runtime/node/nodeSpawn.ts';
+
+async function loadRuns(n: number): Promise<number> {
+  const spawn = await nodeSpawn();
+  const stop = startCpuHog(1.5);
+  let failures = 0;
+  try {
+    for (let i = 0; i < n; i++) {
+      const interval = i % 2 ? 20 : 100;
+      const r = await latencyLoadTrial(spawn, { records: 20_000, keys: 500, checkpointIntervalMs: interval, run: i });
+      if (r.problems.length) failures++;
+      console.log(`load run ${i} (checkpoints every ${interval} ms): ${r.changes} changes, ${r.restarts} restarts${r.problems.length ? ` FAILED: ${r.problems.join('; ')}` : ' ok'}`);
+    }
+  } finally {
+    await stop();
+  }
+  console.log(`load: ${n} runs, ${failures} failures`);
+  return failures;
+}
 
 const args = process.argv.slice(2);
 const flag = (name: string): string | undefined => {
@@ -18,6 +41,7 @@ async function main(): Promise<number> {
     console.log(describeTrial(r));
     return r.ok ? 0 : 1;
   }
+  const loadFailures = flag('--load') ? await loadRuns(Number(flag('--load'))) : 0;
   const trials = Number(flag('--trials') ?? 540);
   const from = Number(flag('--from') ?? 0);
   const verbose = args.includes('--verbose');
@@ -26,7 +50,7 @@ async function main(): Promise<number> {
   });
   console.log(`chaos: ${s.trials} trials, ${s.failures.length} failures, ${s.kills} kills, ${s.restarts} restarts, ${(s.ms / 1000).toFixed(1)} s`);
   if (s.failures.length) console.log(`replay a failure with: npm run chaos -- --replay <seed>; failed seeds: ${s.failures.map((f) => f.spec.seed).join(' ')}`);
-  return s.failures.length ? 1 : 0;
+  return s.failures.length || loadFailures ? 1 : 0;
 }
 
 main().then((code) => process.exit(code), (e) => (console.error(e), process.exit(2)));
