@@ -1,5 +1,5 @@
 import { JobManager } from '../../runtime/threaded/jobManager.ts';
-import { HeapCheckpointStore } from '../../runtime/threaded/heapStore.ts';
+import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import type { Spawn } from '../../runtime/threaded/spawn.ts';
 import { latencyJobDoc } from './latencyJob.ts';
 
@@ -24,7 +24,7 @@ export async function latencyLoadTrial(spawn: Spawn, o: { records: number; keys:
   const log: string[] = [];
   const jm = new JobManager(latencyJobDoc({ records: o.records, ratePerSec: 100_000, keys: o.keys, parallelism: 2, run: o.run }), {
     spawn,
-    store: new HeapCheckpointStore(),
+    store: new MemoryCheckpointStore({ ownership: 'handover' }),
     checkpointIntervalMs: o.checkpointIntervalMs,
     keepChangelog: false,
     heartbeatTimeoutMs: 1000,
