@@ -2,6 +2,7 @@ import type { OperatorDefinition } from '../operator.ts';
 import type { Row } from '../types.ts';
 import { valueState } from '../../state/descriptors.ts';
 import type { DedupParams } from '../../pipeline/kinds/dedup.ts';
+import { windowDedup } from './window/windowDedup.ts';
 
 /** The row currently kept for a key, with the event time that ranks it. */
 interface Kept {
@@ -13,6 +14,7 @@ export const dedup: OperatorDefinition<DedupParams> = {
   kind: 'dedup',
   keyFields: (p) => p.key,
   create({ ctx, params }) {
+    if (params.window) return windowDedup(ctx, params.window, params.keep === 'first');
     const byEventTime = (params.order ?? 'arrival') === 'eventTime';
     const keepFirst = params.keep === 'first';
     const kept = ctx.state.value(valueState<Kept>('kept'));

@@ -3,7 +3,8 @@ import type { SourceDefinition } from '../source.ts';
 import { join } from './join.ts';
 import { intervalJoin } from './intervalJoin.ts';
 import { temporalJoin } from './temporalJoin.ts';
+import { windowJoin } from './windowJoin.ts';
 
 // Engine implementations of the joins kinds. Each kind has its own file; this list only gathers them.
-export const joinsOperators: OperatorDefinition<any>[] = [join, intervalJoin, temporalJoin];
+export const joinsOperators: OperatorDefinition<any>[] = [join, intervalJoin, temporalJoin, windowJoin];
 export const joinsSources: SourceDefinition<any>[] = [];

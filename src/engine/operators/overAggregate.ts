@@ -56,15 +56,15 @@ export const overAggregate: OperatorDefinition<OverAggregateParams> = {
         }
         running.update(accs);
       } else if (rows) {
-        const window = recent.value() ?? [];
+        const frame = recent.value() ?? [];
         for (const r of at) {
-          window.push(r);
-          while (window.length > bound + 1) window.shift();
-          out.push(result(over(window), r));
+          frame.push(r);
+          while (frame.length > bound + 1) frame.shift();
+          out.push(result(over(frame), r));
         }
         // Only the rows a later frame can still reach stay.
         if (bound === 0) recent.clear();
-        else recent.update(window.slice(-bound));
+        else recent.update(frame.slice(-bound));
       } else {
         emitted.put(String(ts), at);
         const frame: Row[] = [];

@@ -3,6 +3,7 @@ import type { Key, Row } from '../types.ts';
 import { isAddition } from '../types.ts';
 import { valueState } from '../../state/descriptors.ts';
 import { compareValues } from './changelogTable.ts';
+import { windowRank } from './window/windowRank.ts';
 import { DEFAULT_RANK_FIELD } from '../../pipeline/kinds/topN.ts';
 import type { TopNOrder, TopNParams } from '../../pipeline/kinds/topN.ts';
 
@@ -68,6 +69,7 @@ export const topN: OperatorDefinition<TopNParams> = {
     const n = params.n;
     const rankField = params.rankField ?? DEFAULT_RANK_FIELD;
     const cmp = rowComparator(params.orderBy);
+    if (params.window) return windowRank(ctx, params.window, n, rankField, cmp);
     // An append-only input can never promote a row from below the top n, so only n rows are kept.
     const appendOnly = ctx.inputs.in?.changelog === 'append';
     // The partition's rows in rank order; on an updating input it holds every row, not only the top n.

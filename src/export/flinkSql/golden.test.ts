@@ -5,13 +5,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { exportFlinkSql } from './index.ts';
-import { goldenCases } from './goldenCases.ts';
+import { goldenCases, windowedGoldenCases } from './goldenCases.ts';
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), 'golden');
 const update = process.env.UPDATE_GOLDEN === '1';
 
 describe('Flink SQL golden files', () => {
-  for (const c of goldenCases) {
+  for (const c of [...goldenCases, ...windowedGoldenCases]) {
     it(c.name, () => {
       const { sql, warnings } = exportFlinkSql(c.doc, c.options);
       const text = `${sql}\n-- warnings:\n${warnings.map((w) => `--   ${w.nodeId ?? '(pipeline)'}: ${w.message}`).join('\n') || '--   (none)'}\n`;

@@ -5,7 +5,7 @@ import { FlinkSQL } from 'dt-sql-parser';
 import { loadExamples } from '../../testing/examples.ts';
 import { compile } from '../../pipeline/compile.ts';
 import { exportFlinkSql } from './index.ts';
-import { goldenCases } from './goldenCases.ts';
+import { goldenCases, windowedGoldenCases } from './goldenCases.ts';
 import { checkExportedSql } from './verify/semanticCheck.ts';
 
 const examples = loadExamples().map(({ entry, doc }) => ({ name: entry.file, doc, options: undefined }));
@@ -21,7 +21,7 @@ describe('exported Flink SQL parses and resolves', () => {
     expect(new FlinkSQL().validate('SELECT FROM WHERE;').length).toBeGreaterThan(0);
   });
 
-  for (const c of [...examples, ...goldenCases]) {
+  for (const c of [...examples, ...goldenCases, ...windowedGoldenCases]) {
     it(c.name, () => {
       const { check } = exportAndCheck(c.doc, c.options);
       expect(check.syntaxErrors).toEqual([]);

@@ -2,6 +2,7 @@ import type { JsonSchema } from '../kindSpec.ts';
 import type { FieldType, StreamInfo } from '../streamInfo.ts';
 import { durationMs } from './common.ts';
 import type { InferProblem } from './common.ts';
+import { windowShapeProblems } from './window.ts';
 
 /**
  * How a window join, window Top-N or window deduplication finds the window of each row,
@@ -48,13 +49,8 @@ export function windowingProblems(w: Windowing | undefined, input: StreamInfo | 
   if (!w) return [];
   const out: InferProblem[] = [];
   const needs: Record<Windowing['type'], (keyof Windowing)[]> = { tumble: ['sizeMs'], hop: ['sizeMs', 'slideMs'], cumulate: ['sizeMs', 'stepMs'], columns: [] };
-  for (const f of needs[w.type] ?? []) if (w[f] === undefined) out.push({ field: `${path}.${f}`, message: `a ${w.type} window needs ${f}`, code: 'missing-param' });
-  if (w.type === 'hop' && w.sizeMs !== undefined && w.slideMs !== undefined && w.slideMs > w.sizeMs) {
-    out.push({ field: `${path}.slideMs`, message: `slide (${w.slideMs} ms) is larger than size (${w.sizeMs} ms): rows between windows would belong to none`, code: 'bad-param-value' });
-  }
-  if (w.type === 'cumulate' && w.sizeMs !== undefined && w.stepMs !== undefined && w.sizeMs % w.stepMs !== 0) {
-    out.push({ field: `${path}.sizeMs`, message: `size (${w.sizeMs} ms) must be a whole multiple of step (${w.stepMs} ms)`, code: 'bad-param-value' });
-  }
+  // The window shape is checked exactly as the Window aggregate checks its own.
+  if (w.type !== 'columns') out.push(...windowShapeProblems({ ...w, type: w.type, groupBy: [], aggregates: [] }).map((p) => ({ ...p, field: p.field.replace(/^params\./, `${path}.`) })));
   if (w.type !== 'columns') {
     for (const f of ['sizeMs', 'slideMs', 'stepMs', 'offsetMs'] as const) {
       if (w[f] !== undefined && !needs[w.type].includes(f) && f !== 'offsetMs') out.push({ field: `${path}.${f}`, message: `${f} does not apply to a ${w.type} window; remove it`, code: 'bad-param-value' });

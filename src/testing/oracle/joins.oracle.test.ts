@@ -22,17 +22,18 @@ const customers = disorderedRows(630, 405, { stepMs: 160, boundMs: BOUND }, (i, 
 const orderSchema = { order_id: 'integer', customer_id: 'string', amount: 'number', seq: 'integer', ts: 'timestamp' };
 const customerSchema = { customer_id: 'string', name: 'string', tier: 'string', seq: 'integer', ts: 'timestamp' };
 
-function regularJoin(type: 'inner' | 'left'): OracleCase {
+/** With `residual`, the ON clause also holds a non-equi condition: pipeline expression and its SQL twin. */
+function regularJoin(type: 'inner' | 'left', residual?: { expr: string; sql: string }): OracleCase {
   return {
-    name: `${type} regular join`,
+    name: `${type} regular join${residual ? ' with a non-equi condition' : ''}`,
     minRecords: 10_000,
     doc: pipeline(
-      `oracle-${type}-join`,
+      `oracle-${type}-join${residual ? '-nonequi' : ''}`,
       [
         // Both arrive over ~10 s of processing time, so orders often come before their customer.
         ['orders', 'inlineSource', inline(orders, BOUND, orderSchema, 1000)],
         ['customers', 'inlineSource', inline(customers, BOUND, customerSchema, 63)],
-        ['j', 'join', { type, leftKey: ['customer_id'], rightKey: ['customer_id'] }],
+        ['j', 'join', { type, leftKey: ['customer_id'], rightKey: ['customer_id'], ...(residual ? { nonEquiCondition: residual.expr } : {}) }],
         ['view', 'viewSink', {}],
       ],
       ['orders -> j.left', 'customers -> j.right', 'j -> view'],
@@ -41,7 +42,7 @@ function regularJoin(type: 'inner' | 'left'): OracleCase {
       // Right columns whose names the left already uses get a `_right` suffix; NULL keys match nothing.
       view: `SELECT o.order_id, o.customer_id, o.amount, o.seq, o.ts,
           c.customer_id AS customer_id_right, c.name, c.tier, c.seq AS seq_right, c.ts AS ts_right
-        FROM orders o ${type === 'left' ? 'LEFT JOIN' : 'JOIN'} customers c ON o.customer_id = c.customer_id`,
+        FROM orders o ${type === 'left' ? 'LEFT JOIN' : 'JOIN'} customers c ON o.customer_id = c.customer_id${residual ? ` AND (${residual.sql})` : ''}`,
     },
   };
 }
@@ -80,5 +81,8 @@ function intervalJoin(type: 'inner' | 'left'): OracleCase {
 describe('oracle: joins equal SQL', () => {
   const leftJoin = regularJoin('left');
   const leftInterval = intervalJoin('left');
-  oracleTests([regularJoin('inner'), leftJoin, intervalJoin('inner'), leftInterval], { indexedDb: [leftJoin, leftInterval] });
+  // Orders pair with a customer only when big enough for the customer's tier, so many left rows stay padded.
+  const residual = { expr: "amount > 200 AND tier <> 'basic' OR amount > 400", sql: "o.amount > 200 AND c.tier <> 'basic' OR o.amount > 400" };
+  const nonEqui = [regularJoin('inner', residual), regularJoin('left', residual)];
+  oracleTests([regularJoin('inner'), leftJoin, intervalJoin('inner'), leftInterval, ...nonEqui], { indexedDb: [leftJoin, leftInterval] });
 });

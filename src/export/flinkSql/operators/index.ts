@@ -6,6 +6,7 @@ import { windowExport } from './window.ts';
 import { intervalJoinExport, joinExport } from './joins.ts';
 import { temporalJoinExport } from './temporalJoin.ts';
 import { dedupExport, topNExport } from './ranking.ts';
+import { overAggregateExport, windowJoinExport } from './windowed.ts';
 import { broadcastProcessExport, flatMapExport, processExport } from './userCode.ts';
 
 export const operatorExports: Record<string, OperatorExport> = {
@@ -17,6 +18,8 @@ export const operatorExports: Record<string, OperatorExport> = {
   union: unionExport,
   aggregate: aggregateExport,
   window: windowExport,
+  overAggregate: overAggregateExport,
+  windowJoin: windowJoinExport,
   join: joinExport,
   intervalJoin: intervalJoinExport,
   temporalJoin: temporalJoinExport,

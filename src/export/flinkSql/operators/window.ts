@@ -18,7 +18,8 @@ function offsetArg(offsetMs: number | undefined, period: number): string[] {
   return off ? [interval(off)] : [];
 }
 
-function tvf(p: WindowParams, input: Relation, time: string): string {
+/** The window table function call over `input` (tumble, hop or cumulate). */
+export function tvf(p: Pick<WindowParams, 'sizeMs' | 'slideMs' | 'stepMs' | 'offsetMs'> & { type: string }, input: Relation, time: string): string {
   const head = `TABLE ${ident(input.name)}, DESCRIPTOR(${ident(time)})`;
   switch (p.type) {
     case 'tumble':

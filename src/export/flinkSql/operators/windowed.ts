@@ -1,0 +1,67 @@
+/**
+ * Operators over windows and frames that are not window aggregates: OVER aggregation, window
+ * join, and the windowing part of window Top-N and window deduplication.
+ */
+import type { OverAggregateParams } from '../../../pipeline/kinds/overAggregate.ts';
+import type { WindowJoinParams } from '../../../pipeline/kinds/windowJoin.ts';
+import type { Windowing } from '../../../pipeline/kinds/windowing.ts';
+import type { Relation } from '../context.ts';
+import { ident, identList, interval } from '../sqlText.ts';
+import { aggregateCall } from './aggregate.ts';
+import { JOIN_SQL, joinInputs, joinedSelect, keyCondition, residualCondition } from './joins.ts';
+import { tvf } from './window.ts';
+import type { OperatorArgs, OperatorExport } from './shared.ts';
+import { describe, needInput, paramsOf, view } from './shared.ts';
+
+/** What a window operator reads FROM: the window TVF over the input, or the input itself when it carries window columns. */
+export function windowedFrom(a: OperatorArgs, w: Windowing, input: Relation): string | null {
+  if (w.type === 'columns') return ident(input.name);
+  if (!input.time) {
+    a.cx.warn(a.node.id, `skipped: a ${w.type.toUpperCase()} window needs a time attribute, and the input has none in SQL`);
+    return null;
+  }
+  return `TABLE(\n  ${tvf(w, input, input.time)}\n)`;
+}
+
+export const overAggregateExport: OperatorExport = (a) => {
+  const p = paramsOf<OverAggregateParams>(a.node);
+  const input = needInput(a);
+  if (!input) return null;
+  if (!input.time) {
+    a.cx.warn(a.node.id, 'skipped: OVER aggregation orders by a time attribute, and the input has none in SQL');
+    return null;
+  }
+  const bound = p.frame === 'rows' ? p.precedingRows : p.precedingMs;
+  const lower = bound === undefined ? 'UNBOUNDED PRECEDING' : p.frame === 'rows' ? `${bound} PRECEDING` : `${interval(bound)} PRECEDING`;
+  const frame = `${p.frame.toUpperCase()} BETWEEN ${lower} AND CURRENT ROW`;
+  const partition = p.partitionBy.length ? `PARTITION BY ${identList(p.partitionBy)} ` : '';
+  const over = `OVER (${partition}ORDER BY ${ident(input.time)} ${frame})`;
+  const items = [identList(input.columns), ...p.aggregates.map((c) => `${aggregateCall(a, c, input)} ${over} AS ${ident(c.as)}`)];
+  return [view(a.node.id, [`over aggregate ${describe(a.node)}: ${frame}`], `SELECT ${items.join(',\n  ')}\nFROM ${ident(input.name)}`)];
+};
+
+export const windowJoinExport: OperatorExport = (a) => {
+  const p = paramsOf<WindowJoinParams>(a.node);
+  const io = joinInputs(a);
+  if (!io) return null;
+  const leftFrom = windowedFrom(a, p.window, io.left);
+  const rightFrom = leftFrom && windowedFrom(a, p.window, io.right);
+  if (!leftFrom || !rightFrom) return null;
+  const withWindow = (r: Relation): Relation => (p.window.type === 'columns' ? r : { ...r, columns: [...r.columns, 'window_start', 'window_end', 'window_time'] });
+  const left = withWindow(io.left);
+  const right = withWindow(io.right);
+  const on = [keyCondition(p.leftKey, p.rightKey), 'l.`window_start` = r.`window_start`', 'l.`window_end` = r.`window_end`'];
+  if (p.nonEquiCondition !== undefined) on.push(`(${residualCondition(p.nonEquiCondition, left, right)})`);
+  // Each side's windows are a view of their own, so the join reads two named relations, as Flink's planner sees them.
+  const sides = [] as ReturnType<typeof view>[];
+  const named = (r: Relation, from: string, side: string): Relation => {
+    if (p.window.type === 'columns') return r;
+    const name = `${a.node.id}__${side}_windows`;
+    sides.push(view(name, [`${side} input of ${describe(a.node)} cut into ${p.window.type} windows`], `SELECT ${identList(r.columns)}\nFROM ${from}`));
+    return { ...r, name };
+  };
+  const l = named(left, leftFrom, 'left');
+  const r = named(right, rightFrom, 'right');
+  const sql = `SELECT ${joinedSelect(l, r).join(', ')}\nFROM ${ident(l.name)} AS l\n${JOIN_SQL[p.type]} ${ident(r.name)} AS r\n  ON ${on.join('\n  AND ')}`;
+  return [...sides, view(a.node.id, [`window join ${describe(a.node)}: ${p.type} join per ${p.window.type} window on ${p.leftKey.join(', ')} = ${p.rightKey.join(', ')}`], sql)];
+};

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { kindSpec } from './index.ts';
+import type { StreamInfo } from '../streamInfo.ts';
+
+const stream = (extra: Partial<StreamInfo> = {}): StreamInfo => ({ fields: { k: 'string', v: 'integer', ts: 'timestamp' }, eventTime: 'ts', keyedBy: null, changelog: 'append', uniqueKey: null, ...extra });
+const problems = (kind: string, params: Record<string, unknown>, inputs: Record<string, StreamInfo>) =>
+  kindSpec(kind)!.infer({ params, inputs } as never).problems!.map((p) => `${p.field}: ${p.message}`);
+
+describe('validation of the window and frame params', () => {
+  it('overAggregate: frame bounds, event time and inserts-only are checked where they are set', () => {
+    expect(problems('overAggregate', { partitionBy: ['k'], frame: 'rows', precedingMs: 5, aggregates: [{ fn: 'sum', field: 'v', as: 'v' }] }, { in: stream({ eventTime: null, changelog: 'update' }) })).toEqual([
+      'params.precedingMs: precedingMs belongs to a RANGE frame; use precedingRows for ROWS, or set frame to "range"',
+      'params.aggregates[0].as: the input already has a field "v"; choose another output name',
+      'inputs.in: OVER aggregation orders rows by event time, and this input has none; set `eventTime` on the source',
+      'inputs.in: OVER aggregation takes only inserts (as in Flink), but this input is updating; aggregate with a Group by instead, or deduplicate to first rows before',
+    ]);
+  });
+
+  it('topN.window: shape, window columns and updating inputs', () => {
+    const topN = (window: Record<string, unknown>, input = stream()) => problems('topN', { partitionBy: [], orderBy: [{ field: 'v', direction: 'desc' }], n: 1, window }, { in: input });
+    expect(topN({ type: 'hop', sizeMs: 10, slideMs: 20 })).toEqual(['params.window.slideMs: slide (20 ms) is larger than size (10 ms): records between windows would belong to none']);
+    expect(topN({ type: 'cumulate', sizeMs: 10 })).toEqual(['params.window.stepMs: a cumulate window needs stepMs']);
+    expect(topN({ type: 'columns' })[0]).toBe('params.window.type: the in input has no "window_start" column; put a Window aggregate before this node or choose tumble, hop or cumulate');
+    expect(topN({ type: 'tumble', sizeMs: 10 }, stream({ changelog: 'update' }))).toEqual([
+      'inputs.in: window operators take only inserts, but the in input is updating; window it with a Window aggregate first or use the non-window kind',
+    ]);
+  });
+
+  it('dedup.window orders by event time only', () => {
+    expect(problems('dedup', { key: ['k'], keep: 'first', order: 'arrival', window: { type: 'tumble', sizeMs: 10 } }, { in: stream() })).toEqual([
+      'params.order: window deduplication orders rows by event time (as Flink\'s); set order to "eventTime" or leave it out',
+    ]);
+  });
+});
