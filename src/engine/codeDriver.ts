@@ -32,11 +32,13 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
     try {
       if (e !== null && typeof e === 'object') {
         var m = e.message;
+        // A stack overflow says only "Maximum call stack size exceeded": name the likely cause.
+        if (e.name === 'RangeError' && typeof m === 'string' && /call stack/i.test(m)) return 'the record is nested too deeply, or the code recurses too deeply, to process (' + clip(m) + '); flatten the record or bound the recursion';
         if (typeof m === 'string' && m !== '') return clip(m);
         return describe(e) + ' (not an Error with a message)';
       }
       if (typeof e === 'string') return clip(e);
-      return describe(e) + ' (not an Error)';
+      return describe(e) + ' (not an Error: throw new Error("…") to give a reason)';
     } catch (_) {
       return 'a value whose message could not be read';
     }

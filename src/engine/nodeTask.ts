@@ -130,7 +130,24 @@ export class NodeTask {
     this.recordsIn += els.length;
     if (op.processBatch && !sel) {
       this.eventTime = this.watermark;
-      return op.processBatch(els, port);
+      try {
+        return op.processBatch(els, port);
+      } catch (e) {
+        // Batch operators hand the whole batch to their code host before emitting anything, so a
+        // batch that failed as a whole (a record that cannot even be serialized) emitted nothing:
+        // retry record by record and dead-letter only the records that fail alone.
+        if (isCodeLimitError(e)) throw e;
+        for (const el of els) {
+          try {
+            op.processBatch([el], port);
+          } catch (e1) {
+            if (isCodeLimitError(e1)) throw e1;
+            this.count('deadLetters');
+            this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${thrownReason(e1)}`, row: el.row });
+          }
+        }
+        return;
+      }
     }
     for (const el of els) {
       this.eventTime = el.ts ?? this.watermark;
