@@ -3,6 +3,7 @@ import { loadExamples } from '../examples.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import { oracleTests } from './oracleKit.ts';
 import type { OracleCase } from './oracleKit.ts';
+import { seedCases } from '../sql/seeds.cases.ts';
 
 /**
  * The SQL equivalent of every sink of every example in public/examples, over one table per
@@ -49,6 +50,9 @@ const EXAMPLE_SQL: Record<string, Record<string, string>> = {
       SELECT customer_id, MIN(ts) AS window_start, MAX(ts) + 600000 AS window_end, MAX(ts) + 599999 AS window_time, COUNT(*) AS events, SUM(amount) AS spent
       FROM numbered GROUP BY customer_id, session`,
   },
+  // The gallery's Flink SQL examples: the expectations their scripts are planned against.
+  'sql-medallion.json': seedCases[0].expected,
+  'sql-sales-by-store.json': seedCases[1].expected,
 };
 
 const examples = loadExamples();
