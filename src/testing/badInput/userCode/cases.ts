@@ -114,6 +114,6 @@ export const userCodeCases: UserCodeCase[] = [
     name: 'a non-Error throw says what was thrown',
     code: '(row) => { throw undefined; }',
     exit: 0,
-    deadLetters: /map code threw: undefined \(not an Error\)/,
+    deadLetters: /map code threw: undefined \(not an Error: throw new Error/,
   },
 ];
