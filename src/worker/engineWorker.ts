@@ -2,12 +2,19 @@
 import * as Comlink from 'comlink';
 import { ClusterSession } from './clusterSession.ts';
 import type { EngineApi } from './protocol.ts';
+import { installCodeHost } from '../engine/codeHost.ts';
+import { watchedCodeHost } from './watchedCodeHost.ts';
 
 // comlink glue only: the session does the work, user code runs here and never on the main thread.
 const session = new ClusterSession();
+let watchPort: MessagePort | null = null;
 
 const api: EngineApi = {
-  load: (doc, opts) => session.load(doc, opts),
+  load: (doc, opts) => {
+    // Operators created from this load run their code under the page's watchdog.
+    installCodeHost(watchedCodeHost(doc, (m) => watchPort?.postMessage(m)));
+    return session.load(doc, opts);
+  },
   run: () => session.run(),
   pause: () => session.pause(),
   step: (kind) => void session.step(kind),
@@ -28,6 +35,9 @@ const api: EngineApi = {
   setSinkWindow: (id, offset, limit) => session.setSinkWindow(id, offset, limit),
   onSnapshot: (listener, opts) => session.onSnapshot(listener, opts),
   snapshotApplied: () => session.snapshotApplied(),
+  watchCode: (port) => {
+    watchPort = port;
+  },
 };
 
 Comlink.expose(api);

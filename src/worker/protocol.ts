@@ -108,4 +108,6 @@ export interface EngineApi {
   onSnapshot(listener: (s: RunSnapshot) => void, opts?: { credit?: boolean }): void;
   /** The UI has shown the last snapshot; the next running one may be produced. */
   snapshotApplied(): void;
+  /** A port on which the worker reports each batch of user code to the page's watchdog. */
+  watchCode(port: MessagePort): void;
 }

@@ -3,6 +3,7 @@ import type { EngineApi, LoadOptions, LoadResult } from '../../worker/protocol.t
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import { acceptSnapshot } from './runStore.ts';
 import { perFrame } from '../observatory/snapshotPacer.ts';
+import type { CodeWatchMessage } from '../../worker/watchedCodeHost.ts';
 
 let remote: Comlink.Remote<EngineApi> | null = null;
 let worker: Worker | null = null;
@@ -15,14 +16,35 @@ export function engine(): Comlink.Remote<EngineApi> {
     const own = remote;
     // Credit: the worker produces the next running snapshot only once this one is on screen.
     void own.onSnapshot(Comlink.proxy(perFrame(acceptSnapshot, undefined, () => void own.snapshotApplied())), { credit: true });
-    worker.addEventListener('error', (e) => {
-      acceptSnapshot({ status: 'failed', records: 0, rate: 0, clockMs: 0, metrics: {}, deadLetters: {}, sinks: {}, checkpoints: 0, restarts: 0, frame: null, error: { message: `engine worker crashed: ${e.message}` }, log: [{ seq: Date.now(), level: 'error', at: 0, message: `engine worker crashed: ${e.message}` }] });
+    const fail = (message: string, node?: string) => {
+      acceptSnapshot({ status: 'failed', records: 0, rate: 0, clockMs: 0, metrics: {}, deadLetters: {}, sinks: {}, checkpoints: 0, restarts: 0, frame: null, error: { message, node }, log: [{ seq: Date.now(), level: 'error', at: 0, node, message }] });
       worker?.terminate();
       remote = null;
       worker = null;
+    };
+    worker.addEventListener('error', (e) => fail(`engine worker crashed: ${e.message}`));
+    const watch = new MessageChannel();
+    watchCode(watch.port1, (m) => {
+      watch.port1.close();
+      fail(`node "${m.node}": ${m.what} ran longer than the ${m.limitMs} ms limit per batch (a batch of ${m.batch}, first record ${m.record}); the run was stopped. Fix the code or raise settings.code.timeoutMs`, m.node);
     });
+    void own.watchCode(Comlink.transfer(watch.port2, [watch.port2]));
   }
   return remote;
+}
+
+/**
+ * The watchdog for user code: the engine worker says when a batch of code starts and ends; a batch
+ * still running after its limit cannot be interrupted from inside, so the worker is terminated.
+ */
+function watchCode(port: MessagePort, overrun: (m: Extract<CodeWatchMessage, { t: 'busy' }>) => void): void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  port.onmessage = (e: MessageEvent<CodeWatchMessage>) => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const m = e.data;
+    if (m.t === 'busy') timer = setTimeout(() => overrun(m), m.limitMs);
+  };
 }
 
 export async function loadJob(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
