@@ -51,8 +51,8 @@ const EXAMPLE_SQL: Record<string, Record<string, string>> = {
       FROM numbered GROUP BY customer_id, session`,
   },
   // The gallery's Flink SQL examples: the expectations their scripts are planned against.
-  'sql-medallion.json': seedCases[0].expected,
-  'sql-sales-by-store.json': seedCases[1].expected,
+  'sql-medallion.json': seedCases[0].expected as Record<string, string>,
+  'sql-sales-by-store.json': seedCases[1].expected as Record<string, string>,
 };
 
 const examples = loadExamples();
