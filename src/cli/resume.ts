@@ -62,13 +62,18 @@ export class ResumableStore implements CheckpointStore {
   /** The newest checkpoint, without the state of operators a resume was allowed to leave out. */
   async latest(jobId: string) {
     const m = await this.inner.latest(jobId);
-    if (!m || !this.dropped.size) return m;
-    const keep = (id: string) => !this.dropped.has(id.slice(0, id.lastIndexOf('#')));
-    return { ...m, subtasks: Object.fromEntries(Object.entries(m.subtasks).filter(([id]) => keep(id))), parallelism: Object.fromEntries(Object.entries(m.parallelism).filter(([id]) => !this.dropped.has(id))) };
+    return m && this.withoutDropped(m);
   }
 
-  list(jobId: string) {
-    return this.inner.list(jobId);
+  /** Every retained checkpoint, each without the left-out operators' state (a restore reads from this list). */
+  async list(jobId: string) {
+    return (await this.inner.list(jobId)).map((m) => this.withoutDropped(m));
+  }
+
+  private withoutDropped(m: CheckpointManifest): CheckpointManifest {
+    if (!this.dropped.size) return m;
+    const keep = (id: string) => !this.dropped.has(id.slice(0, id.lastIndexOf('#')));
+    return { ...m, subtasks: Object.fromEntries(Object.entries(m.subtasks).filter(([id]) => keep(id))), parallelism: Object.fromEntries(Object.entries(m.parallelism).filter(([id]) => !this.dropped.has(id))) };
   }
   readSubtask(ref: string) {
     return this.inner.readSubtask(ref);

@@ -81,7 +81,7 @@ describe('weir run parallel flags', () => {
     doc.nodes[1] = { id: 'work', kind: 'map', parallelism: 1, params: { code: "(row) => { if (row.amount > 180) throw new Error('too big'); return row; }" } };
     const file = writeJson(dir, 'p.json', doc);
     const run = async (out: string, ...extra: string[]) => {
-      const r = await runMain(['run', file, '--out', join(dir, out), '--seed', '7', ...extra]);
+      const r = await runMain(['run', file, '--out', join(dir, out), '--seed', '7', '--trust-code', ...extra]);
       expect(r.code, r.err).toBe(0);
       return r.err;
     };
