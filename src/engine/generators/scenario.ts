@@ -44,8 +44,11 @@ export interface Scenario {
   row(i: number, rng: Rng, ctx: ScenarioContext): Row | null;
 }
 
-/** Nominal event time of a unit, before disorder. */
-export const slot = (ctx: ScenarioContext, unit: number): number => ctx.startTime + unit * ctx.intervalMs;
+/**
+ * Nominal event time of a unit, before disorder, in whole milliseconds (event time is a BIGINT of
+ * milliseconds, as in Flink): above 1,000 records per second several records share a millisecond.
+ */
+export const slot = (ctx: ScenarioContext, unit: number): number => Math.floor(ctx.startTime + unit * ctx.intervalMs);
 
 /** How far a record's event time lags its arrival: 0..disorderMs, drawn from the record's own rng. */
 export const disorder = (ctx: ScenarioContext, rng: Rng): number => (ctx.disorderMs > 0 ? rng.int(ctx.disorderMs + 1) : 0);
