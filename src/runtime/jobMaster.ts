@@ -6,6 +6,7 @@ import type { CoordinatorHooks } from '../checkpoint/coordinator.ts';
 import type { CheckpointManifest, CheckpointRecord, CheckpointStore, DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { parseSubtaskId, subtaskId } from '../checkpoint/types.ts';
 import { compareRows } from '../engine/operators/changelogTable.ts';
+import { sinkPrimaryKey } from '../engine/operators/sinks.ts';
 import { Publication } from './publication.ts';
 import { DEFAULT_RESTART, restartDelay } from './restartStrategy.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
@@ -241,11 +242,9 @@ export function mergeViews(plan: JobPlan, parts: Iterable<Record<string, Row[]>>
   }
   for (const n of plan.nodes) {
     if (!n.isSink) continue;
-    const own = n.params.primaryKey as string[] | undefined;
-    // One part sorted by the sink's own primary key is already in order.
-    if (count[n.id] === 1 && own?.length) continue;
-    if (count[n.id] === 1) views[n.id] = [...views[n.id]];
-    const pk = own ?? n.inputs.in?.uniqueKey ?? null;
+    // One part is already in its table's order; several are sorted as that one table would be.
+    if (count[n.id] === 1) continue;
+    const pk = sinkPrimaryKey(n.kind, n.params as { primaryKey?: string[] }, n.inputs);
     views[n.id].sort((a, b) => compareRows(a, b, pk && pk.length ? pk : Object.keys(a)));
   }
   return views;

@@ -43,8 +43,11 @@ export function partitionerFor(edge: EdgeRouting, fromIndex: number, downstream:
 }
 
 /**
- * An updating stream without a unique key retracts whole rows: hashing by every field sends a row's
- * -U/-D to the subtask that received its +I (round-robin would not).
+ * An updating stream without a unique key retracts whole rows: when the parallelism changes,
+ * hashing by every field sends a row's -U/-D to the subtask that received its +I (round-robin
+ * would not). It is only the fallback: it keeps one row's changes in order, but not the order
+ * between different rows of one upstream key (a join's -D of a NULL-padded row and the +I of
+ * the joined row that replaces it), which a downstream key made of other fields needs.
  */
 const wholeRow = (edge: PlanEdge): string[] | null => (edge.info.fields && Object.keys(edge.info.fields).length ? Object.keys(edge.info.fields) : null);
 
@@ -52,6 +55,11 @@ const wholeRow = (edge: PlanEdge): string[] | null => (edge.info.fields && Objec
  * How records really move on an edge once parallelism is known: into a keyed operator they
  * are hashed by its key (as Flink's planner inserts a hash exchange), an updating stream keeps
  * each row's changes together by its unique key, and forward needs equal parallelism.
+ *
+ * An updating stream without a unique key into an operator that is not keyed goes forward when
+ * the parallelism is equal, as Flink chains it: the upstream subtask already holds every change
+ * of its keys in order, and any re-hash would interleave the changes of one key coming from
+ * different channels (a retraction overtaking the insert that it precedes).
  */
 export function effectivePartitioning(
   edge: PlanEdge,
@@ -60,7 +68,10 @@ export function effectivePartitioning(
   targetKeyFields: KeyFields | null,
 ): EdgeRouting {
   if (edge.partitioning === 'broadcast') return { partitioning: 'broadcast', keyFields: null };
-  const keyFields = targetKeyFields ?? (edge.info.changelog === 'update' ? (edge.info.uniqueKey ?? wholeRow(edge)) : null) ?? edge.keyFields;
+  const updating = edge.info.changelog === 'update';
+  const keepsUpstreamOrder = !targetKeyFields && updating && !edge.info.uniqueKey && fromParallelism === toParallelism;
+  if (keepsUpstreamOrder) return { partitioning: 'forward', keyFields: null };
+  const keyFields = targetKeyFields ?? (updating ? (edge.info.uniqueKey ?? wholeRow(edge)) : null) ?? edge.keyFields;
   if (keyFields && toParallelism > 1) return { partitioning: 'hash', keyFields };
   if (fromParallelism === toParallelism) return { partitioning: 'forward', keyFields: null };
   return { partitioning: 'rebalance', keyFields: null };

@@ -32,10 +32,27 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
   const upsert = byKey !== null && sameFields(primaryKey!, ctx.inputs.in?.uniqueKey ?? null);
   const rowState = ctx.state.value(valueState<Row>('row'));
   const copies = ctx.state.value(valueState<Copies>('copies'));
+  // Flink's SinkUpsertMaterializer: when the table's key is not its input's unique key, the
+  // changes of one table key may belong to different input rows (a left join's padded row and
+  // the joined row replacing it), and a retraction must remove only its own row. Every live row
+  // of the key is kept, in arrival order; the table shows the latest one.
+  const materialized = ctx.state.value(valueState<Row[]>('materialized'));
+  const materialize = byKey !== null && !upsert;
   return {
     apply(el: Element): void {
+      if (materialize) {
+        ctx.state.setCurrentKey(byKey(el.row));
+        const live = materialized.value() ?? [];
+        if (isAddition(el.kind)) return materialized.update([...live, el.row]);
+        const at = lastIndexOfRow(live, el.row);
+        if (at < 0) return ctx.deadLetter(`${el.kind} for a row the table does not hold`, el.row);
+        const rest = live.filter((_, i) => i !== at);
+        if (rest.length) materialized.update(rest);
+        else materialized.clear();
+        return;
+      }
       if (byKey) {
-        if (upsert && el.kind === '-U') return;
+        if (el.kind === '-U') return;
         ctx.state.setCurrentKey(byKey(el.row));
         if (isAddition(el.kind)) rowState.update(el.row);
         else rowState.clear();
@@ -52,14 +69,20 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
     lookup(key: Key): Row | undefined {
       const saved = ctx.state.currentKey();
       ctx.state.setCurrentKey(key);
-      const r = byKey ? rowState.value() : copies.value()?.row;
+      const r = materialize ? materialized.value()?.at(-1) : byKey ? rowState.value() : copies.value()?.row;
       ctx.state.setCurrentKey(saved);
       return r;
     },
     rows(): Row[] {
       const saved = ctx.state.currentKey();
       const out: Row[] = [];
-      if (byKey) {
+      if (materialize) {
+        for (const k of ctx.state.keys('materialized')) {
+          ctx.state.setCurrentKey(k);
+          const r = materialized.value()?.at(-1);
+          if (r) out.push(r);
+        }
+      } else if (byKey) {
         for (const k of ctx.state.keys('row')) {
           ctx.state.setCurrentKey(k);
           const r = rowState.value();
@@ -77,6 +100,12 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
       return out.sort((a, b) => compareRows(a, b, order ?? Object.keys(a)));
     },
   };
+}
+
+function lastIndexOfRow(rows: readonly Row[], row: Row): number {
+  const want = JSON.stringify(row);
+  for (let i = rows.length - 1; i >= 0; i--) if (JSON.stringify(rows[i]) === want) return i;
+  return -1;
 }
 
 function sameFields(a: readonly string[], b: readonly string[] | null): boolean {

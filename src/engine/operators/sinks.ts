@@ -1,6 +1,7 @@
 import type { Operator, OperatorDefinition } from '../operator.ts';
 import type { Element, Key, Row } from '../types.ts';
 import { changelogTable, tableKey } from './changelogTable.ts';
+import type { StreamInfo } from '../../pipeline/streamInfo.ts';
 import type { LogSinkParams, ViewSinkParams } from '../../pipeline/kinds/sinks.ts';
 
 /** Every sink exposes its table; the runtime reads it for views, pull queries and CLI output. */
@@ -9,12 +10,21 @@ export interface SinkOperator extends Operator {
   lookup(key: Key): Row | undefined;
 }
 
+/**
+ * The primary key of a sink's table, which also orders its rows: a view's own key or else its
+ * input's unique key; log and collect sinks hold their rows as a multiset (no key). Readers
+ * that merge a parallel sink's parts sort by this too, so they order rows as one table would.
+ */
+export function sinkPrimaryKey(kind: string, params: { primaryKey?: string[] }, inputs: Record<string, StreamInfo | undefined>): string[] | null {
+  return kind === 'viewSink' ? (params.primaryKey ?? inputs.in?.uniqueKey ?? null) : null;
+}
+
 export const viewSink: OperatorDefinition<ViewSinkParams> = {
   kind: 'viewSink',
   // Parallel views must see every change of one primary key (or, without one, of one row) in the same subtask.
-  keyFields: (p, _port, inputs) => tableKey(p.primaryKey ?? inputs.in?.uniqueKey ?? null),
+  keyFields: (p, _port, inputs) => tableKey(sinkPrimaryKey('viewSink', p, inputs)),
   create({ ctx, params }): SinkOperator {
-    const table = changelogTable(ctx, params.primaryKey ?? ctx.inputs.in?.uniqueKey ?? null);
+    const table = changelogTable(ctx, sinkPrimaryKey('viewSink', params, ctx.inputs));
     return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };
   },
 };

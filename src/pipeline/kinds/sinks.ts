@@ -20,7 +20,7 @@ export const viewSinkSpec: KindSpec<ViewSinkParams> = {
   icon: '▦',
   summary: 'A table kept up to date by applying the changelog by primary key.',
   semantics:
-    'Applies each changelog row to a table keyed by `primaryKey` (default: the unique key the upstream declares): +I and +U upsert the row, -U and -D delete the row with that key. Without any primary key the table is a multiset: +I/+U add one copy of the row and -U/-D remove one copy. The table can be queried by key (pull query) and its changelog subscribed to (push query).',
+    'Applies each changelog row to a table keyed by `primaryKey` (default: the unique key the upstream declares): +I and +U upsert the row, -U and -D delete the row with that key. When `primaryKey` is not the upstream\'s unique key (say the upstream has none), one key\'s changes may belong to different input rows, so the view keeps every live row of a key in arrival order and shows the latest (as Flink\'s SinkUpsertMaterializer): -U/-D remove only their own row, and a retraction of a row it does not hold goes to the dead-letter output. Without any primary key the table is a multiset: +I/+U add one copy of the row and -U/-D remove one copy. The table can be queried by key (pull query) and its changelog subscribed to (push query).',
   inputs: [{ name: 'in', doc: 'An append-only or updating stream.' }],
   outputs: [],
   params: {
