@@ -14,7 +14,8 @@ import { EditorLoading } from './EditorLoading.tsx';
 import { checkSql } from './sqlCheck.ts';
 import type { SqlAnalysis } from './sqlAnalysis.ts';
 import { setSqlCatalog } from './sqlLanguage.ts';
-import { spanAt, spanRange, toMarkers } from './sqlSpans.ts';
+import { problemText, spanAt, spanRange, toMarkers } from './sqlSpans.ts';
+import { fitView } from '../canvas/canvasBridge.ts';
 import { useT } from '../i18n/i18n.ts';
 
 const URI = 'file:///pipeline.sql';
@@ -128,7 +129,7 @@ export function SqlTab() {
 
   const errors = analysis?.problems.filter((p) => p.severity === 'error') ?? [];
   const warnings = (analysis?.problems.length ?? 0) - errors.length;
-  const blocked = !text.trim() ? t('code.sqlEmpty') : !analysis ? t('code.sqlChecking') : errors.length ? t('code.sqlHasErrors', { n: errors.length, line: errors[0].line, message: errors[0].message }) : null;
+  const blocked = !text.trim() ? t('code.sqlEmpty') : !analysis ? t('code.sqlChecking') : errors.length ? t('code.sqlHasErrors', { n: errors.length, line: errors[0].line, message: problemText(errors[0]) }) : null;
   const apply = async () => {
     setBusy(true);
     try {
@@ -137,6 +138,8 @@ export function SqlTab() {
       dispatch(replaceDocument, r.doc);
       sqlStore.set({ draft: null, applied: { text, doc: editorStore.get().doc, spans: r.spans ?? {} } });
       setOutcome({ key: 'code.sqlApplied' });
+      // A new pipeline: show all of it, as opening a document does.
+      setTimeout(fitView, 60);
     } finally {
       setBusy(false);
     }

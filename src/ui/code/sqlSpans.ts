@@ -15,6 +15,9 @@ export function spanAt(spans: Record<string, SqlSpan>, line: number, column: num
   return best?.[0] ?? null;
 }
 
+/** A problem as one sentence: the construct it names, then what is wrong with it. */
+export const problemText = (p: SqlProblem): string => (p.construct && p.construct !== 'warning' ? `${p.construct}: ${p.message}` : p.message);
+
 /** The planner marks most problems at one character; the squiggle covers the word that starts there. */
 export function toMarkers(model: editor.ITextModel, problems: SqlProblem[], severity: typeof MarkerSeverity): editor.IMarkerData[] {
   const lines = model.getLineCount();
@@ -23,7 +26,7 @@ export function toMarkers(model: editor.ITextModel, problems: SqlProblem[], seve
     const word = p.endLine === p.line && p.endColumn - p.column <= 1 ? model.getWordAtPosition({ lineNumber: line, column: p.column }) : null;
     return {
       severity: p.severity === 'error' ? severity.Error : severity.Warning,
-      message: p.message,
+      message: problemText(p),
       source: p.construct,
       startLineNumber: line,
       startColumn: p.column,
