@@ -64,7 +64,10 @@ test('designer sql: paste a seed script, apply it, link nodes and spans, see a m
   console.log(`  keystroke to underline: ${Date.now() - typed} ms (200 ms of it the typing debounce)`);
   await t.waitFor('Apply to be disabled', async () => !(await apply.isEnabled()));
   await t.expectText(page.locator('.sql-bar-reason'), /order_wide_table_silverx: is not a table or view defined above/);
-  await squiggle.first().hover({ force: true });
-  await t.expectText(page.locator('.monaco-hover').first(), /is not a table or view defined above/, 15_000);
+  const wavy = await squiggle.first().boundingBox();
+  t.expect(wavy, 'the underline has a box');
+  await page.mouse.move(wavy!.x + wavy!.width / 2, wavy!.y - 40);
+  await page.mouse.move(wavy!.x + wavy!.width / 2, wavy!.y + wavy!.height / 2, { steps: 4 });
+  await t.expectVisible(page.locator('.monaco-hover').filter({ hasText: /order_wide_table_silverx: is not a table or view defined above/ }).first(), 15_000);
   await t.screenshot('designer-sql-error');
 }, { timeoutMs: 150_000 });

@@ -20,6 +20,9 @@ import { useT } from '../i18n/i18n.ts';
 
 const URI = 'file:///pipeline.sql';
 
+/** The last check, so that coming back to the tab shows its result at once (the model keeps its markers). */
+let lastCheck: { text: string; analysis: SqlAnalysis } | null = null;
+
 /** The script the tab shows for a document: the applied one while it still holds, else the exporter's. */
 function scriptFor(doc: PipelineDocument): { text: string; error?: string } {
   const applied = sqlStore.get().applied;
@@ -76,6 +79,7 @@ export function SqlTab() {
             if (disposed || model.getVersionId() !== version) return;
             monaco.editor.setModelMarkers(model, 'flink-sql', toMarkers(model, a.problems, monaco.MarkerSeverity));
             setSqlCatalog(uri.toString(), a.catalog);
+            lastCheck = { text: sql, analysis: a };
             setAnalysis(a);
           });
         }, 200);
@@ -112,7 +116,10 @@ export function SqlTab() {
     if (model.getValue() !== text) {
       model.setValue(text);
       check.current(text);
-    } else if (!analysis) check.current(text);
+    } else if (!analysis) {
+      if (lastCheck?.text === text) setAnalysis(lastCheck.analysis);
+      else check.current(text);
+    }
   }, [ready, text]);
 
   // The selected nodes' statements, highlighted and scrolled into view.
