@@ -63,12 +63,12 @@ export function SqlTab() {
     let disposed = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const subs: { dispose(): void }[] = [];
-    void loadMonaco().then(({ monaco, setMonacoTheme }) => {
+    void loadMonaco().then(({ monaco, setMonacoTheme, CODE_VIEW_OPTIONS }) => {
       if (disposed || !host.current) return;
       setMonacoTheme(uiStore.get().theme === 'dark');
       const uri = monaco.Uri.parse(URI);
       const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel('', 'sql', uri);
-      const e = monaco.editor.create(host.current, { model, ariaLabel: t('code.sqlEditor'), minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, tabSize: 2, scrollBeyondLastLine: false, fixedOverflowWidgets: true, wordWrap: 'on' });
+      const e = monaco.editor.create(host.current, { ...CODE_VIEW_OPTIONS, model, ariaLabel: t('code.sqlEditor'), wordWrap: 'on' });
       ed.current = e;
       check.current = (sql: string) => {
         if (timer) clearTimeout(timer);

@@ -33,6 +33,9 @@ ts.typescriptDefaults.addExtraLib(UDF_LIB_DTS, 'file:///weir/udf-lib.d.ts');
 
 registerFlinkSql(monaco, sqlLanguage);
 
+/** How the designer's full-size code views look (Pipeline JSON, SQL): one set, so they read alike. */
+export const CODE_VIEW_OPTIONS = { minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, tabSize: 2, scrollBeyondLastLine: false, fixedOverflowWidgets: true } as const;
+
 let themeName: 'vs' | 'vs-dark' = 'vs';
 export function setMonacoTheme(dark: boolean): void {
   themeName = dark ? 'vs-dark' : 'vs';
