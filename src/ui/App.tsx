@@ -17,16 +17,19 @@ import { useT } from './i18n/i18n.ts';
 import { LIMITS, layoutStore, setLayout } from './store/layoutStore.ts';
 import { Resizer } from './shell/Resizer.tsx';
 import { fitView } from './canvas/canvasBridge.ts';
+import { usePasteSql } from './code/pasteSql.ts';
 
 /** Width of a collapsed side panel: room for its expand button. */
 const RAIL = 28;
 
 const JsonTab = lazy(() => import('./code/JsonTab.tsx').then((m) => ({ default: m.JsonTab })));
+const SqlTab = lazy(() => import('./code/SqlTab.tsx').then((m) => ({ default: m.SqlTab })));
 
 export function App() {
   const theme = useStore(uiStore, (s) => s.theme);
   const tab = useStore(uiStore, (s) => s.centerTab);
   useShortcuts();
+  usePasteSql();
   const t = useT();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -65,11 +68,9 @@ export function App() {
           <EditBar />
           <div className="center-body">
             <Canvas />
-            {tab === 'json' && (
+            {tab !== 'canvas' && (
               <div className="center-overlay">
-                <Suspense fallback={<div className="panel-empty">{t('shell.loadingEditor')}</div>}>
-                  <JsonTab />
-                </Suspense>
+                <Suspense fallback={<div className="panel-empty">{t('shell.loadingEditor')}</div>}>{tab === 'json' ? <JsonTab /> : <SqlTab />}</Suspense>
               </div>
             )}
           </div>

@@ -32,13 +32,13 @@ export function JsonTab() {
     let disposed = false;
     let timer: ReturnType<typeof setTimeout> | null = null;
     const subs: { dispose(): void }[] = [];
-    void loadMonaco().then(({ monaco, setMonacoTheme }) => {
+    void loadMonaco().then(({ monaco, setMonacoTheme, CODE_VIEW_OPTIONS }) => {
       if (disposed || !host.current) return;
       setMonacoTheme(uiStore.get().theme === 'dark');
       const uri = monaco.Uri.parse('file:///pipeline.weir.json');
       const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(pretty(editorStore.get().doc), 'json', uri);
       model.setValue(pretty(editorStore.get().doc));
-      const e = monaco.editor.create(host.current, { model, ariaLabel: t('code.jsonEditor'), minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, tabSize: 2, scrollBeyondLastLine: false, fixedOverflowWidgets: true });
+      const e = monaco.editor.create(host.current, { ...CODE_VIEW_OPTIONS, model, ariaLabel: t('code.jsonEditor') });
       ed.current = e;
       setReady(true);
       applied.current = editorStore.get().doc;

@@ -5,6 +5,8 @@ import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?work
 import JsonWorker from 'monaco-editor/languages/features/json/json.worker?worker';
 import { PROCESS_CONTEXT_DTS } from '../../pipeline/kinds/process.ts';
 import { UDF_LIB_DTS } from './udfWrappers.ts';
+import { language as sqlLanguage } from 'monaco-editor/languages/definitions/sql/sql.js';
+import { registerFlinkSql } from './sqlLanguage.ts';
 
 // Workers come from the bundle: nothing is fetched from a CDN, so the editor works offline.
 self.MonacoEnvironment = {
@@ -28,6 +30,11 @@ ts.typescriptDefaults.setCompilerOptions({
 ts.typescriptDefaults.setDiagnosticsOptions({ noSemanticValidation: false, noSyntaxValidation: false });
 ts.typescriptDefaults.addExtraLib(PROCESS_CONTEXT_DTS, 'file:///weir/process-context.d.ts');
 ts.typescriptDefaults.addExtraLib(UDF_LIB_DTS, 'file:///weir/udf-lib.d.ts');
+
+registerFlinkSql(monaco, sqlLanguage);
+
+/** How the designer's full-size code views look (Pipeline JSON, SQL): one set, so they read alike. */
+export const CODE_VIEW_OPTIONS = { minimap: { enabled: false }, automaticLayout: true, fontSize: 12.5, tabSize: 2, scrollBeyondLastLine: false, fixedOverflowWidgets: true } as const;
 
 let themeName: 'vs' | 'vs-dark' = 'vs';
 export function setMonacoTheme(dark: boolean): void {

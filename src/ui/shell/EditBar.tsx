@@ -23,6 +23,9 @@ export function EditBar() {
         <button type="button" role="tab" aria-selected={tab === 'json'} className={tab === 'json' ? 'on' : ''} onClick={() => setUi({ centerTab: 'json' })}>
           {t('shell.pipelineJson')}
         </button>
+        <button type="button" role="tab" aria-selected={tab === 'sql'} className={tab === 'sql' ? 'on' : ''} onClick={() => setUi({ centerTab: 'sql' })}>
+          {t('shell.sql')}
+        </button>
       </div>
       <div className="edit-tools" role="toolbar" aria-label={t('shell.edit')}>
         <button type="button" className="btn-icon" onClick={undo} disabled={!undoable} aria-label={t('shell.undo')} title={t('shell.undoTitle')}>

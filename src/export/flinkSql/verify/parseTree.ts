@@ -6,6 +6,7 @@
  * constant, so identifiers are recognised by their backticks, not only by the rule that holds them.
  */
 import { FlinkSQL } from 'dt-sql-parser';
+import * as grammar from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
 import { FlinkSqlParser } from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
 
 export interface TreeToken {
@@ -41,7 +42,11 @@ export const kids = (t: Tree): Tree[] => t.children ?? [];
 export const isQuoted = (s: string): boolean => s.length > 1 && s.startsWith('`') && s.endsWith('`');
 export const unquote = (s: string): string => (isQuoted(s) ? s.slice(1, -1).replace(/``/g, '`') : s);
 /** The alternative's label, e.g. `ColumnReference` for primaryExpression#columnReference. */
-export const altOf = (t: Tree): string => (t as { constructor: { name: string } }).constructor.name.replace(/Context$/, '');
+export const altOf = (t: Tree): string => ALTERNATIVES.get((t as { constructor: object }).constructor) ?? '';
+
+// Labels come from the grammar module's export names, not from `constructor.name`: a minified
+// bundle (the designer's) renames classes, and the export names are the only names it keeps.
+const ALTERNATIVES = new Map<object, string>(Object.entries(grammar).flatMap(([name, value]) => (typeof value === 'function' && name.endsWith('Context') ? [[value as object, name.slice(0, -'Context'.length)]] : [])));
 
 export function find(t: Tree, rule: string): Tree | null {
   if (ruleOf(t) === rule) return t;
