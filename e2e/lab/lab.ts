@@ -96,6 +96,7 @@ const lab = {
     return { running, completed, log: [...log] };
   },
   kill: (subtask: string) => current().killSubtask(subtask),
+  triggerCheckpoint: () => current().triggerCheckpoint(),
   fillStorage: () => current().fillStorage(),
   failNextSnapshotWrite: (reason?: string) => current().failNextSnapshotWrite(reason),
   /** Kills `subtask` right after the first snapshot of the next checkpoint lands in IndexedDB. */
