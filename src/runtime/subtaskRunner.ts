@@ -285,6 +285,8 @@ export class SubtaskRunner {
         return this.onAligner(this.inputs.onBarrier(ci, msg.id));
       case 'end': {
         this.onAligner(this.inputs.onEnd(ci));
+        // The ended input no longer holds the watermark back (see combinedWatermark).
+        this.advance();
         if (this.inputs.allEnded()) {
           task.endInput();
           this.route();
