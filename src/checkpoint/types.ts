@@ -57,12 +57,17 @@ export interface PendingCommit {
   els: import('../engine/types.ts').Element[];
 }
 
-/** Dead letters of one subtask between two barriers, published once like a sink epoch. */
-export interface DeadLetterEpoch {
+/** What one subtask produced between two barriers (dead letters, sink output), published once. */
+export interface Epoch<T> {
+  /** The subtask that produced it. */
   origin: string;
+  /** The checkpoint whose barrier closed this epoch; Infinity for the tail after the last barrier. */
   epoch: number;
-  items: import('../engine/types.ts').DeadLetter[];
+  items: T[];
 }
+
+/** Dead letters of one subtask between two barriers, published once like a sink epoch. */
+export type DeadLetterEpoch = Epoch<import('../engine/types.ts').DeadLetter>;
 
 export interface OperatorCheckpointStats {
   subtask: SubtaskId;

@@ -10,7 +10,7 @@ import type { KeyedStateBackend, KeyedStateSnapshot, PersistResult, StateTime } 
 import { isDurableBackend } from '../state/backend.ts';
 import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
 import type { AlignerAction } from '../checkpoint/barrierAligner.ts';
-import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
+import type { DeadLetterEpoch, Epoch, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { subtaskId } from '../checkpoint/types.ts';
 import type { ChannelMessage } from './messages.ts';
 import { InputChannels } from './inputChannels.ts';
@@ -18,8 +18,7 @@ import type { InChannel, InputChannelView } from './inputChannels.ts';
 import { OutputPartitioning, edgeShape } from './outputPartitioning.ts';
 import type { ChannelSink } from './outputPartitioning.ts';
 import { splitReader, type SplitReader } from './sourceSplit.ts';
-import { SinkCommitter } from './sinkCommitter.ts';
-import { DeadLetterEpochs } from './deadLetterEpochs.ts';
+import { EpochBuffer } from './epochBuffer.ts';
 import type { CommonSourceParams, SourceEnv, SourceReader } from '../engine/source.ts';
 
 export type { InputChannelView } from './inputChannels.ts';
@@ -98,8 +97,9 @@ export class SubtaskRunner {
   private readonly host: RunnerHost;
   private readonly inputs = new InputChannels();
   private readonly outputs: OutputPartitioning;
-  private readonly committer: SinkCommitter | null;
-  private readonly deadLetters: DeadLetterEpochs;
+  /** A sink's output, published per committed epoch (null when nobody consumes it). */
+  private readonly sinkEpochs: EpochBuffer<Element> | null;
+  private readonly deadLetters: EpochBuffer<DeadLetter>;
   private readonly expected = new Set<number>();
   private readonly barriersToInject: number[] = [];
   private readonly idleness: Idleness | null = null;
@@ -131,8 +131,8 @@ export class SubtaskRunner {
     });
     this.inputs.seal(host.clock);
     this.outputs = new OutputPartitioning(plan, node, index, host);
-    this.committer = node.isSink && deps.publishOutput !== false ? new SinkCommitter(this.id) : null;
-    this.deadLetters = new DeadLetterEpochs(this.id);
+    this.sinkEpochs = node.isSink && deps.publishOutput !== false ? new EpochBuffer<Element>(this.id) : null;
+    this.deadLetters = new EpochBuffer<DeadLetter>(this.id);
     const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
       const def = sourceDefinition(node.kind);
@@ -269,7 +269,7 @@ export class SubtaskRunner {
     const task = this.task!;
     switch (msg.t) {
       case 'batch':
-        if (this.committer) this.committer.buffer(msg.els);
+        if (this.sinkEpochs) this.sinkEpochs.addAll(msg.els);
         if (this.tap) return this.tappedBatch(this.tap, c.port, msg.els);
         task.processBatch(c.port, msg.els);
         this.route();
@@ -285,6 +285,8 @@ export class SubtaskRunner {
         return this.onAligner(this.inputs.onBarrier(ci, msg.id));
       case 'end': {
         this.onAligner(this.inputs.onEnd(ci));
+        // The ended input no longer holds the watermark back (see combinedWatermark).
+        this.advance();
         if (this.inputs.allEnded()) {
           task.endInput();
           this.route();
@@ -370,7 +372,7 @@ export class SubtaskRunner {
       timers: s.timers,
       watermark: s.watermark,
       counters: s.counters,
-      pendingCommits: this.committer?.preCommit(checkpointId),
+      pendingCommits: this.sinkEpochs ? commitsOf(this.sinkEpochs.close(checkpointId)) : undefined,
     };
   }
 
@@ -424,16 +426,16 @@ export class SubtaskRunner {
 
   /** `publish` false: whoever completed the checkpoint already published its epochs from the snapshots. */
   checkpointCompleted(id: number, publish = true): void {
-    const ready = this.committer?.commit(id) ?? [];
+    const ready = this.sinkEpochs?.commit(id) ?? [];
     const dead = this.deadLetters.commit(id);
     if (!publish) return;
-    if (ready.length) this.host.publish(this.node.id, ready);
+    if (ready.length) this.host.publish(this.node.id, commitsOf(ready));
     if (dead.length) this.host.publishDeadLetters(dead);
   }
 
   /** The whole job finished: publish the tail. */
   jobFinished(): void {
-    if (this.committer) this.host.publish(this.node.id, this.committer.commitAll());
+    if (this.sinkEpochs) this.host.publish(this.node.id, commitsOf(this.sinkEpochs.commitAll()));
     const dead = this.deadLetters.commitAll();
     if (dead.length) this.host.publishDeadLetters(dead);
   }
@@ -465,6 +467,9 @@ export class SubtaskRunner {
     task.setWatermark(Math.min(...snaps.map((s) => s.watermark)));
   }
 }
+
+/** Sink epochs as snapshots and the wire carry them (their rows under `els`). */
+const commitsOf = (epochs: Epoch<Element>[]): PendingCommit[] => epochs.map((e) => ({ origin: e.origin, epoch: e.epoch, els: e.items }));
 
 /** Backends that count their writes (the heap backend) tell the tap whether a record changed state. */
 function mutationCount(b: KeyedStateBackend): number {

@@ -9,6 +9,10 @@ export interface ChannelTime {
 /**
  * A multi-input operator's watermark: the minimum over inputs that are not idle (Flink's
  * StatusWatermarkValve). With every input idle it stays where it is (MIN_WATERMARK here).
+ * An ended input counts as at the end of time, whatever watermark it last sent: it sends no
+ * more records. A bounded input that ended before a checkpoint re-runs from its end after a
+ * restore and sends only its end again; its final watermark went, before the checkpoint, to a
+ * channel that is gone, and must not be waited for.
  */
 export function combinedWatermark(channels: Iterable<ChannelTime>): number {
   let min = Infinity;
@@ -16,7 +20,7 @@ export function combinedWatermark(channels: Iterable<ChannelTime>): number {
   for (const ch of channels) {
     if (ch.idle && !ch.ended) continue;
     active++;
-    if (ch.wm < min) min = ch.wm;
+    if (!ch.ended && ch.wm < min) min = ch.wm;
   }
   return active === 0 ? MIN_WATERMARK : min;
 }
