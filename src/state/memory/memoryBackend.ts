@@ -59,6 +59,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
   private readonly handles = new Map<string, unknown>();
   /** Columns states (see ColumnsDescriptor): snapshot, inspected and observed as value states. */
   private readonly columnTables = new Map<string, ColumnTable>();
+  private watching = false;
   private ttlCleanups = 0;
   private writes = 0;
   /** Bumped whenever a key enters or leaves a table, so observers can keep a key ordering. */
@@ -198,12 +199,22 @@ export class MemoryStateBackend implements KeyedStateBackend {
     return this.keySet;
   }
 
+  /**
+   * Columns states keep no write time or serial per key until someone watches (plain cells
+   * always do): the observatory calls this as soon as it attaches, and observeTables() implies it.
+   */
+  watchWrites(): void {
+    this.watching = true;
+    for (const t of this.columnTables.values()) t.observe();
+  }
+
   /** Raw cells per state for the observatory: no TTL expiry and no access-time update on read. */
   observeTables(): { name: string; kind: StateKind; ttl: TtlConfig | undefined; table: ReadonlyMap<Key, Cell> }[] {
     const tables = [...this.tables].map(([name, table]) => {
       const d = this.descriptors.get(name);
       return { name, kind: d?.kind ?? 'value', ttl: d?.ttl, table: table as ReadonlyMap<Key, Cell> };
     });
+    this.watching = true;
     for (const [name, t] of this.columnTables) tables.push({ name, kind: 'value', ttl: undefined, table: t.observe() });
     return tables;
   }
@@ -224,6 +235,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
     if (this.descriptors.has(d.name)) throw new Error(`state "${d.name}" is already registered as ${this.descriptors.get(d.name)!.kind} state, not columns`);
     const t = new ColumnTable(d);
     this.columnTables.set(d.name, t);
+    if (this.watching) t.observe();
     // Cells restored before the operator declared this state wait in a plain table: take them in.
     const waiting = this.tables.get(d.name);
     if (waiting) {
