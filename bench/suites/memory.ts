@@ -2,7 +2,7 @@ import { keyedEvents } from '../lib/events.ts';
 import { runEngine } from './keyedCount.ts';
 
 /**
- * Heap per key of the count + sum state (memory backend), measured in Node with a forced GC
+ * Heap (with typed-array stores) per key of the count + sum state (memory backend), measured in Node with a forced GC
  * around the run: the events exist before the first reading, the executor (holding the state)
  * is alive at the second. Needs `--expose-gc`.
  */
@@ -12,7 +12,9 @@ export function bytesPerKey(keys: number): { bytesPerKey: number; viewBytesPerKe
   const heap = () => {
     gc();
     gc();
-    return process.memoryUsage().heapUsed;
+    // Typed-array backing stores live outside the JS heap: count them too.
+    const m = process.memoryUsage();
+    return m.heapUsed + m.arrayBuffers;
   };
   const events = keyedEvents(keys, keys);
   const h0 = heap();

@@ -3,6 +3,8 @@ import type {
   StateKind,
   AggregatingDescriptor,
   AggregatingState,
+  ColumnsDescriptor,
+  ColumnsState,
   ListDescriptor,
   ListState,
   MapDescriptor,
@@ -61,6 +63,8 @@ export interface KeyedStateBackend {
   map<K extends MapKey, V>(d: MapDescriptor<K, V>): MapState<K, V>;
   reducing<T>(d: ReducingDescriptor<T>): ReducingState<T>;
   aggregating<IN, ACC, OUT>(d: AggregatingDescriptor<IN, ACC, OUT>): AggregatingState<IN, OUT>;
+  /** Column-wise numeric state (see ColumnsDescriptor); absent or null where a backend keeps only cells. */
+  columns?(d: ColumnsDescriptor): ColumnsState | null;
   /** Keys that hold a live value for the named state. */
   keys(stateName: string): Key[];
   prefetch(keys: readonly Key[]): void | Promise<void>;

@@ -83,3 +83,35 @@ export interface AggregatingState<IN, OUT> {
   add(value: IN): void;
   clear(): void;
 }
+
+/**
+ * Per key, `width` float64 numbers and one plain value (`ref`), which the heap backend keeps
+ * column-wise: a key → slot map and one growing Float64Array, instead of an object per key.
+ * Snapshots, inspectors and the observatory see each key as a value state holding
+ * `encode(...)`, so checkpoints keep the value-state format and `decode` adopts them.
+ * No TTL: a state that needs per-key expiry uses a value state.
+ */
+export interface ColumnsDescriptor {
+  readonly name: string;
+  readonly kind: 'columns';
+  readonly width: number;
+  /** The key's value as a value state would hold it. */
+  encode(nums: Float64Array, at: number, ref: unknown): unknown;
+  /** Fills nums[at, at + width) from such a value and returns its ref; throws on a value of another shape. */
+  decode(value: unknown, nums: Float64Array, at: number): unknown;
+}
+
+/** The current key's slot in a columns state; `numbers()` holds slot s at [s × width, (s + 1) × width). */
+export interface ColumnsState {
+  /** The current key's slot, or -1. */
+  find(): number;
+  /** The current key's slot, a new zeroed one when it has none. */
+  claim(): number;
+  /** The numbers of every slot; a later claim() may replace the array (it grows). */
+  numbers(): Float64Array;
+  ref(slot: number): unknown;
+  /** Records that the slot changed (write serial, event time; what checkpoints and the observatory read). */
+  written(slot: number, ref: unknown): void;
+  /** Drops the current key. */
+  clear(): void;
+}

@@ -5,13 +5,18 @@ import { isAddition } from '../types.ts';
 import { AggregateSet } from '../aggregates.ts';
 import { valueState } from '../../state/descriptors.ts';
 import type { AggregateParams } from '../../pipeline/kinds/aggregate.ts';
+import { columnsUpdater } from './aggregateColumns.ts';
 import { groupLayout, type ArrayGroup, type FieldGroup, type GroupLayout } from './aggregateGroup.ts';
 
 export const aggregate: OperatorDefinition<AggregateParams> = {
   kind: 'aggregate',
   keyFields: (p) => p.groupBy,
   create({ ctx, params, inputs }) {
-    const layout = groupLayout(new AggregateSet(params.aggregates, appendOnlyInput(inputs))) as GroupLayout<FieldGroup | ArrayGroup>;
+    const calls = new AggregateSet(params.aggregates, appendOnlyInput(inputs));
+    const columns = columnsUpdater(ctx, params, calls);
+    if (columns) return { processElement: columns };
+    // Other calls (MIN/MAX, ...) or a backend with per-key cells only: one value-state object per group.
+    const layout = groupLayout(calls) as GroupLayout<FieldGroup | ArrayGroup>;
     return { processElement: groupUpdater(ctx, params, layout) };
   },
 };

@@ -4,6 +4,7 @@ import type { SubtaskRunner } from '../subtaskRunner.ts';
 import { EdgeRecorder } from './edgeRecorder.ts';
 import { BreakpointSet } from './breakpoints.ts';
 import { Ring } from './ring.ts';
+import { isObservable } from './stateSource.ts';
 import type { JoinObservation, SourceTimeSeries, TraceEntry } from './types.ts';
 
 const TRACE_ENTRIES = 50;
@@ -40,6 +41,9 @@ export class Recorder implements ClusterTap {
   private pushSink: string | null = null;
   readonly pushChanges = new Ring<{ kind: RowKind; row: Row; at: number }>(PUSH_CHANGES);
 
+  /** Subtasks whose backend records write times for the State tab (see `watch`). */
+  private readonly watched = new WeakSet<SubtaskRunner>();
+
   constructor(private readonly cluster: LocalCluster) {
     this.edges = cluster.plan.edges.map(() => new EdgeRecorder());
   }
@@ -51,6 +55,13 @@ export class Recorder implements ClusterTap {
     this.pushChanges.clear();
   }
 
+  /** Column-wise states record when each key was written only while observed: from the first batch the tap sees. */
+  private watch(runner: SubtaskRunner): void {
+    this.watched.add(runner);
+    const state = runner.task?.state;
+    if (state && isObservable(state)) state.watchWrites?.();
+  }
+
   sent(edge: number, _from: number, _to: number, els: readonly Element[]): void {
     const now = this.cluster.clock.now();
     this.edges[edge].record(els, now);
@@ -60,6 +71,7 @@ export class Recorder implements ClusterTap {
   }
 
   pick(runner: SubtaskRunner, _port: string, els: readonly Element[]): 'all' | number[] | null {
+    if (!this.watched.has(runner)) this.watch(runner);
     const node = runner.node.id;
     if (this.breakpoints.armed(node)) this.breakpoints.check(node, els);
     if (node === this.detailNode) return 'all';

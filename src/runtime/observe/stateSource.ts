@@ -17,6 +17,8 @@ export interface ObservableBackend extends KeyedStateBackend {
   mutations(): number;
   keySetVersion(): number;
   ttlCleanupCount(): number;
+  /** From now on, record each write's time and serial also where a state keeps them only on demand. */
+  watchWrites?(): void;
 }
 
 export const isObservable = (b: KeyedStateBackend): b is ObservableBackend => typeof (b as Partial<ObservableBackend>).observeTables === 'function';

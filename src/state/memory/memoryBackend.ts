@@ -4,6 +4,8 @@ import type {
   AggregatingDescriptor,
   AggregatingState,
   AnyDescriptor,
+  ColumnsDescriptor,
+  ColumnsState,
   ListDescriptor,
   ListState,
   MapDescriptor,
@@ -21,6 +23,7 @@ import { isExpired, ttlNow } from '../ttl.ts';
 import { approxSize } from '../size.ts';
 import { cloneValue } from '../cloneValue.ts';
 import { fromSnapshotValue, ownEntryValues, toSnapshotValue, type Entry } from './snapshotCells.ts';
+import { ColumnTable } from './columnTable.ts';
 
 export { fromSnapshotValue, toSnapshotValue, type Entry } from './snapshotCells.ts';
 
@@ -54,6 +57,9 @@ export class MemoryStateBackend implements KeyedStateBackend {
   protected readonly tables = new Map<string, Map<Key, Cell>>();
   protected readonly descriptors = new Map<string, AnyDescriptor>();
   private readonly handles = new Map<string, unknown>();
+  /** Columns states (see ColumnsDescriptor): snapshot, inspected and observed as value states. */
+  private readonly columnTables = new Map<string, ColumnTable>();
+  private watching = false;
   private ttlCleanups = 0;
   private writes = 0;
   /** Bumped whenever a key enters or leaves a table, so observers can keep a key ordering. */
@@ -193,17 +199,72 @@ export class MemoryStateBackend implements KeyedStateBackend {
     return this.keySet;
   }
 
+  /**
+   * Columns states keep no write time or serial per key until someone watches (plain cells
+   * always do): the observatory calls this as soon as it attaches, and observeTables() implies it.
+   */
+  watchWrites(): void {
+    this.watching = true;
+    for (const t of this.columnTables.values()) t.observe();
+  }
+
   /** Raw cells per state for the observatory: no TTL expiry and no access-time update on read. */
   observeTables(): { name: string; kind: StateKind; ttl: TtlConfig | undefined; table: ReadonlyMap<Key, Cell> }[] {
-    return [...this.tables].map(([name, table]) => {
+    const tables = [...this.tables].map(([name, table]) => {
       const d = this.descriptors.get(name);
-      return { name, kind: d?.kind ?? 'value', ttl: d?.ttl, table };
+      return { name, kind: d?.kind ?? 'value', ttl: d?.ttl, table: table as ReadonlyMap<Key, Cell> };
     });
+    this.watching = true;
+    for (const [name, t] of this.columnTables) tables.push({ name, kind: 'value', ttl: undefined, table: t.observe() });
+    return tables;
   }
 
   /** The clock a TTL is measured in, now. */
   ttlClock(ttl: TtlConfig): number {
     return ttlNow(ttl, this.time);
+  }
+
+  /**
+   * Null in durable subclasses: they evict and persist per-key cells, so their states stay
+   * value states (an operator then falls back to one).
+   */
+  columns(d: ColumnsDescriptor): ColumnsState | null {
+    if (!this.cacheReads) return null;
+    const h = this.handles.get(d.name);
+    if (h && this.columnTables.has(d.name)) return h as ColumnsState;
+    if (this.descriptors.has(d.name)) throw new Error(`state "${d.name}" is already registered as ${this.descriptors.get(d.name)!.kind} state, not columns`);
+    const t = new ColumnTable(d);
+    this.columnTables.set(d.name, t);
+    if (this.watching) t.observe();
+    // Cells restored before the operator declared this state wait in a plain table: take them in.
+    const waiting = this.tables.get(d.name);
+    if (waiting) {
+      waiting.forEach((c, key) => t.adopt(key, c.v, c.et));
+      this.tables.delete(d.name);
+    }
+    const state: ColumnsState = {
+      find: () => t.find(this.key),
+      claim: () => {
+        const before = t.slots.size;
+        const s = t.claim(this.key);
+        if (t.slots.size !== before) this.keySet++;
+        return s;
+      },
+      numbers: () => t.nums,
+      ref: (slot) => t.ref(slot, this.key),
+      written: (slot, ref) => {
+        t.setRef(slot, this.key, ref);
+        t.stamp(slot, this.time.eventTime(), t.observed ? this.time.processingTime() : 0, ++this.writes);
+      },
+      clear: () => {
+        if (t.drop(this.key)) {
+          this.writes++;
+          this.keySet++;
+        }
+      },
+    };
+    this.handles.set(d.name, state);
+    return state;
   }
 
   value<T>(d: ValueDescriptor<T>): ValueState<T> {
@@ -350,6 +411,8 @@ export class MemoryStateBackend implements KeyedStateBackend {
   }
 
   keys(stateName: string): Key[] {
+    const columns = this.columnTables.get(stateName);
+    if (columns) return [...columns.slots.keys()];
     const table = this.tables.get(stateName);
     if (!table) return [];
     const d = this.descriptors.get(stateName);
@@ -423,6 +486,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
         (groups[keyGroupOf(key, maxParallelism)] ??= []).push(f);
       });
     }
+    for (const t of this.columnTables.values()) t.slots.forEach((slot, key) => (groups[keyGroupOf(key, maxParallelism)] ??= []).push(t.snapshotCell(slot, key)));
     const keyGroups: Record<number, SnapshotCell[]> = {};
     groups.forEach((cells, kg) => (keyGroups[kg] = cells));
     return { maxParallelism, keyGroups };
@@ -432,10 +496,16 @@ export class MemoryStateBackend implements KeyedStateBackend {
     // Tables are emptied in place: operators hold handles bound to them since open().
     this.hotTable = null;
     for (const t of this.tables.values()) t.clear();
+    for (const t of this.columnTables.values()) t.clear();
     for (const snap of snapshots) {
       for (const [kgText, cells] of Object.entries(snap.keyGroups)) {
         if (!owns(Number(kgText))) continue;
         for (const cell of cells) {
+          const columns = this.columnTables.get(cell.state);
+          if (columns) {
+            columns.adopt(cell.key, cell.value, cell.eventTime);
+            continue;
+          }
           let table = this.tables.get(cell.state);
           if (!table) this.tables.set(cell.state, (table = this.newTable(cell.state)));
           // Values stay shared with the snapshot (which may be restored again) until first read.
@@ -466,8 +536,20 @@ export class MemoryStateBackend implements KeyedStateBackend {
       perState[name] = { keys: table.size, approxBytes: bytes };
       total += bytes;
     }
-    const keyCount = single ? [...this.tables.values()][0].size : allKeys.size;
+    for (const [name, t] of this.columnTables) {
+      const bytes = t.slots.size * t.approxBytesPerKey();
+      perState[name] = { keys: t.slots.size, approxBytes: bytes };
+      total += bytes;
+    }
+    const keyCount = this.columnTables.size === 0 ? (single ? [...this.tables.values()][0].size : allKeys.size) : this.unionKeyCount(allKeys, single);
     return { keyCount, approxBytes: total, ttlCleanups: this.ttlCleanups, perState };
+  }
+
+  private unionKeyCount(allKeys: Set<Key>, single: boolean): number {
+    if (this.tables.size === 0 && this.columnTables.size === 1) return [...this.columnTables.values()][0].slots.size;
+    if (single) for (const k of [...this.tables.values()][0].keys()) allKeys.add(k);
+    for (const t of this.columnTables.values()) for (const k of t.slots.keys()) allKeys.add(k);
+    return allKeys.size;
   }
 
   inspect(limit = 1000): { key: Key; states: Record<string, unknown>; eventTime: number | null }[] {
@@ -483,6 +565,18 @@ export class MemoryStateBackend implements KeyedStateBackend {
         r.states[name] = kind === 'list' ? (c.v as Entry<unknown>[]).map((e) => e.v) : kind === 'map' ? Object.fromEntries([...(c.v as Map<MapKey, Entry<unknown>>)].map(([mk, e]) => [String(mk), e.v])) : c.v;
         if (c.et !== null && (r.eventTime === null || c.et > r.eventTime)) r.eventTime = c.et;
       }
+    }
+    for (const [name, t] of this.columnTables) {
+      t.slots.forEach((slot, k) => {
+        let r = rows.get(k);
+        const et = t.eventTime(slot);
+        if (!r) {
+          if (rows.size >= limit) return;
+          rows.set(k, (r = { key: k, states: {}, eventTime: et }));
+        }
+        r.states[name] = t.value(slot, k);
+        if (et !== null && (r.eventTime === null || et > r.eventTime)) r.eventTime = et;
+      });
     }
     return [...rows.values()];
   }

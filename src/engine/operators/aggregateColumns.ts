@@ -1,0 +1,147 @@
+import type { OperatorContext } from '../operator.ts';
+import type { Element, Row } from '../types.ts';
+import { isAddition } from '../types.ts';
+import type { AggregateSet, NumericSlot } from '../aggregates.ts';
+import type { AggregateParams } from '../../pipeline/kinds/aggregate.ts';
+import type { ColumnsDescriptor, ColumnsState } from '../../state/descriptors.ts';
+import type { ArrayGroup, FieldGroup } from './aggregateGroup.ts';
+
+/** As many numbers as the field layout holds, so both write the same snapshot value. */
+const FIELDS = 4;
+
+/**
+ * COUNT/SUM/AVG groups in the backend's columns: per group a slot of numbers [n, a0, a1, ...]
+ * and its group-by values (the ref, which is the key itself for one plain field). No object is
+ * kept per group; the result rows are built only when a change is emitted. Snapshots hold the
+ * field layout's value ({ n, out, a0..a3 }), so checkpoints do not change and old ones restore.
+ * Null when a call is not numeric or the backend keeps only per-key cells.
+ */
+export function columnsUpdater(ctx: OperatorContext, params: AggregateParams, calls: AggregateSet): ((el: Element) => void) | null {
+  const slots = calls.numericSlots(FIELDS);
+  if (!slots || !ctx.state.columns) return null;
+  const shape = groupShape(params.groupBy, slots);
+  const state = ctx.state.columns(shape.descriptor);
+  return state ? updater(ctx, shape, state) : null;
+}
+
+interface GroupShape {
+  descriptor: ColumnsDescriptor;
+  width: number;
+  slots: readonly NumericSlot[];
+  /** The group-by values of a row, as the ref stores them. */
+  refOf(row: Row): unknown;
+  sameRef(ref: unknown, row: Row): boolean;
+  /** A result row: the group-by values, then each call's value. */
+  build(ref: unknown, values: readonly (number | null)[]): Row;
+  /** Each call's current value, from the slot's numbers at `b`. */
+  read(nums: Float64Array, b: number, into: (number | null)[]): void;
+}
+
+function groupShape(groupBy: readonly string[], slots: readonly NumericSlot[]): GroupShape {
+  const accWidth = slots.reduce((w, s) => Math.max(w, s.at + (s.fn === 'count' ? 1 : 2)), 0);
+  const width = 1 + accWidth;
+  const one = groupBy.length === 1 ? groupBy[0] : null;
+  const refOf = (row: Row): unknown => (one !== null ? (row[one] ?? null) : groupBy.length === 0 ? null : groupBy.map((f) => row[f] ?? null));
+  const sameRef = (ref: unknown, row: Row): boolean => {
+    if (one !== null) return ref === (row[one] ?? null);
+    for (let i = 0; i < groupBy.length; i++) if ((ref as unknown[])[i] !== (row[groupBy[i]] ?? null)) return false;
+    return true;
+  };
+  const build = (ref: unknown, values: readonly (number | null)[]): Row => {
+    const r: Row = {};
+    if (one !== null) r[one] = ref;
+    else for (let i = 0; i < groupBy.length; i++) r[groupBy[i]] = (ref as unknown[])[i];
+    for (let i = 0; i < slots.length; i++) r[slots[i].as] = values[i];
+    return r;
+  };
+  const read = (nums: Float64Array, b: number, into: (number | null)[]): void => {
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i];
+      const x = nums[b + 1 + s.at];
+      if (s.fn === 'count') into[i] = x;
+      else {
+        const n = nums[b + 2 + s.at];
+        into[i] = n === 0 ? null : s.fn === 'sum' ? x : x / n;
+      }
+    }
+  };
+  const scratch: (number | null)[] = new Array(slots.length);
+  const descriptor: ColumnsDescriptor = {
+    name: 'group',
+    kind: 'columns',
+    width,
+    encode(nums, b, ref): FieldGroup {
+      const n = nums[b];
+      const a = (i: number) => (i < accWidth ? nums[b + 1 + i] : 0);
+      read(nums, b, scratch);
+      return { n, out: n === 0 ? null : build(ref, scratch), a0: a(0), a1: a(1), a2: a(2), a3: a(3) };
+    },
+    decode(value, nums, b) {
+      const g = value as Partial<FieldGroup & ArrayGroup> | null;
+      if (g === null || typeof g !== 'object' || typeof g.n !== 'number') throw new Error('group state was written by an aggregate with other calls');
+      const accs = g.accs;
+      const fields = [g.a0, g.a1, g.a2, g.a3];
+      nums[b] = g.n;
+      for (let i = 0; i < accWidth; i++) {
+        const x = accs ? accs[i] : fields[i];
+        nums[b + 1 + i] = typeof x === 'number' ? x : 0;
+      }
+      return g.out ? refOf(g.out) : null;
+    },
+  };
+  return { descriptor, width, slots, refOf, sameRef, build, read };
+}
+
+function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState): (el: Element) => void {
+  const { width, slots, refOf, sameRef, build, read } = shape;
+  const before: (number | null)[] = new Array(slots.length);
+  const after: (number | null)[] = new Array(slots.length);
+  // The same additions in the same order as AggregateSet.add/retract, so results are bit-identical.
+  const apply = (nums: Float64Array, b: number, row: Row, sign: 1 | -1): void => {
+    for (let i = 0; i < slots.length; i++) {
+      const s = slots[i];
+      const v = s.read(row);
+      if (s.fn === 'count') {
+        if (v !== null) nums[b + 1 + s.at] += sign;
+      } else if (typeof v === 'number' && !Number.isNaN(v)) {
+        nums[b + 1 + s.at] += sign * v;
+        nums[b + 2 + s.at] += sign;
+      }
+    }
+  };
+  return (el) => {
+    const add = isAddition(el.kind);
+    const slot = add ? state.claim() : state.find();
+    if (slot < 0) return ctx.deadLetter('retraction for a group that holds no rows', el.row);
+    const nums = state.numbers();
+    const b = slot * width;
+    const n0 = nums[b];
+    let ref: unknown = undefined;
+    if (n0 > 0) {
+      read(nums, b, before);
+      ref = state.ref(slot);
+    }
+    nums[b] = add ? n0 + 1 : n0 - 1;
+    apply(nums, b, el.row, add ? 1 : -1);
+    if (nums[b] === 0) {
+      state.clear();
+      if (n0 > 0) ctx.emit({ kind: '-D', row: build(ref, before), ts: el.ts });
+      return;
+    }
+    read(nums, b, after);
+    if (n0 === 0) {
+      const fresh = refOf(el.row);
+      state.written(slot, fresh);
+      ctx.emit({ kind: '+I', row: build(fresh, after), ts: el.ts });
+      return;
+    }
+    let same = sameRef(ref, el.row);
+    for (let i = 0; same && i < after.length; i++) same = before[i] === after[i];
+    // An unchanged result emits nothing and keeps the group-by values it was last emitted with.
+    const next = same ? ref : refOf(el.row);
+    state.written(slot, next);
+    if (same) return;
+    ctx.emit({ kind: '-U', row: build(ref, before), ts: el.ts });
+    ctx.emit({ kind: '+U', row: build(next, after), ts: el.ts });
+  };
+}

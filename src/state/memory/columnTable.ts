@@ -1,0 +1,180 @@
+import type { Key } from '../../engine/types.ts';
+import type { ColumnsDescriptor } from '../descriptors.ts';
+import type { SnapshotCell } from '../backend.ts';
+import type { Cell } from './memoryBackend.ts';
+
+const FIRST_CAPACITY = 64;
+
+/**
+ * One columns state of the heap backend: a key → slot map and typed arrays indexed by slot.
+ * A key costs its map entry, `width` doubles and its event time, where a value state costs a
+ * map entry, a cell record and the value object. The numbers of one slot sit side by side
+ * (slot × width), so an update touches one cache line rather than one per column.
+ */
+export class ColumnTable {
+  readonly slots = new Map<Key, number>();
+  nums: Float64Array;
+  /** Event time of each slot's last write that had one; NaN for none. */
+  private eventTimes: Float64Array;
+  /** Refs that are not the key itself; most groups' ref is their key, so no array until one differs. */
+  private refs: unknown[] | null = null;
+  /** Processing time and write serial of each slot's last write: kept only once the observatory looks. */
+  private writeTimes: Float64Array | null = null;
+  private serials: Float64Array | null = null;
+  private readonly free: number[] = [];
+  private used = 0;
+  private capacity = FIRST_CAPACITY;
+
+  constructor(readonly d: ColumnsDescriptor) {
+    this.nums = new Float64Array(FIRST_CAPACITY * d.width);
+    this.eventTimes = new Float64Array(FIRST_CAPACITY).fill(Number.NaN);
+  }
+
+  find(key: Key): number {
+    const s = this.slots.get(key);
+    return s === undefined ? -1 : s;
+  }
+
+  claim(key: Key): number {
+    const known = this.slots.get(key);
+    if (known !== undefined) return known;
+    let s = this.free.pop();
+    if (s === undefined) {
+      if (this.used === this.capacity) this.grow();
+      s = this.used++;
+    } else {
+      this.nums.fill(0, s * this.d.width, (s + 1) * this.d.width);
+      this.eventTimes[s] = Number.NaN;
+      if (this.refs) this.refs[s] = undefined;
+    }
+    this.slots.set(key, s);
+    return s;
+  }
+
+  /** Grows by half, not by doubling: the slack of a million-key state is a quarter, not a half. */
+  private grow(): void {
+    const cap = Math.ceil(this.capacity * 1.5);
+    const widen = (a: Float64Array, per: number, fill: number) => {
+      const b = new Float64Array(cap * per);
+      if (fill !== 0) b.fill(fill, a.length);
+      b.set(a);
+      return b;
+    };
+    this.nums = widen(this.nums, this.d.width, 0);
+    this.eventTimes = widen(this.eventTimes, 1, Number.NaN);
+    if (this.writeTimes) this.writeTimes = widen(this.writeTimes, 1, 0);
+    if (this.serials) this.serials = widen(this.serials, 1, 0);
+    this.capacity = cap;
+  }
+
+  drop(key: Key): boolean {
+    const s = this.slots.get(key);
+    if (s === undefined) return false;
+    this.slots.delete(key);
+    if (this.refs) this.refs[s] = undefined;
+    this.free.push(s);
+    return true;
+  }
+
+  ref(slot: number, key: Key): unknown {
+    const r = this.refs?.[slot];
+    return r === undefined ? key : r;
+  }
+
+  setRef(slot: number, key: Key, ref: unknown): void {
+    if (this.refs) this.refs[slot] = Object.is(ref, key) ? undefined : ref;
+    else if (!Object.is(ref, key)) {
+      this.refs = [];
+      this.refs[slot] = ref;
+    }
+  }
+
+  /** Stamps a write; `eventTime` only when the record had one (a cell keeps its last known one). */
+  stamp(slot: number, eventTime: number, processingTime: number, serial: number): void {
+    if (Number.isFinite(eventTime)) this.eventTimes[slot] = eventTime;
+    if (this.serials) {
+      this.serials[slot] = serial;
+      this.writeTimes![slot] = processingTime;
+    }
+  }
+
+  eventTime(slot: number): number | null {
+    const et = this.eventTimes[slot];
+    return Number.isNaN(et) ? null : et;
+  }
+
+  value(slot: number, key: Key): unknown {
+    return this.d.encode(this.nums, slot * this.d.width, this.ref(slot, key));
+  }
+
+  snapshotCell(slot: number, key: Key): SnapshotCell {
+    return { state: this.d.name, kind: 'value', key, value: this.value(slot, key), touched: 0, eventTime: this.eventTime(slot) };
+  }
+
+  /** Takes in a value-state cell (from a snapshot, or restored before this state was declared). */
+  adopt(key: Key, value: unknown, eventTime: number | null): void {
+    const s = this.claim(key);
+    this.setRef(s, key, this.d.decode(value, this.nums, s * this.d.width));
+    this.eventTimes[s] = eventTime ?? Number.NaN;
+  }
+
+  clear(): void {
+    this.slots.clear();
+    this.free.length = 0;
+    this.used = 0;
+    this.refs = null;
+  }
+
+  get observed(): boolean {
+    return this.serials !== null;
+  }
+
+  /** From now on every write records its time and serial, which the observatory's State tab shows. */
+  observe(): ReadonlyMap<Key, Cell> {
+    if (!this.serials) {
+      this.serials = new Float64Array(this.capacity);
+      this.writeTimes = new Float64Array(this.capacity);
+    }
+    return new ObservedColumns(this);
+  }
+
+  /** The observatory's cell for a slot: what a value state's cell would hold. */
+  cell(slot: number, key: Key): Cell {
+    const w = this.serials?.[slot];
+    return { v: this.value(slot, key), t: 0, et: this.eventTime(slot), u: w ? this.writeTimes![slot] : undefined, w: w || undefined };
+  }
+
+  approxBytesPerKey(): number {
+    return (this.d.width + 1) * 8 + (this.serials ? 16 : 0) + 40;
+  }
+}
+
+/** A column table seen as the map of cells the observatory reads for value states; cells are built on demand. */
+class ObservedColumns implements ReadonlyMap<Key, Cell> {
+  constructor(private readonly t: ColumnTable) {}
+  get size(): number {
+    return this.t.slots.size;
+  }
+  get(key: Key): Cell | undefined {
+    const s = this.t.slots.get(key);
+    return s === undefined ? undefined : this.t.cell(s, key);
+  }
+  has(key: Key): boolean {
+    return this.t.slots.has(key);
+  }
+  forEach(visit: (value: Cell, key: Key, map: ReadonlyMap<Key, Cell>) => void): void {
+    this.t.slots.forEach((s, key) => visit(this.t.cell(s, key), key, this));
+  }
+  keys(): MapIterator<Key> {
+    return this.t.slots.keys();
+  }
+  *entries(): MapIterator<[Key, Cell]> {
+    for (const [key, s] of this.t.slots) yield [key, this.t.cell(s, key)];
+  }
+  *values(): MapIterator<Cell> {
+    for (const [key, s] of this.t.slots) yield this.t.cell(s, key);
+  }
+  [Symbol.iterator](): MapIterator<[Key, Cell]> {
+    return this.entries();
+  }
+}
