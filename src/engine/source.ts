@@ -29,6 +29,11 @@ export interface SourceEnv {
   seed: number;
   /** Lines of an input named for this source (CLI `--input id=file`, or a file loaded in the app). */
   input?: { name: string; lines: readonly string[] };
+  /**
+   * The params are this run's own copy (a worker's deployed plan), and each record is read once:
+   * a source may hand its rows on without copying them. Otherwise they belong to the document.
+   */
+  ownsParams?: boolean;
 }
 
 export interface SourceDefinition<P = Record<string, unknown>> {

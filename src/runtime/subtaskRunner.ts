@@ -73,6 +73,8 @@ export interface RunnerDeps {
    * then keep only their table and buffer no epochs. Default true.
    */
   publishOutput?: boolean;
+  /** The plan is this runner's own copy (deployed to a worker), so sources need not copy what they read from it. */
+  ownsPlan?: boolean;
 }
 
 /** A source subtask's idleness (Flink's WatermarkStrategy.withIdleness): silent this long on the host's clock. */
@@ -136,7 +138,7 @@ export class SubtaskRunner {
     const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
       const def = sourceDefinition(node.kind);
-      const reader = deps.readers?.[node.id] ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id] });
+      const reader = deps.readers?.[node.id] ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id], ownsParams: deps.ownsPlan });
       const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
       this.split = splitReader(reader, index, node.parallelism);
       this.source = new SourceTask(node.id, this.split, params);

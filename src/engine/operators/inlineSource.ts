@@ -3,15 +3,16 @@ import type { InlineSourceParams } from '../../pipeline/kinds/inlineSource.ts';
 
 export const inlineSource: SourceDefinition<InlineSourceParams> = {
   kind: 'inlineSource',
-  open(params) {
+  open(params, env) {
     const rows = params.rows ?? [];
+    // Rows are cloned so that type normalization and user code downstream never edit the document.
+    const copy = env.ownsParams ? <T>(r: T) => r : structuredClone;
     let pos = 0;
     return {
-      // Rows are cloned so that type normalization downstream never edits the document.
       read(max) {
         const out = [];
         while (pos < rows.length && out.length < max) {
-          const value = structuredClone(rows[pos++]);
+          const value = copy(rows[pos++]);
           out.push({ value, line: pos });
         }
         return out;

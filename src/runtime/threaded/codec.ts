@@ -2,11 +2,23 @@ import type { Element, Row, RowKind } from '../../engine/types.ts';
 
 /**
  * Batch encodings for records that cross a worker boundary. `plain` hands the Element array to
- * structured clone as it is; `columnar` turns a batch whose rows share one shape into one array
- * per field, with all-number fields (and kinds, timestamps) in typed arrays that are transferred,
- * not copied. docs/runtime.md has the measurements that picked the default.
+ * structured clone as it is; `columnar` turns a batch whose rows share one shape into one column
+ * per field: kinds, timestamps and all-number fields as typed arrays that are transferred, not
+ * copied, strings as a table of the batch's distinct strings plus indexes, anything else as the
+ * values themselves. docs/runtime.md has the measurements that picked the default.
  */
 export type BatchEncoding = 'plain' | 'columnar';
+
+/** One field of a columnar batch. */
+export type WireColumn =
+  /** Every value is a number. */
+  | Float64Array
+  /** Numbers and nulls: `nulls[i]` is 1 where the value is null. */
+  | { t: 'num?'; v: Float64Array; nulls: Uint8Array }
+  /** Strings and nulls: `idx[i]` points into `strings`, NULL_INDEX marks null. */
+  | { t: 'str'; strings: string[]; idx: Uint32Array }
+  /** Anything else, as structured clone carries it. */
+  | { t: 'any'; v: unknown[] };
 
 export type WireBatch =
   | { enc: 'plain'; els: Element[] }
@@ -17,31 +29,21 @@ export type WireBatch =
       kinds: Uint8Array;
       /** NaN marks a null timestamp (event times are finite numbers). */
       ts: Float64Array;
-      /** Per field: a Float64Array when every value is a number, else the values as they are. */
-      cols: (Float64Array | unknown[])[];
+      cols: WireColumn[];
     };
 
 const KINDS: RowKind[] = ['+I', '-U', '+U', '-D'];
 const KIND_CODE: Record<RowKind, number> = { '+I': 0, '-U': 1, '+U': 2, '-D': 3 };
+const NULL_INDEX = 0xffffffff;
 
 /** Fewer rows than this are not worth a columnar layout. */
 const MIN_COLUMNAR = 16;
 
 export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transferable[]): WireBatch {
   if (enc === 'plain' || els.length < MIN_COLUMNAR) return { enc: 'plain', els };
-  const fields = Object.keys(els[0].row);
+  const fields = sharedShape(els);
+  if (!fields) return { enc: 'plain', els };
   const n = els.length;
-  const width = fields.length;
-  // Columnar needs one shape: the same fields in the same order (so absent stays absent).
-  for (let i = 1; i < n; i++) {
-    const r = els[i].row;
-    let k = 0;
-    for (const f in r) {
-      if (k >= width || fields[k] !== f) return { enc: 'plain', els };
-      k++;
-    }
-    if (k !== width) return { enc: 'plain', els };
-  }
   const kinds = new Uint8Array(n);
   const ts = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -49,35 +51,144 @@ export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transf
     kinds[i] = KIND_CODE[e.kind];
     ts[i] = e.ts === null ? NaN : e.ts;
   }
-  const cols: (Float64Array | unknown[])[] = [];
-  for (const f of fields) {
-    let numeric = true;
-    for (let i = 0; i < n && numeric; i++) if (typeof els[i].row[f] !== 'number') numeric = false;
-    if (numeric) {
-      const col = new Float64Array(n);
-      for (let i = 0; i < n; i++) col[i] = els[i].row[f] as number;
-      cols.push(col);
-      transfer.push(col.buffer);
-    } else {
-      const col = new Array<unknown>(n);
-      for (let i = 0; i < n; i++) col[i] = els[i].row[f];
-      cols.push(col);
-    }
-  }
   transfer.push(kinds.buffer, ts.buffer);
+  const cols = fields.map((f) => encodeColumn(els, f, transfer));
   return { enc: 'columnar', n, fields, kinds, ts, cols };
+}
+
+/** The field names every row has, in the same order (so absent stays absent); null when shapes differ. */
+function sharedShape(els: readonly Element[]): string[] | null {
+  const fields = Object.keys(els[0].row);
+  const width = fields.length;
+  // A `__proto__` key cannot be rebuilt as an own field by assignment or a literal.
+  if (fields.includes('__proto__')) return null;
+  for (let i = 1; i < els.length; i++) {
+    let k = 0;
+    for (const f in els[i].row) {
+      if (k >= width || fields[k] !== f) return null;
+      k++;
+    }
+    if (k !== width) return null;
+  }
+  return fields;
+}
+
+function encodeColumn(els: readonly Element[], f: string, transfer: Transferable[]): WireColumn {
+  const n = els.length;
+  let numbers = 0;
+  let strings = 0;
+  let nulls = 0;
+  for (let i = 0; i < n; i++) {
+    const v = els[i].row[f];
+    if (typeof v === 'number') numbers++;
+    else if (typeof v === 'string') strings++;
+    else if (v === null) nulls++;
+    else return { t: 'any', v: els.map((e) => e.row[f]) };
+  }
+  if (numbers + nulls === n && numbers > 0) {
+    const v = new Float64Array(n);
+    for (let i = 0; i < n; i++) v[i] = (els[i].row[f] as number | null) ?? 0;
+    transfer.push(v.buffer);
+    if (nulls === 0) return v;
+    const mask = new Uint8Array(n);
+    for (let i = 0; i < n; i++) if (els[i].row[f] === null) mask[i] = 1;
+    transfer.push(mask.buffer);
+    return { t: 'num?', v, nulls: mask };
+  }
+  if (strings + nulls === n && strings > 0) {
+    // Keys, categories and names repeat within a batch: each distinct string is cloned once.
+    const table = new Map<string, number>();
+    const list: string[] = [];
+    const idx = new Uint32Array(n);
+    for (let i = 0; i < n; i++) {
+      const v = els[i].row[f] as string | null;
+      if (v === null) {
+        idx[i] = NULL_INDEX;
+        continue;
+      }
+      let at = table.get(v);
+      if (at === undefined) {
+        at = list.length;
+        table.set(v, at);
+        list.push(v);
+      }
+      idx[i] = at;
+    }
+    transfer.push(idx.buffer);
+    return { t: 'str', strings: list, idx };
+  }
+  return { t: 'any', v: els.map((e) => e.row[f]) };
 }
 
 export function decodeBatch(b: WireBatch): Element[] {
   if (b.enc === 'plain') return b.els;
-  const { n, fields, kinds, ts, cols } = b;
-  const width = fields.length;
+  const { n, fields, kinds, ts } = b;
+  const cols = b.cols.map((c) => columnValues(c, n));
+  const make = rowMaker(fields);
   const out = new Array<Element>(n);
   for (let i = 0; i < n; i++) {
-    const row: Row = {};
-    for (let k = 0; k < width; k++) row[fields[k]] = cols[k][i];
     const t = ts[i];
-    out[i] = { kind: KINDS[kinds[i]], row, ts: Number.isNaN(t) ? null : t };
+    out[i] = { kind: KINDS[kinds[i]], row: make(cols, i), ts: t !== t ? null : t };
   }
   return out;
+}
+
+/** A column as something indexable by row. */
+function columnValues(c: WireColumn, n: number): ArrayLike<unknown> {
+  if (c instanceof Float64Array) return c;
+  switch (c.t) {
+    case 'any':
+      return c.v;
+    case 'num?': {
+      const out = new Array<number | null>(n);
+      for (let i = 0; i < n; i++) out[i] = c.nulls[i] ? null : c.v[i];
+      return out;
+    }
+    case 'str': {
+      const out = new Array<string | null>(n);
+      for (let i = 0; i < n; i++) out[i] = c.idx[i] === NULL_INDEX ? null : c.strings[c.idx[i]];
+      return out;
+    }
+  }
+}
+
+type RowMaker = (cols: readonly ArrayLike<unknown>[], i: number) => Row;
+
+const makers = new Map<string, RowMaker>();
+const MAX_MAKERS = 256;
+let compiledMakers = true;
+
+/**
+ * Builds the row of one shape. A function compiled per shape returns an object literal, which V8
+ * allocates with the final hidden class at once: about 4× faster than adding the fields one by
+ * one. Where code generation is not allowed (a strict content security policy), rows are built
+ * field by field.
+ */
+function rowMaker(fields: readonly string[]): RowMaker {
+  const sig = fields.join('\u0000');
+  const known = makers.get(sig);
+  if (known) return known;
+  let make = compiledMakers ? compileMaker(fields) : null;
+  if (!make) {
+    compiledMakers = false;
+    const width = fields.length;
+    make = (cols, i) => {
+      const row: Row = {};
+      for (let k = 0; k < width; k++) row[fields[k]] = cols[k][i];
+      return row;
+    };
+  }
+  if (makers.size >= MAX_MAKERS) makers.clear();
+  makers.set(sig, make);
+  return make;
+}
+
+function compileMaker(fields: readonly string[]): RowMaker | null {
+  // Field names enter the source only as JSON string literals.
+  const body = `return {${fields.map((f, k) => `${JSON.stringify(f)}: c[${k}][i]`).join(', ')}};`;
+  try {
+    return new Function('c', 'i', body) as RowMaker;
+  } catch {
+    return null;
+  }
 }

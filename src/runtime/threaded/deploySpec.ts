@@ -2,13 +2,12 @@ import type { JobPlan } from '../../pipeline/plan.ts';
 import type { SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { subtasksOn } from './assignment.ts';
 import type { JobOptions } from './jobOptions.ts';
-import type { PortablePlan } from './portablePlan.ts';
+import { portablePlan } from './portablePlan.ts';
 import type { DeploySpec, UdfThrow } from './protocol.ts';
 
 export interface SpecInputs {
   jobId: string;
   plan: JobPlan;
-  portable: PortablePlan;
   workers: number;
   opts: JobOptions;
   udfThrows: readonly UdfThrow[];
@@ -24,7 +23,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
   return {
     jobId: s.jobId,
     attempt,
-    plan: s.portable,
+    plan: portablePlan(s.plan, nodes),
     worker,
     workers: s.workers,
     inputs,

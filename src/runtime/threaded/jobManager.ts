@@ -15,11 +15,9 @@ import type { ChaosKill } from './faults.ts';
 import type { JobOptions, JobResult, JobStats, Recovery } from './jobOptions.ts';
 import { mergeStats, sourceProgress } from './merge.ts';
 import { decodeCommits, unpackSnapshot } from './commitWire.ts';
-import { portablePlan } from './portablePlan.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { wallTimers } from './wallClock.ts';
 import { ChunkRetention } from './chunkRetention.ts';
-import type { PortablePlan } from './portablePlan.ts';
 import type { UdfThrow, WorkerEvent } from './protocol.ts';
 
 type Outcome = { kind: 'finished' } | { kind: 'failed'; reason: string };
@@ -33,7 +31,6 @@ type Outcome = { kind: 'finished' } | { kind: 'failed'; reason: string };
  */
 export class JobManager {
   readonly plan: JobPlan;
-  private readonly portable: PortablePlan;
   readonly workers: number;
   readonly store: FaultyStore;
   private readonly jobId: string;
@@ -61,7 +58,6 @@ export class JobManager {
     const { plan, problems } = compile(doc);
     if (!plan) throw new Error(`invalid pipeline: ${problems.map((p) => `${p.target ?? '(document)'} ${p.field}: ${p.message}`).join('; ')}`);
     this.plan = plan;
-    this.portable = portablePlan(plan);
     this.workers = workerCountFor(this.plan, opts.maxWorkers);
     this.store = new FaultyStore(opts.store ?? new MemoryCheckpointStore({ ownership: 'handover' }));
     this.jobId = opts.jobId ?? this.plan.doc.name;
@@ -124,7 +120,7 @@ export class JobManager {
       this.restoredFinished = snaps !== null && Object.values(snaps).every((list) => list.every((s) => s.finished));
       this.coordinator = this.newCoordinator(dep, point.retained);
       const t0 = this.timers.now();
-      const specs = { jobId: this.jobId, plan: this.plan, portable: this.portable, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows };
+      const specs = { jobId: this.jobId, plan: this.plan, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows };
       await dep.deploy((w) => deploySpec(specs, attempt, w, snaps), this.opts.deployTimeoutMs ?? 60_000);
       this.opts.log?.(`attempt ${attempt}: ${this.workers} workers deployed in ${(this.timers.now() - t0).toFixed(0)} ms`);
       if (snaps) await this.retention.sweep(dep, this.coordinator.retainedCheckpoints(), snaps);

@@ -8,8 +8,16 @@ import { kindSpec } from '../../pipeline/kinds/index.ts';
  */
 export type PortablePlan = Omit<JobPlan, 'nodes'> & { nodes: Omit<PlanNode, 'spec'>[] };
 
-export function portablePlan(plan: JobPlan): PortablePlan {
-  return { ...plan, nodes: plan.nodes.map(({ spec: _spec, ...rest }) => rest) };
+/**
+ * `hosted`: the nodes with a subtask on the receiving worker. A source's params can be its whole
+ * input (inline rows), and only the worker running the source reads them, so other workers get
+ * the source without params; the document keeps its settings, not its nodes (the plan has them).
+ * Every worker used to receive, clone and keep every inline row.
+ */
+export function portablePlan(plan: JobPlan, hosted?: ReadonlySet<string>): PortablePlan {
+  const nodes = plan.nodes.map(({ spec: _spec, ...rest }) => (hosted && rest.isSource && !hosted.has(rest.id) ? { ...rest, params: {} } : rest));
+  const doc = hosted ? { ...plan.doc, nodes: [], edges: [] } : plan.doc;
+  return { ...plan, doc, nodes };
 }
 
 export function revivePlan(p: PortablePlan): JobPlan {

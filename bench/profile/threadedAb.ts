@@ -1,0 +1,53 @@
+// CPU per record of the threaded runtime (Node worker_threads, every thread of the process counted),
+// old against new, interleaved in one process: copy the old src/ (with package.json) to a directory
+// outside the repository with a node_modules symlink, then
+// `node --import tsx bench/profile/threadedAb.ts <old root> [events] [keys] [rounds] [parallelism] [intervalMs]`.
+// The job is the keyed count (inline rows → GROUP BY count+sum at `parallelism` → view), checkpointed.
+import { pathToFileURL } from 'node:url';
+import { median } from '../lib/stats.ts';
+import { threadedKeyedCountDoc } from './threadedDoc.ts';
+
+interface Side {
+  run(doc: unknown, intervalMs: number): Promise<{ status: string; reason?: string; checkpoints: number; rows: number }>;
+}
+
+async function load(root: string): Promise<Side> {
+  const at = (p: string) => import(pathToFileURL(`${root}/src/${p}`).href);
+  const [{ nodeSpawn }, { JobManager }, { WorkerPool }, { MemoryCheckpointStore }] = await Promise.all([
+    at('runtime/node/nodeSpawn.ts'),
+    at('runtime/threaded/jobManager.ts'),
+    at('runtime/threaded/workerPool.ts'),
+    at('checkpoint/memoryStore.ts'),
+  ]);
+  const pool = new WorkerPool(await nodeSpawn());
+  return {
+    async run(doc, intervalMs) {
+      let rows = 0;
+      const jm = new JobManager(doc, { spawn: pool.take, store: new MemoryCheckpointStore({ ownership: 'handover' }), keepChangelog: false, checkpointIntervalMs: intervalMs, onPublish: (_s: string, c: { els: unknown[] }) => (rows += c.els.length) });
+      const res = await jm.run();
+      return { status: res.status, reason: res.reason, checkpoints: res.checkpoints.filter((c: { status: string }) => c.status === 'completed').length, rows };
+    },
+  };
+}
+
+
+const [oldRoot, events = '200000', keys = '20000', rounds = '5', par = '2', interval = '100'] = process.argv.slice(2);
+const doc = threadedKeyedCountDoc(Number(events), Number(keys), Number(par));
+const sides: Record<string, Side> = { before: await load(oldRoot), after: await load(new URL('../..', import.meta.url).pathname.replace(/\/$/, '')) };
+const us: Record<string, number[]> = { before: [], after: [] };
+for (let r = 0; r <= Number(rounds); r++) {
+  for (const name of r % 2 ? ['after', 'before'] : ['before', 'after']) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    const res = await sides[name].run(doc, Number(interval));
+    const ms = performance.now() - t0;
+    const c = process.cpuUsage(c0);
+    const perRecord = (c.user + c.system) / Number(events);
+    if (res.status !== 'finished') throw new Error(`${name}: ${res.status} ${res.reason}`);
+    console.error(`round ${r} ${name}: ${perRecord.toFixed(2)} µs/record CPU, ${ms.toFixed(0)} ms wall, ${res.checkpoints} checkpoints, ${res.rows} published`);
+    if (r > 0) us[name].push(perRecord);
+  }
+}
+const ratio = median(us.after.map((a, i) => a / us.before[i]));
+console.log(JSON.stringify({ beforeUsPerRecord: +median(us.before).toFixed(2), afterUsPerRecord: +median(us.after).toFixed(2), pairedRatio: +ratio.toFixed(3) }));
+process.exit(0);

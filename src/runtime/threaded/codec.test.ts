@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Element, Row, RowKind } from '../../engine/types.ts';
+import { decodeBatch, encodeBatch, type WireBatch } from './codec.ts';
+
+/** Encodes, sends through structured clone with the transfer list (as a port would), decodes. */
+function roundTrip(els: Element[]): { out: Element[]; wire: WireBatch; transferred: number } {
+  const transfer: Transferable[] = [];
+  const wire = encodeBatch(els, 'columnar', transfer);
+  const moved = structuredClone(wire, { transfer: transfer as Transferable[] as never });
+  return { out: decodeBatch(moved), wire, transferred: transfer.length };
+}
+
+const KINDS: RowKind[] = ['+I', '-U', '+U', '-D'];
+const batch = (n: number, row: (i: number) => Row, ts: (i: number) => number | null = (i) => 1000 + i): Element[] =>
+  Array.from({ length: n }, (_, i) => ({ kind: KINDS[i % 4], row: row(i), ts: ts(i) }));
+
+describe('columnar batches', () => {
+  it('round-trips numbers, strings, nulls and other values exactly, field order included', () => {
+    const els = batch(
+      100,
+      (i) => ({
+        id: i,
+        price: i % 7 === 0 ? null : i * 0.1,
+        city: i % 5 === 0 ? null : ['Taipei', 'Oslo', 'Lima'][i % 3],
+        flag: i % 2 === 0,
+        nested: { a: [i, 'x'] },
+        maybe: i % 3 === 0 ? undefined : i,
+        odd: [-0, NaN, Infinity, -Infinity][i % 4],
+        '0': 'integer-like name',
+        'quo"te\u2028': i,
+      }),
+      (i) => (i % 9 === 0 ? null : i * 3),
+    );
+    const { out, wire } = roundTrip(els);
+    expect(wire.enc).toBe('columnar');
+    expect(out).toEqual(els);
+    for (let i = 0; i < els.length; i++) {
+      expect(Object.keys(out[i].row)).toEqual(Object.keys(els[i].row));
+      expect(Object.is(out[i].row.odd, els[i].row.odd)).toBe(true);
+    }
+  });
+
+  it('sends numbers, kinds, timestamps and string indexes as transferred buffers, each distinct string once', () => {
+    const { wire, transferred } = roundTrip(batch(256, (i) => ({ k: i % 10, store: `store-${i % 4}`, amount: i })));
+    if (wire.enc !== 'columnar') throw new Error('expected columnar');
+    // kinds + ts + k + amount + the store indexes
+    expect(transferred).toBe(5);
+    const store = wire.cols[1];
+    expect(store instanceof Float64Array ? null : store.t === 'str' && store.strings).toEqual(['store-0', 'store-1', 'store-2', 'store-3']);
+  });
+
+  it('falls back to plain elements for mixed shapes, tiny batches and a __proto__ field', () => {
+    const mixed = batch(40, (i) => (i === 20 ? { b: 1, a: 2 } : { a: 1, b: 2 }));
+    expect(roundTrip(mixed).wire.enc).toBe('plain');
+    expect(roundTrip(mixed).out).toEqual(mixed);
+    const missing = batch(40, (i) => (i === 39 ? { a: 1 } : { a: 1, b: 2 }));
+    expect(roundTrip(missing).wire.enc).toBe('plain');
+    expect(roundTrip(batch(3, (i) => ({ a: i }))).wire.enc).toBe('plain');
+    const proto = batch(40, (i) => JSON.parse(`{"__proto__": ${i}, "a": 1}`) as Row);
+    const { wire, out } = roundTrip(proto);
+    expect(wire.enc).toBe('plain');
+    expect(Object.getPrototypeOf(out[0].row)).toBe(Object.prototype);
+    expect(Object.keys(out[5].row)).toEqual(['__proto__', 'a']);
+  });
+
+  it('rebuilds rows of many shapes, each with its own fields', () => {
+    for (let s = 0; s < 300; s++) {
+      const els = batch(20, (i) => ({ [`f${s}`]: i, [`g${s}`]: `v${i % 2}` }));
+      expect(roundTrip(els).out).toEqual(els);
+    }
+  });
+});
