@@ -1,9 +1,10 @@
 // `npm run bench [-- --quick] [-- --only=keyedCount,nexmark]`: builds the bench page, serves it
 // cross-origin isolated, drives headless Chromium with playwright-core (a Chromium that is already
 // installed; never a download), adds the Node figures, prints the table and writes
-// bench/results.json and bench/report.md.
+// bench/results.json and bench/report.md (a full run) or bench/partial/ (--quick, --only).
 import { execFileSync, execSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, relative } from 'node:path';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
@@ -17,12 +18,13 @@ import { now } from './lib/stats.ts';
 import { buildAndServeApp } from './lib/appServer.ts';
 import { uiSuite } from './suites/ui.ts';
 import { LAUNCH_ARGS } from './lib/launchArgs.ts';
+import { outputPaths, runModeOf } from './output.ts';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = fileURLToPath(new URL('..', import.meta.url));
 const argv = process.argv.slice(2);
-const quick = argv.includes('--quick');
-const only = argv.find((a) => a.startsWith('--only='))?.slice(7).split(',') ?? null;
+const { quick, only } = runModeOf(argv);
+const out = outputPaths(here, { quick, only });
 const sizes: Sizes = quick ? QUICK : FULL;
 const want = (suite: string) => !only || only.includes(suite);
 const log = (s: string) => process.stderr.write(`${s}\n`);
@@ -93,8 +95,9 @@ async function main(): Promise<void> {
   const server = await serveStatic(`${here}dist`);
   const executablePath = execSync('bash scripts/ensure-chromium.sh', { cwd: root, encoding: 'utf8' }).trim();
   const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
-  // --only re-measures some suites: the other figures of the last run stay instead of turning null.
-  const results: Results = only && existsSync(`${here}results.json`) ? (JSON.parse(readFileSync(`${here}results.json`, 'utf8')) as Results) : {};
+  // --only re-measures some suites: the other figures of an earlier run stay instead of turning null.
+  const base = out.base.find((f) => existsSync(f));
+  const results: Results = base ? (JSON.parse(readFileSync(base, 'utf8')) as Results) : {};
   try {
     const page = await browser.newPage();
     page.on('pageerror', (e) => log(`page error: ${e.message}`));
@@ -125,13 +128,15 @@ async function main(): Promise<void> {
   for (const name of Object.keys(PENDING)) results[name] ??= null;
 
   const sorted = Object.fromEntries(Object.keys(results).sort().map((k) => [k, results[k]]));
-  writeFileSync(`${here}results.json`, `${JSON.stringify(sorted, null, 2)}\n`);
+  mkdirSync(dirname(out.results), { recursive: true });
+  writeFileSync(out.results, `${JSON.stringify(sorted, null, 2)}\n`);
   const optimizations = readFileSync(`${here}optimizations.md`, 'utf8');
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, ${executablePath}`;
   const durationSec = (now() - t0) / 1000;
-  writeFileSync(`${here}report.md`, renderReport({ results: sorted, mode: quick ? 'quick' : 'full', sizes: { ...sizes }, machine, optimizations, durationSec, only }));
+  const baseName = base ? relative(root, base) : null;
+  writeFileSync(out.report, renderReport({ results: sorted, mode: quick ? 'quick' : 'full', sizes: { ...sizes }, machine, optimizations, durationSec, only, base: baseName, resultsFile: relative(root, out.results) }));
   console.log(table(sorted));
-  log(`\nwrote bench/results.json and bench/report.md in ${durationSec.toFixed(0)} s`);
+  log(`\nwrote ${relative(root, out.results)} and ${relative(root, out.report)} in ${durationSec.toFixed(0)} s${out.full ? '' : ' (not a full run: bench/results.json and bench/report.md are untouched)'}`);
 }
 
 main().catch((e) => {

@@ -1,6 +1,7 @@
 import type { RunPlan } from './lib/stats.ts';
 import type { LatencySize } from './page/latency.ts';
 import type { UiSize } from './suites/ui.ts';
+import type { StateBackendSize } from './suites/stateBackend.ts';
 
 /** Sizes per mode. --quick keeps every figure but shrinks inputs so the suite ends within 3 minutes on 2 cores. */
 export interface Sizes {
@@ -8,7 +9,7 @@ export interface Sizes {
   keyedCount: { events: number; keys: number };
   crossWorker: { events: number; keys: number; batch: number; window: number };
   latency: LatencySize;
-  stateBackend: { events: number; keys: number };
+  stateBackend: StateBackendSize;
   checkpointKeys: number;
   checkpointScaling: Record<string, number>;
   scalingEvents: number;
@@ -31,8 +32,8 @@ export const FULL: Sizes = {
   plan: { runs: 5, warmups: 1 },
   keyedCount: { events: 1_000_000, keys: 100_000 },
   crossWorker: { events: 1_000_000, keys: 100_000, batch: 1024, window: 16 },
-  latency: { ratePerSec: 100_000, seconds: 3, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, fastCheckpointIntervalMs: 20, warmupMs: 500 },
-  stateBackend: { events: 1_000_000, keys: 100_000 },
+  latency: { ratePerSec: 100_000, seconds: 3, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, warmupMs: 500, searchSteps: 4 },
+  stateBackend: { events: 1_000_000, keys: 100_000, checkpointIntervalMs: 1000 },
   checkpointKeys: 1_000_000,
   checkpointScaling: { keys1k: 1_000, keys10k: 10_000, keys100k: 100_000 },
   scalingEvents: 1_000_000,
@@ -51,8 +52,9 @@ export const QUICK: Sizes = {
   plan: { runs: 5, warmups: 1 },
   keyedCount: { events: 40_000, keys: 20_000 },
   crossWorker: { events: 60_000, keys: 20_000, batch: 1024, window: 16 },
-  latency: { ratePerSec: 100_000, seconds: 0.5, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, fastCheckpointIntervalMs: 20, warmupMs: 100 },
-  stateBackend: { events: 60_000, keys: 20_000 },
+  latency: { ratePerSec: 100_000, seconds: 1, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, warmupMs: 200, searchSteps: 2 },
+  // Enough events for the 1 s interval to come round inside the timed region at least once.
+  stateBackend: { events: 400_000, keys: 20_000, checkpointIntervalMs: 1000 },
   checkpointKeys: 100_000,
   checkpointScaling: { keys1k: 1_000, keys10k: 10_000 },
   scalingEvents: 50_000,
@@ -72,8 +74,8 @@ export const SMOKE: Sizes = {
   plan: { runs: 1, warmups: 0 },
   keyedCount: { events: 2_000, keys: 500 },
   crossWorker: { events: 2_000, keys: 500, batch: 256, window: 4 },
-  latency: { ratePerSec: 10_000, seconds: 0.2, keys: 100, parallelism: 2, checkpointIntervalMs: 50, fastCheckpointIntervalMs: 20, warmupMs: 50 },
-  stateBackend: { events: 2_000, keys: 500 },
+  latency: { ratePerSec: 10_000, seconds: 0.2, keys: 100, parallelism: 2, checkpointIntervalMs: 50, warmupMs: 50, searchSteps: 1 },
+  stateBackend: { events: 2_000, keys: 500, checkpointIntervalMs: 1 },
   checkpointKeys: 500,
   checkpointScaling: { keys1k: 1_000 },
   scalingEvents: 2_000,

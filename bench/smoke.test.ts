@@ -56,7 +56,11 @@ describe('bench harness (smoke, tiny sizes)', () => {
   });
 
   it('IndexedDB backend (fake-indexeddb): state backend ratio, checkpoints, recovery', async () => {
-    numbers(await stateBackendSuite(SMOKE.stateBackend, SMOKE.plan));
+    const sb = await stateBackendSuite(SMOKE.stateBackend, SMOKE.plan);
+    numbers(sb);
+    // Both sides checkpoint inside the timed region (the smoke interval is 1 ms).
+    expect(sb['stateBackend.memoryCheckpointsPerRun']).toBeGreaterThanOrEqual(1);
+    expect(sb['stateBackend.indexeddbCheckpointsPerRun']).toBeGreaterThanOrEqual(1);
     numbers(await checkpointSuite(SMOKE.checkpointKeys, SMOKE.plan));
     numbers(await checkpointScalingSuite(SMOKE.checkpointScaling, SMOKE.plan));
   });

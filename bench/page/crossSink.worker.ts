@@ -1,58 +1,53 @@
 /// <reference lib="webworker" />
-// The aggregate side of the cross-worker pair: the engine's own GROUP BY and view operators
-// (NodeTask + MemoryStateBackend), fed by the batches that arrive on the channel and decoded by the
-// threaded runtime's codec.
-import { NodeTask } from '../../src/engine/nodeTask.ts';
-import { operatorDefinition } from '../../src/engine/registry.ts';
-import { ManualClock } from '../../src/engine/time/clock.ts';
-import { seededRng } from '../../src/engine/rng.ts';
-import { MemoryStateBackend } from '../../src/state/memory/memoryBackend.ts';
+// The receiving side of the cross-worker pair: batches arrive on the channel, are decoded by the
+// threaded runtime's codec and go through the engine's own operators (NodeTask + memory backend):
+// GROUP BY + view for the keyed count, or map + blackhole for the pass-through pipeline.
 import { decodeBatch } from '../../src/runtime/threaded/codec.ts';
-import type { StateTime } from '../../src/state/backend.ts';
+import type { NodeTask } from '../../src/engine/nodeTask.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
-import type { OnChannel } from './crossWorkerProtocol.ts';
+import { passThroughPlan } from '../lib/passThroughDoc.ts';
+import { nodeTask, throughChain, touch } from '../lib/nodeTasks.ts';
+import type { CrossMode, OnChannel } from './crossWorkerProtocol.ts';
 
-function task(id: string): NodeTask {
-  const plan = keyedCountPlan();
-  const node = plan.nodes.find((n) => n.id === id)!;
-  const clock = new ManualClock(0);
-  let t: NodeTask | null = null;
-  const time: StateTime = { processingTime: () => 0, eventTime: () => t!.currentEventTime() };
-  t = new NodeTask(node, operatorDefinition(node.kind), new MemoryStateBackend(time, plan.maxParallelism), clock, seededRng(1), () => {});
-  t.open();
-  return t;
+function chainFor(mode: CrossMode): NodeTask[] {
+  if (mode === 'engine') return [nodeTask(keyedCountPlan(), 'totals'), nodeTask(keyedCountPlan(), 'view')];
+  if (mode === 'passThrough') return [nodeTask(passThroughPlan(), 'pass')];
+  return [];
 }
 
 self.onmessage = (e: MessageEvent<{ port: MessagePort }>) => {
   const port = e.data.port;
-  let totals = task('totals');
-  let view = task('view');
-  let rawView = new Map<number, number>();
+  let mode: CrossMode = 'engine';
+  let chain: NodeTask[] = [];
   let events = 0;
+  let sum = 0;
+  let out = 0;
   port.onmessage = (ev: MessageEvent<OnChannel>) => {
     const m = ev.data;
     if (m.t === 'begin') {
-      totals = task('totals');
-      view = task('view');
-      rawView = new Map();
+      mode = m.mode;
+      chain = chainFor(mode);
       events = 0;
+      sum = 0;
+      out = 0;
     } else if (m.t === 'wire') {
       const els = decodeBatch(m.batch);
       events += els.length;
-      totals.processBatch('in', els);
-      const out = totals.drain()?.get('out');
-      if (out) view.processBatch('in', out);
-      view.drain();
+      const res = throughChain(chain, els);
+      if (mode === 'passThrough') {
+        sum += touch(res);
+        out += res.length;
+      }
       port.postMessage({ t: 'ack' } satisfies OnChannel);
     } else if (m.t === 'raw') {
-      // The limit only touches every record: transport, not aggregation, is what it measures.
-      let s = 0;
-      for (let i = 0; i < m.keys.length; i++) s += m.keys[i] + m.amounts[i];
-      rawView.set(events, s);
+      // The limit only touches every record: transport, not operators, is what it measures.
+      for (let i = 0; i < m.keys.length; i++) sum += m.keys[i] + m.amounts[i];
       events += m.keys.length;
+      out += Number.isFinite(sum) ? m.keys.length : 0;
       port.postMessage({ t: 'ack' } satisfies OnChannel);
     } else if (m.t === 'end') {
-      const viewRows = rawView.size ? 0 : view.state.keys('row').length;
+      // The keyed count reports its view's size; the others the records that reached the sink (the checksum keeps the loops live).
+      const viewRows = mode === 'engine' ? chain[1].state.keys('row').length : out;
       port.postMessage({ t: 'finished', events, viewRows } satisfies OnChannel);
     }
   };

@@ -1,12 +1,15 @@
 /// <reference lib="webworker" />
 // The source side of the cross-worker pair: the engine's SourceTask turns the ready events into
 // elements, encoded as the threaded runtime encodes them between workers (columnar, typed arrays
-// transferred), or (raw mode) the same records go out as transferred typed arrays.
+// transferred); or (raw) the same records go out as transferred typed arrays; or (single) the
+// keyed count's operators run right here, in the source's worker, with nothing encoded.
 import { SourceTask } from '../../src/engine/sourceTask.ts';
 import { encodeBatch } from '../../src/runtime/threaded/codec.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
+import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
+import { nodeTask, throughChain } from '../lib/nodeTasks.ts';
 import { now } from '../lib/stats.ts';
-import type { OnChannel, SourceReply, ToSource } from './crossWorkerProtocol.ts';
+import type { CrossMode, OnChannel, SourceReply, ToSource } from './crossWorkerProtocol.ts';
 
 let port: MessagePort;
 let events: KeyedEvent[] = [];
@@ -14,6 +17,7 @@ let batch = 1024;
 let window = 16;
 
 const reply = (m: SourceReply) => (self as unknown as Worker).postMessage(m);
+const sourceTask = () => new SourceTask('events', readyReader(events), { schema: { key: 'integer', amount: 'number' } });
 
 self.onmessage = (e: MessageEvent<ToSource>) => {
   const m = e.data;
@@ -23,10 +27,27 @@ self.onmessage = (e: MessageEvent<ToSource>) => {
     batch = m.batch;
     window = m.window;
     reply({ t: 'ready' });
-  } else void run(m.mode);
+  } else if (m.mode === 'single') runSingle();
+  else void runAcross(m.mode);
 };
 
-async function run(mode: 'engine' | 'raw'): Promise<void> {
+/** The keyed count in this one worker: the same SourceTask, GROUP BY and view as `engine`, the same batches. */
+function runSingle(): void {
+  const plan = keyedCountPlan();
+  const t0 = now();
+  const chain = [nodeTask(plan, 'totals'), nodeTask(plan, 'view')];
+  const task = sourceTask();
+  let n = 0;
+  while (!task.done()) {
+    const poll = task.poll(batch);
+    n += poll.elements.length;
+    throughChain(chain, poll.elements);
+  }
+  const ms = now() - t0;
+  reply({ t: 'done', mode: 'single', ms, events: n, viewRows: chain[1].state.keys('row').length });
+}
+
+async function runAcross(mode: Exclude<CrossMode, 'single'>): Promise<void> {
   const send = (msg: OnChannel, transfer: Transferable[] = []) => port.postMessage(msg, transfer);
   let inFlight = 0;
   let wake: (() => void) | null = null;
@@ -47,8 +68,8 @@ async function run(mode: 'engine' | 'raw'): Promise<void> {
   };
   send({ t: 'begin', mode });
   const t0 = now();
-  if (mode === 'engine') {
-    const task = new SourceTask('events', readyReader(events), { schema: { key: 'integer', amount: 'number' } });
+  if (mode !== 'raw') {
+    const task = sourceTask();
     while (!task.done()) {
       await credit();
       const poll = task.poll(batch);

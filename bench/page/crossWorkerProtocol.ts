@@ -1,7 +1,15 @@
 import type { WireBatch } from '../../src/runtime/threaded/codec.ts';
 
-/** Messages of the cross-worker pair. Records cross only in batches (the threaded runtime's codec); the sink returns credit. */
-export type CrossMode = 'engine' | 'raw';
+/**
+ * Modes of the cross-worker pair, each over the same ready records:
+ * - `engine`: the keyed count with its source in one worker and GROUP BY + view in the other;
+ * - `single`: the same operators all in the source's worker, nothing encoded (the reference for `engine`);
+ * - `passThrough`: source in one worker, map + blackhole sink in the other;
+ * - `raw`: the records as transferred typed arrays, only touched on arrival (the reference for `passThrough`).
+ * Records cross only in batches (the threaded runtime's codec); the sink returns credit.
+ */
+export type CrossMode = 'engine' | 'single' | 'passThrough' | 'raw';
+export const CROSS_MODES: readonly CrossMode[] = ['engine', 'single', 'passThrough', 'raw'];
 
 export type ToSource =
   | { t: 'setup'; port: MessagePort; events: number; keys: number; batch: number; window: number }

@@ -1,7 +1,7 @@
 // The bench page: playwright-core calls window.weirBench.* and gets figures back. Every suite
 // runs in a fresh dedicated worker; the cross-worker figures use a pair of them.
 import type { SuiteRequest } from './bench.worker.ts';
-import type { CrossMode, SourceReply, ToSource } from './crossWorkerProtocol.ts';
+import { CROSS_MODES, type CrossMode, type SourceReply, type ToSource } from './crossWorkerProtocol.ts';
 import { median, type RunPlan } from '../lib/stats.ts';
 import { latencySuite } from './latency.ts';
 import { uiHeadless } from './uiHeadless.ts';
@@ -22,7 +22,11 @@ function runSuite(req: SuiteRequest): Promise<Record<string, number>> {
   });
 }
 
-/** crossWorker.*: source and aggregate in two workers over one MessageChannel, engine and raw interleaved. */
+/**
+ * crossWorker.*: two pairs of figures from the same two workers over one MessageChannel, all four
+ * modes interleaved (the order rotates every round): the keyed count across the boundary ÷ the
+ * same operators in one worker, and source → map → sink across the boundary ÷ raw typed arrays.
+ */
 async function crossWorker(size: { events: number; keys: number; batch: number; window: number }, plan: RunPlan): Promise<Record<string, number>> {
   const source = new Worker(new URL('./crossSource.worker.ts', import.meta.url), { type: 'module' });
   const sink = new Worker(new URL('./crossSink.worker.ts', import.meta.url), { type: 'module' });
@@ -36,27 +40,36 @@ async function crossWorker(size: { events: number; keys: number; batch: number; 
       source.postMessage(m, transfer);
     });
   await ask({ t: 'setup', port: ch.port1, ...size }, [ch.port1]);
-  const eps: Record<CrossMode, number[]> = { engine: [], raw: [] };
-  const ratios: number[] = [];
-  for (let round = 0; round < plan.warmups + plan.runs; round++) {
-    const order: CrossMode[] = round % 2 ? ['raw', 'engine'] : ['engine', 'raw'];
-    const got: Partial<Record<CrossMode, number>> = {};
-    for (const mode of order) {
-      const r = (await ask({ t: 'run', mode })) as Extract<SourceReply, { t: 'done' }>;
-      if (r.events !== size.events) throw new Error(`${mode}: the sink saw ${r.events} of ${size.events} events`);
-      got[mode] = size.events / (r.ms / 1000);
+  const eps = Object.fromEntries(CROSS_MODES.map((m) => [m, [] as number[]])) as Record<CrossMode, number[]>;
+  const toSingle: number[] = [];
+  const toRaw: number[] = [];
+  try {
+    for (let round = 0; round < plan.warmups + plan.runs; round++) {
+      const order = CROSS_MODES.map((_, i) => CROSS_MODES[(i + round) % CROSS_MODES.length]);
+      const got: Partial<Record<CrossMode, number>> = {};
+      for (const mode of order) {
+        const r = (await ask({ t: 'run', mode })) as Extract<SourceReply, { t: 'done' }>;
+        if (r.events !== size.events) throw new Error(`crossWorker ${mode}: the sink saw ${r.events} of ${size.events} events`);
+        const expectRows = mode === 'engine' || mode === 'single' ? Math.min(size.keys, size.events) : size.events;
+        if (r.viewRows !== expectRows) throw new Error(`crossWorker ${mode}: ${r.viewRows} rows reached the sink, expected ${expectRows}`);
+        got[mode] = size.events / (r.ms / 1000);
+      }
+      if (round < plan.warmups) continue;
+      for (const m of CROSS_MODES) eps[m].push(got[m]!);
+      toSingle.push(got.engine! / got.single!);
+      toRaw.push(got.passThrough! / got.raw!);
     }
-    if (round < plan.warmups) continue;
-    eps.engine.push(got.engine!);
-    eps.raw.push(got.raw!);
-    ratios.push(got.engine! / got.raw!);
+  } finally {
+    source.terminate();
+    sink.terminate();
   }
-  source.terminate();
-  sink.terminate();
   return {
     'crossWorker.engineEventsPerSec': median(eps.engine),
+    'crossWorker.singleWorkerEventsPerSec': median(eps.single),
+    'crossWorker.ratioToSingleWorker': median(toSingle),
+    'crossWorker.passThroughEventsPerSec': median(eps.passThrough),
     'crossWorker.rawTransferEventsPerSec': median(eps.raw),
-    'crossWorker.ratioToRaw': median(ratios),
+    'crossWorker.passThroughRatioToRaw': median(toRaw),
   };
 }
 

@@ -1,21 +1,39 @@
 import { Executor } from '../../src/engine/executor.ts';
 import { IndexedDbStateBackend } from '../../src/state/indexeddb/indexedDbBackend.ts';
 import { deleteNamespace } from '../../src/state/indexeddb/db.ts';
-import type { KeyedStateBackend } from '../../src/state/backend.ts';
-import type { PersistResult } from '../../src/state/backend.ts';
+import { MemoryCheckpointStore } from '../../src/checkpoint/memoryStore.ts';
+import type { SubtaskSnapshot } from '../../src/checkpoint/types.ts';
+import type { KeyedStateBackend, PersistResult } from '../../src/state/backend.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { interleave, now, pairedRatio, yieldToLoop, type RunPlan } from '../lib/stats.ts';
 
 let serial = 0;
 
+export interface StateBackendSize {
+  events: number;
+  keys: number;
+  /** Wall time between checkpoints, on both sides. */
+  checkpointIntervalMs: number;
+}
+
+export interface BackendRun {
+  eps: number;
+  /** Checkpoints started inside the timed region. */
+  checkpoints: number;
+}
+
 /**
- * The keyed count with the event loop given a turn every few hundred steps (so IndexedDB
- * callbacks can run), and with the IndexedDB backend a checkpoint every `intervalMs` of wall
- * time (one in flight at a time) and a final one. The run ends when every event is processed and every
- * checkpoint is durable.
+ * The keyed count with the event loop given a turn every 256 steps (so IndexedDB callbacks can
+ * run), and a checkpoint every `intervalMs` of wall time, one in flight at a time (as the runtime's
+ * coordinator and Flink's default), on either backend:
+ * - memory: the consistent cut (`snapshot()`, copy-on-write) written to the heap checkpoint store,
+ *   which copies it as the threaded runtime's structured clone to the job manager does;
+ * - indexeddb: `persist()` of each backend (its incremental chunks, written off the critical path).
+ * The timed region ends when the last event is processed. Waiting for a checkpoint still in flight
+ * and the job's final checkpoint (the flush) come after it, on both sides alike.
  */
-export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind: 'memory' | 'indexeddb', intervalMs = 1000, idbFactory?: IDBFactory): Promise<{ eps: number; checkpoints: number }> {
+export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind: 'memory' | 'indexeddb', intervalMs: number, idbFactory?: IDBFactory): Promise<BackendRun> {
   const dbName = `weir-bench-sb-${++serial}-${Math.floor(now())}`;
   const durable: IndexedDbStateBackend[] = [];
   const backend =
@@ -26,16 +44,23 @@ export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind:
           durable.push(b);
           return b;
         };
+  const store = new MemoryCheckpointStore();
+  const jobId = `bench-sb-${serial}`;
   const t0 = now();
   const ex = new Executor(keyedCountPlan(), { keepChangelog: false, readers: { events: readyReader(events) }, backend });
   for (const b of durable) await b.open();
-  let inFlight: Promise<PersistResult[]> | null = null;
+  let inFlight: Promise<unknown> | null = null;
   let last = now();
   let id = 0;
   const checkpoint = () => {
     ex.drainInFlight();
     id++;
-    const done = Promise.all(durable.map((b) => b.persist(id).done));
+    let done: Promise<unknown>;
+    if (kind === 'memory') {
+      const snap = ex.snapshot();
+      const subtasks = Object.entries(snap.nodes).map(([node, s]): SubtaskSnapshot => ({ subtask: `${node}#0`, parallelism: 1, keyed: { type: 'inline', snapshot: s.keyed }, operator: s.operator, timers: s.timers, watermark: s.watermark, counters: s.counters }));
+      done = Promise.all(subtasks.map((sub) => store.writeSubtask(jobId, id, sub)));
+    } else done = Promise.all(durable.map((b) => b.persist(id).done)) as Promise<PersistResult[]>;
     inFlight = done;
     void done.finally(() => {
       if (inFlight === done) inFlight = null;
@@ -45,40 +70,36 @@ export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind:
   while (!ex.isFinished()) {
     ex.run(256);
     await yieldToLoop();
-    // As the runtime's coordinator (and Flink's default): one checkpoint in flight at a time.
-    if (durable.length && !inFlight && now() - last >= intervalMs) checkpoint();
-  }
-  await inFlight;
-  // The job's final checkpoint, so that a run shorter than the interval still pays for one.
-  if (durable.length) {
-    checkpoint();
-    await inFlight;
+    if (!inFlight && now() - last >= intervalMs) checkpoint();
   }
   const ms = now() - t0;
+  const checkpoints = id;
+  // The flush, outside the timed region: the checkpoint in flight and the job's final one.
+  await inFlight;
+  checkpoint();
+  await inFlight;
   for (const b of durable) b.close();
   if (durable.length) await deleteNamespace(dbName, idbFactory);
-  return { eps: events.length / (ms / 1000), checkpoints: id };
+  return { eps: events.length / (ms / 1000), checkpoints };
 }
 
-/** stateBackend.ratioIndexeddbToMemory: IndexedDB + a checkpoint per second ÷ memory without checkpoints, interleaved. */
-export async function stateBackendSuite(size: { events: number; keys: number }, plan: RunPlan, idbFactory?: IDBFactory): Promise<Record<string, number>> {
+/** stateBackend.ratioIndexeddbToMemory: the keyed count on IndexedDB ÷ on memory, both with a checkpoint every interval, interleaved. */
+export async function stateBackendSuite(size: StateBackendSize, plan: RunPlan, idbFactory?: IDBFactory): Promise<Record<string, number>> {
   const events = keyedEvents(size.events, size.keys);
-  let checkpoints = 0;
-  const r = await interleave(
-    {
-      memory: async () => (await keyedCountWithBackend(events, 'memory')).eps,
-      indexeddb: async () => {
-        const x = await keyedCountWithBackend(events, 'indexeddb', 1000, idbFactory);
-        checkpoints = x.checkpoints;
-        return x.eps;
-      },
-    },
-    plan,
-  );
+  const cps = { memory: [] as number[], indexeddb: [] as number[] };
+  const side = (kind: 'memory' | 'indexeddb') => async () => {
+    const x = await keyedCountWithBackend(events, kind, size.checkpointIntervalMs, idbFactory);
+    cps[kind].push(x.checkpoints);
+    return x.eps;
+  };
+  const r = await interleave({ memory: side('memory'), indexeddb: side('indexeddb') }, plan);
+  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
   return {
     'stateBackend.memoryEventsPerSec': r.median.memory,
     'stateBackend.indexeddbEventsPerSec': r.median.indexeddb,
-    'stateBackend.checkpointsPerRun': checkpoints,
+    'stateBackend.checkpointIntervalMs': size.checkpointIntervalMs,
+    'stateBackend.memoryCheckpointsPerRun': mid(cps.memory),
+    'stateBackend.indexeddbCheckpointsPerRun': mid(cps.indexeddb),
     'stateBackend.ratioIndexeddbToMemory': pairedRatio(r, 'indexeddb', 'memory'),
   };
 }

@@ -16,7 +16,8 @@ export interface SpecInputs {
 /** What worker `worker` needs: the plan, inputs of its sources, snapshots of its nodes, settings. */
 export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps: Record<string, SubtaskSnapshot[]> | null): DeploySpec {
   const { opts } = s;
-  const here = subtasksOn(s.plan, worker, s.workers);
+  const ownWorker = opts.ownWorker ?? [];
+  const here = subtasksOn(s.plan, worker, s.workers, ownWorker);
   const nodes = new Set(here.map((p) => p.node.id));
   const inputs = Object.fromEntries(Object.entries(opts.inputs ?? {}).filter(([id]) => nodes.has(id)));
   const restore = snaps ? Object.fromEntries(Object.entries(snaps).filter(([id]) => nodes.has(id))) : null;
@@ -26,6 +27,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     plan: portablePlan(s.plan, nodes),
     worker,
     workers: s.workers,
+    ownWorker: [...ownWorker],
     inputs,
     restore,
     channelCapacity: opts.channelCapacity ?? 8,

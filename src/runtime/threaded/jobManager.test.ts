@@ -57,6 +57,14 @@ describe('JobManager on in-process workers', () => {
     expect([...latest.values()].length).toBe(reference.length);
   });
 
+  it('runs an ownWorker node on workers of its own with the same exactly-once view', async () => {
+    const jm = new JobManager(exactlyOnceDoc(2), { ...fast, checkpointIntervalMs: 10, ownWorker: ['src'] });
+    expect(jm.workers).toBe(3);
+    const res = await jm.run();
+    expect(res.status, res.reason).toBe('finished');
+    expect(res.views.view).toEqual(reference);
+  });
+
   it('dead-letters a UDF exception by default, and restarts instead with failOnUdfError', async () => {
     const soft = new JobManager(exactlyOnceDoc(2), { ...fast, checkpointIntervalMs: 10 });
     soft.throwInUdfAt('work', 5);

@@ -58,7 +58,7 @@ export class JobManager {
     const { plan, problems } = compile(doc);
     if (!plan) throw new Error(`invalid pipeline: ${problems.map((p) => `${p.target ?? '(document)'} ${p.field}: ${p.message}`).join('; ')}`);
     this.plan = plan;
-    this.workers = workerCountFor(this.plan, opts.maxWorkers);
+    this.workers = workerCountFor(this.plan, opts.maxWorkers, opts.ownWorker);
     this.store = new FaultyStore(opts.store ?? new MemoryCheckpointStore({ ownership: 'handover' }));
     this.jobId = opts.jobId ?? this.plan.doc.name;
     this.retention = new ChunkRetention(this.store, opts.log);
@@ -234,7 +234,7 @@ export class JobManager {
   }
 
   private kill(dep: Deployment, subtask: string): boolean {
-    const w = workerHosting(this.plan, subtask, this.workers);
+    const w = workerHosting(this.plan, subtask, this.workers, this.opts.ownWorker);
     if (w === null || dep.isFailed) return false;
     dep.slots[w].spawned.terminate();
     dep.fail(`subtask ${subtask} was killed (worker ${w} terminated)`);
@@ -302,7 +302,7 @@ export class JobManager {
   throwInUdfAt(node: string, n: number, index = 0): void {
     const t = { node, index, n };
     this.udfThrows.push(t);
-    const w = workerHosting(this.plan, subtaskId(node, index), this.workers);
+    const w = workerHosting(this.plan, subtaskId(node, index), this.workers, this.opts.ownWorker);
     if (w !== null) void this.deployment?.slots[w]?.api.throwInUdfAt(t);
   }
 

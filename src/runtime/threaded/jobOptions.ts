@@ -26,6 +26,8 @@ export interface JobOptions {
   encoding?: BatchEncoding;
   /** At most this many workers (default: the widest node's parallelism). */
   maxWorkers?: number;
+  /** Nodes taken out of slot sharing: each of their subtasks runs on a worker of its own (not counted in maxWorkers). */
+  ownWorker?: readonly string[];
   heartbeatMs?: number;
   heartbeatTimeoutMs?: number;
   deployTimeoutMs?: number;

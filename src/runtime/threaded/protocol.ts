@@ -25,6 +25,8 @@ export interface DeploySpec {
   plan: PortablePlan;
   worker: number;
   workers: number;
+  /** Nodes whose subtasks each run on a worker of their own (JobOptions.ownWorker). */
+  ownWorker: string[];
   inputs: Record<string, SourceEnv['input']>;
   /** node id → every old subtask's snapshot of that node (all of them, so key groups can move). */
   restore: Record<string, SubtaskSnapshot[]> | null;

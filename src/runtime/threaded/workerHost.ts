@@ -9,7 +9,7 @@ import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import { MemoryStateBackend } from '../../state/memory/memoryBackend.ts';
 import { SubtaskRunner } from '../subtaskRunner.ts';
 import type { RunnerHost } from '../subtaskRunner.ts';
-import { subtasksOn, workerOf } from './assignment.ts';
+import { placement, subtasksOn } from './assignment.ts';
 import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
 import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
@@ -61,22 +61,24 @@ export class WorkerHost {
   ) {
     this.channels = new ChannelTable(spec.channelCapacity, spec.encoding);
     const host = this.runnerHost();
-    for (const p of subtasksOn(plan, spec.worker, spec.workers)) {
+    for (const p of subtasksOn(plan, spec.worker, spec.workers, spec.ownWorker)) {
       const backend = env.backend ? (time: StateTime) => env.backend!(p, time) ?? new MemoryStateBackend(time, plan.maxParallelism) : undefined;
       const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, batchSize: spec.batchSize, backend, incremental: spec.incremental, ownsPlan: true });
       this.runners.push(r);
       this.byId.set(r.id, r);
     }
     const me = spec.worker;
-    const at = (i: number) => workerOf(i, spec.workers);
+    const workerOf = placement(plan, spec.workers, spec.ownWorker);
     plan.edges.forEach((e, ei) => {
       const from = plan.nodes.find((n) => n.id === e.from.node)!;
       const to = plan.nodes.find((n) => n.id === e.to.node)!;
       for (let f = 0; f < from.parallelism; f++) {
+        const fw = workerOf(from.id, f);
         for (let t = 0; t < to.parallelism; t++) {
-          if (at(f) === me) this.channels.addOut(ei, f, t, at(t) === me ? null : at(t));
-          const target = at(t) === me ? this.byId.get(subtaskId(to.id, t))! : null;
-          if (target && target.channelIndex(ei, f) >= 0) this.channels.addIn(ei, f, t, at(f) === me ? null : at(f), target);
+          const tw = workerOf(to.id, t);
+          if (fw === me) this.channels.addOut(ei, f, t, tw === me ? null : tw);
+          const target = tw === me ? this.byId.get(subtaskId(to.id, t))! : null;
+          if (target && target.channelIndex(ei, f) >= 0) this.channels.addIn(ei, f, t, fw === me ? null : fw, target);
         }
       }
     });
