@@ -39,14 +39,36 @@ async function centre(l: Locator): Promise<{ x: number; y: number }> {
   return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
 }
 
-/** Presses on one port, moves to another in small steps, and optionally releases there. */
+/**
+ * Waits until the canvas stops moving: opening a document fits the view with a short animation,
+ * and fits again once React Flow has measured the nodes, so a handle's box read too early is
+ * where the handle used to be (about 20 px off at the zoom of a three-node document).
+ */
+export async function steadyCanvas(page: Page): Promise<void> {
+  const read = () => page.locator('.react-flow__viewport').first().getAttribute('style');
+  let last = await read();
+  for (let stable = 0, i = 0; stable < 3 && i < 60; i++) {
+    await page.waitForTimeout(80);
+    const now = await read();
+    stable = now === last ? stable + 1 : 0;
+    last = now;
+  }
+}
+
+/**
+ * Presses on one port, moves to another in small steps, and optionally releases there. Like a
+ * person, it aims at where the target is on screen when it gets there, not where it was.
+ */
 export async function dragWire(page: Page, from: Locator, to: Locator, release = true): Promise<void> {
+  await steadyCanvas(page);
   const a = await centre(from);
   const b = await centre(to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
   await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 8 });
   await page.mouse.move(b.x, b.y, { steps: 8 });
+  const end = await centre(to);
+  if (Math.hypot(end.x - b.x, end.y - b.y) > 1) await page.mouse.move(end.x, end.y, { steps: 2 });
   if (release) await page.mouse.up();
 }
 

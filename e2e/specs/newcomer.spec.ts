@@ -48,6 +48,16 @@ const GROUP_THEN_WINDOW = {
   edges: [{ id: 'visits-per_key', from: { node: 'visits', port: 'out' }, to: { node: 'per_key', port: 'in' } }],
 };
 
+test('newcomer: Group by → Window aggregate is refused at connection time, saying the output is updating', async (t) => {
+  const page = await importDoc(t, GROUP_THEN_WINDOW, 'per_minute');
+  await dragWire(page, handle(page, 'per_key', 'out', 'out'), handle(page, 'per_minute', 'in', 'in'), false);
+  const tip = page.getByRole('tooltip');
+  await t.expectText(tip, /per_key sends an updating changelog/);
+  await t.expectText(tip, /Put Window aggregate before per_key/);
+  await t.screenshot('newcomer-group-window-refused');
+  await page.mouse.up();
+  await t.expectCount(page.locator('.react-flow__edge'), 1);
+});
 
 test('newcomer: deleting the sink warns that a filter now feeds nothing', async (t) => {
   const page = await openExample(t, /Open example Coffee shop/, 'big_log');

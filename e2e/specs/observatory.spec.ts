@@ -140,6 +140,13 @@ test('observatory: stepping watermarks fires a window pane; a late record goes t
   await stepUntil(t, 'three records read', async () => /\b3 records/.test((await status.textContent()) ?? ''));
   await t.expectVisible(timeline.locator('[data-status="pending"]'));
   t.expect((await timeline.locator('[data-status="fired"]').count()) === 0, 'no pane fired before the watermark passed 10 s');
+  // The panes sit on an event-time axis with round ticks, and the watermark is marked on it.
+  const ticks = await timeline.locator('.obs-tick text').allTextContents();
+  t.expect(ticks.length >= 3 && ticks.map(Number).every((v, i, a) => i === 0 || v > a[i - 1]), `event-time ticks in order: ${ticks.join(', ')}`);
+  const tickBoxes = await timeline.locator('.obs-tick text').evaluateAll((els) => els.map((e) => e.getBoundingClientRect()).map((r) => [r.left, r.right]));
+  t.expect(tickBoxes.every((b, i) => i === 0 || b[0] >= tickBoxes[i - 1][1]), 'tick labels do not overlap');
+  await t.expectCount(timeline.locator('.obs-wm-marker'), 1);
+  await t.expectText(timeline.locator('.obs-wm-line'), /watermark \d+/);
   await bothThemes(t, 'windows-pending');
   await stepUntil(t, 'four records read', async () => /\b4 records/.test((await status.textContent()) ?? '')); // the 12 s row
   await page.getByRole('combobox', { name: 'Step by' }).selectOption('watermark');

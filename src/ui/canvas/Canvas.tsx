@@ -18,6 +18,7 @@ import { FlowEdgeCache, FlowNodeCache } from './toFlow.ts';
 import { nodeTypes, edgeTypes } from './nodeTypes.ts';
 import { KIND_MIME, canvasBridge, dropPosition, fitView } from './canvasBridge.ts';
 import { ConnectionTooltip } from './ConnectionTooltip.tsx';
+import { EdgeLabelPlanner } from './PlacedEdgeLabel.tsx';
 import { EmptyCanvasHint } from './EmptyCanvasHint.tsx';
 import { RunStatusPill } from '../run/RunStatusPill.tsx';
 import { importDroppedFile } from '../projects/fileIO.ts';
@@ -149,6 +150,7 @@ export function Canvas() {
           </ControlButton>
         </Controls>
         <ConnectionTooltip />
+        <EdgeLabelPlanner />
       </ReactFlow>
       {doc.nodes.length === 0 && <EmptyCanvasHint />}
     </div>

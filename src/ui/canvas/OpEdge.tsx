@@ -1,5 +1,7 @@
-import { memo } from 'react';
-import { BaseEdge, EdgeLabelRenderer, getBezierPath } from '@xyflow/react';
+import { memo, useMemo } from 'react';
+import { BaseEdge, getBezierPath } from '@xyflow/react';
+import { PlacedEdgeLabel } from './PlacedEdgeLabel.tsx';
+import { curveAnchors } from './edgeLabels.ts';
 import type { EdgeProps } from '@xyflow/react';
 import { useStore } from '../store/createStore.ts';
 import { problemsFor, validationStore } from '../validation/validationStore.ts';
@@ -11,18 +13,18 @@ function OpEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, ta
   const problems = useStore(validationStore, (v) => problemsFor(v, id));
   const running = useStore(runStore, (s) => s.snapshot?.status === 'running');
   const atMax = useStore(runStore, (s) => s.speed === null);
-  const [path, labelX, labelY] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  const [path] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the ends are in the path
+  const anchors = useMemo(() => curveAnchors(path, [sourceX, sourceY], [targetX, targetY]), [path]);
   const cls = `op-edge${problems.length ? ' op-edge-bad' : ''}${running ? ` op-edge-running${atMax ? ' op-edge-max' : ''}` : ''}${selected ? ' op-edge-selected' : ''}`;
   return (
     <>
       <BaseEdge id={id} path={path} className={cls} markerEnd={markerEnd} interactionWidth={16} />
-      <EdgeLive id={id} path={path} from={[sourceX, sourceY]} to={[targetX, targetY]} labelX={labelX} labelY={labelY} />
+      <EdgeLive id={id} path={path} from={[sourceX, sourceY]} to={[targetX, targetY]} />
       {problems.length > 0 && (
-        <EdgeLabelRenderer>
-          <div className="op-edge-badge nodrag nopan" style={{ transform: `translate(-50%, -50%) translate(${labelX}px, ${labelY}px)` }} title={problems.map((p) => p.message).join('\n')}>
-            ! {problems[0].message}
-          </div>
-        </EdgeLabelRenderer>
+        <PlacedEdgeLabel labelId={`${id}!problem`} anchors={anchors} className="op-edge-badge" title={problems.map((p) => p.message).join('\n')}>
+          ! {problems[0].message}
+        </PlacedEdgeLabel>
       )}
     </>
   );

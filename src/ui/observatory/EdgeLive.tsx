@@ -1,5 +1,6 @@
-import { memo } from 'react';
-import { EdgeLabelRenderer } from '@xyflow/react';
+import { memo, useMemo } from 'react';
+import { PlacedEdgeLabel } from '../canvas/PlacedEdgeLabel.tsx';
+import { curveAnchors } from '../canvas/edgeLabels.ts';
 import { useT } from '../i18n/i18n.ts';
 import { changelogKinds, edgeSignature, pressureBand } from './edgeGeometry.ts';
 import { fmtRate, fmtTime } from './format.ts';
@@ -12,8 +13,6 @@ interface Props {
   path: string;
   from: [number, number];
   to: [number, number];
-  labelX: number;
-  labelY: number;
 }
 
 const same = sameBy(edgeSignature);
@@ -23,8 +22,10 @@ const same = sameBy(edgeSignature);
  * changelog kinds, and checkpoint barriers travelling along the curve. It subscribes to its own
  * edge only, so one edge's change re-renders one edge.
  */
-function EdgeLiveView({ id, path, from, to, labelX, labelY }: Props) {
+function EdgeLiveView({ id, path, from, to }: Props) {
   const t = useT();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the ends are in the path
+  const anchors = useMemo(() => curveAnchors(path, from, to), [path]);
   const e = useFrameSlice((f) => edgeObservation(f, id), same);
   if (!e) return null;
   const kinds = changelogKinds(e.kinds);
@@ -34,8 +35,7 @@ function EdgeLiveView({ id, path, from, to, labelX, labelY }: Props) {
     <>
       <BarrierSweep path={path} />
       <BarrierMarks path={path} from={from} to={to} barriers={e.barriers} />
-      <EdgeLabelRenderer>
-        <div className={`obs-edge-label nodrag nopan band-${pressureBand(e.fill)}`} style={{ transform: `translate(-50%, 4px) translate(${labelX}px, ${labelY}px)` }} role="group" aria-label={t('observatory.edge.label', { edge: id, rate: fmtRate(e.rate), fill, wm })}>
+      <PlacedEdgeLabel labelId={id} anchors={anchors} className={`obs-edge-label band-${pressureBand(e.fill)}`} role="group" aria-label={t('observatory.edge.label', { edge: id, rate: fmtRate(e.rate), fill, wm })}>
           <span className="obs-edge-rate">{fmtRate(e.rate)}</span>
           <span className="obs-queue" title={t('observatory.edge.queue', { queued: e.queued, capacity: e.capacity, fill })}>
             <i style={{ width: `${Math.max(3, fill)}%` }} />
@@ -50,8 +50,7 @@ function EdgeLiveView({ id, path, from, to, labelX, labelY }: Props) {
               ))}
             </span>
           )}
-        </div>
-      </EdgeLabelRenderer>
+      </PlacedEdgeLabel>
     </>
   );
 }

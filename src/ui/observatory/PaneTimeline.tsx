@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { PaneObservation, WindowObservation } from '../../runtime/observe/types.ts';
 import { useT } from '../i18n/i18n.ts';
 import { fmtKey, fmtRow, fmtTime } from './format.ts';
-import { layoutPanes } from './timelineScale.ts';
+import { layoutPanes, timeTicks } from './timelineScale.ts';
 
 /** The pane's result without the window bounds and the key, which the axis and the row already show. */
 const paneResult = (p: PaneObservation): Record<string, unknown> | null =>
@@ -16,7 +16,10 @@ const LEFT = 70;
 function PaneTimelineView({ win }: { win: WindowObservation }) {
   const t = useT();
   const l = layoutPanes(win.panes, win.watermark, W);
-  const h = Math.max(1, l.keys.length) * ROW + 36;
+  const axisY = Math.max(1, l.keys.length) * ROW + 2;
+  const h = axisY + 44;
+  const ticks = timeTicks(l.from, l.to, W);
+  const wmRight = l.watermarkX !== null && l.watermarkX > W - 110;
   return (
     <figure className="obs-figure">
       <svg className="obs-timeline" viewBox={`0 0 ${W + LEFT + 10} ${h}`} role="img" aria-label={t('observatory.windows.timelineLabel', { n: win.panes.length })}>
@@ -37,20 +40,32 @@ function PaneTimelineView({ win }: { win: WindowObservation }) {
               <title>{`${fmtKey(pane.key)} [${fmtTime(pane.start)}, ${fmtTime(pane.end)}) · ${t(`observatory.windows.status.${pane.status}`)} · ${t('observatory.windows.rows', { n: pane.rows })}${pane.value ? ` · ${fmtRow(pane.value)}` : ''}`}</title>
             </g>
           ))}
+          <g className="obs-axis" aria-label={t('observatory.windows.axis')}>
+            {ticks.map((k) => (
+              <g key={k.t} className="obs-tick" transform={`translate(${k.x},0)`}>
+                <line className="obs-grid" y1={0} y2={axisY} />
+                <line y1={axisY} y2={axisY + 4} />
+                <text y={axisY + 15} textAnchor={k.x < 20 ? 'start' : k.x > W - 20 ? 'end' : 'middle'} className="obs-axis-label">
+                  {k.label}
+                </text>
+              </g>
+            ))}
+            <line className="obs-axis-line" x1={0} x2={W} y1={axisY} y2={axisY} />
+            <text x={W} y={h - 2} textAnchor="end" className="obs-axis-label obs-axis-title">
+              {t('observatory.windows.eventTime')}
+            </text>
+          </g>
           {l.watermarkX !== null && (
-            <g className="obs-wm-line">
-              <line x1={l.watermarkX} x2={l.watermarkX} y1={0} y2={h - 28} />
-              <text x={l.watermarkX > W - 90 ? l.watermarkX - 4 : l.watermarkX + 4} y={h - 18} textAnchor={l.watermarkX > W - 90 ? 'end' : 'start'}>
+            <g className={`obs-wm-line${l.watermarkOff ? ' obs-wm-off' : ''}`} data-watermark={win.watermark ?? undefined}>
+              <line x1={l.watermarkX} x2={l.watermarkX} y1={0} y2={axisY} />
+              <path className="obs-wm-marker" d={`M${l.watermarkX},${axisY} l-5,9 h10 z`} />
+              <text x={wmRight ? l.watermarkX - 7 : l.watermarkX + 7} y={axisY + 28} textAnchor={wmRight ? 'end' : 'start'}>
+                {l.watermarkOff === 'before' ? '← ' : ''}
                 {t('observatory.windows.watermarkAt', { t: fmtTime(win.watermark) })}
+                {l.watermarkOff === 'after' ? ' →' : ''}
               </text>
             </g>
           )}
-          <text x={0} y={h - 6} className="obs-axis-label">
-            {fmtTime(l.from)}
-          </text>
-          <text x={W} y={h - 6} textAnchor="end" className="obs-axis-label">
-            {fmtTime(l.to)}
-          </text>
         </g>
       </svg>
       <figcaption className="obs-legend">

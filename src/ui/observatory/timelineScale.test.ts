@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { windowFrame } from './fixtures.ts';
-import { layoutPanes, scatterPoints } from './timelineScale.ts';
+import { layoutPanes, scatterPoints, timeTicks } from './timelineScale.ts';
 
 describe('window timeline layout', () => {
   const w = windowFrame.window!;
@@ -20,6 +20,12 @@ describe('window timeline layout', () => {
     expect(l.watermarkX).toBeNull();
   });
 
+  it('holds a watermark far past the panes at the end of the axis and says it is beyond', () => {
+    const l = layoutPanes(w.panes.slice(0, 1), 1_000_000, 100);
+    expect([l.watermarkX, l.watermarkOff]).toEqual([100, 'after']);
+    expect(layoutPanes(w.panes.slice(0, 1), Infinity, 100).watermarkOff).toBe('after');
+  });
+
   it('widens the axis to show a watermark just past the panes', () => {
     const l = layoutPanes(w.panes.slice(0, 1), 12_000, 100);
     expect(l.to).toBe(12_000);
@@ -36,5 +42,21 @@ describe('window timeline layout', () => {
     expect(pts[3].x).toBe(100);
     expect(pts[1].y).toBe(0);
     expect(pts[3].y).toBe(50);
+  });
+});
+
+describe('timeTicks', () => {
+  it('picks a round step that leaves room between labels, and labels only as finely as it needs', () => {
+    const from = Date.UTC(2023, 10, 14, 12, 0, 7);
+    const ticks = timeTicks(from, from + 3 * 60_000, 480);
+    expect(ticks.map((t) => t.label)).toEqual(['12:00:30', '12:01:00', '12:01:30', '12:02:00', '12:02:30', '12:03:00']);
+    expect(ticks[1].x - ticks[0].x).toBeGreaterThanOrEqual(64);
+    const minutes = timeTicks(from, from + 60 * 60_000, 480);
+    expect(minutes[0].label).toBe('12:10');
+  });
+
+  it('counts plain milliseconds for small event times and gives nothing for an empty span', () => {
+    expect(timeTicks(0, 10_000, 470).map((t) => t.label)).toEqual(['0', '2000', '4000', '6000', '8000', '10000']);
+    expect(timeTicks(5, 5, 470)).toEqual([]);
   });
 });
