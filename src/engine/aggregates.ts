@@ -1,5 +1,5 @@
 import type { Row } from './types.ts';
-import { loadUdf } from './udf.ts';
+import { userAccumulator } from './userAggregate.ts';
 
 export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'udaf';
 
@@ -146,26 +146,8 @@ export function accumulator(call: AggregateCall, appendOnly = false): Accumulato
         get: (a) => (a as Counted).size,
         merge: (a, b) => mergeCounted(a as Counted, b as Counted),
       };
-    case 'udaf': {
-      const u = loadUdf<UserAggregate>(call.code ?? '');
-      if (typeof u?.create !== 'function' || typeof u.add !== 'function' || typeof u.get !== 'function') {
-        throw new Error(`aggregate "${call.as}": code must define create(), add(acc, value) and get(acc)`);
-      }
-      const value = (r: Row) => (f === undefined ? r : r[f]);
-      return {
-        create: () => u.create(),
-        add: (a, r) => u.add(a, value(r)),
-        retract: (a, r) => {
-          if (!u.retract) throw new Error(`aggregate "${call.as}" received a retraction but defines no retract(acc, value)`);
-          return u.retract(a, value(r));
-        },
-        get: (a) => u.get(a),
-        merge: (a, b) => {
-          if (!u.merge) throw new Error(`aggregate "${call.as}" must define merge(a, b) to be used in session windows`);
-          return u.merge(a, b);
-        },
-      };
-    }
+    case 'udaf':
+      return userAccumulator(call);
     default:
       throw new Error(`unknown aggregate function "${String(call.fn)}"`);
   }

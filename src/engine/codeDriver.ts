@@ -1,3 +1,5 @@
+import { CODE_OBJECTS_SOURCE } from './codeObjects.ts';
+
 /**
  * The driver that runs user code inside its realm, as JavaScript source so every code host
  * evaluates the very same text: in a sandboxed realm of its own (Node `vm` context in a child
@@ -23,7 +25,7 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
   var ownDesc = Object.getOwnPropertyDescriptor, ownSymbols = Object.getOwnPropertySymbols, isArray = Array.isArray;
   var apply = Reflect.apply, freeze = Object.freeze, define = Object.defineProperty, Str = String, Fn = Function;
   var OBJECT = Object.prototype, PROMISE = Promise.prototype, ERROR = Error.prototype;
-  var SHAPE = {}, shapeMessage = '', fn = null, at = -1, pending = null, seen = [];
+  var SHAPE = {}, shapeMessage = '', fn = null, obj = null, at = -1, pending = null, seen = [], lineAt = new Int32Array(1);
   var MAX_DEPTH = 100, MAX_MESSAGE = 500;
 
   function clip(s) { return s.length > MAX_MESSAGE ? s.slice(0, MAX_MESSAGE) + '…' : s; }
@@ -147,8 +149,16 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
     }
   }
 
-  function load(js) {
-    var value = new Fn('"use strict";\nreturn ' + js + ';')();
+  // The code sees the line tracker as a parameter: the host marks loop and function entries with
+  // __weirAt[0] = line, so a watchdog that stops the code can say which line it was running.
+  function load(js, form, tracker) {
+    if (tracker) lineAt = tracker;
+    var value = new Fn('__weirAt', '"use strict";\nreturn ' + js + ';')(lineAt);
+    if (form === 'object') {
+      if (value === null || typeof value !== 'object') return 'notObject';
+      obj = value;
+      return stringify(objectShape(value));
+    }
     if (typeof value !== 'function') return 'notFunction';
     fn = value;
     return 'ok';
@@ -159,6 +169,7 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
     var rows = parse(rowsJson), out = '[', n = rows.length;
     for (var i = 0; i < n; i++) {
       at = i;
+      lineAt[0] = 0;
       var item;
       try {
         var r = fn(rows[i]);
@@ -178,15 +189,20 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
     return out + ']';
   }
 
+${CODE_OBJECTS_SOURCE}
+
   var driver = freeze({
-    // The host hands over a string, then runs __weir.run() under its watchdog.
-    set: function (op, a, b) { pending = [op, a, b]; },
+    // The host hands over strings, then runs __weir.run() under its watchdog.
+    set: function (op, a, b, c) { pending = [op, a, b, c]; },
     run: function () {
       var p = pending;
       pending = null;
-      return p[0] === 'load' ? load(p[1]) : call(p[1], p[2]);
+      if (p[0] === 'load') return load(p[1], p[2], p[3]);
+      if (p[0] === 'invoke') return invoke(p[1]);
+      return call(p[1], p[2]);
     },
     at: function () { return at; },
+    line: function () { return lineAt[0]; },
   });
   define(global, '__weir', { value: driver, writable: false, configurable: false, enumerable: false });
   return driver;
@@ -194,11 +210,17 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
 
 /** The driver's functions as seen from the host. */
 export interface CodeDriver {
-  set(op: 'load', js: string): void;
+  set(op: 'load', js: string, form: CodeForm, tracker?: Int32Array): void;
+  set(op: 'invoke', requestJson: string): void;
   set(op: 'call', mode: 'value' | 'test', rowsJson: string): void;
   run(): string;
   at(): number;
+  /** The line of the user's code last marked (a loop or function entry), 0 when none. */
+  line(): number;
 }
+
+/** A function such as (row) => ..., or an object literal of methods (process, aggregate code). */
+export type CodeForm = 'function' | 'object';
 
 /** One record's outcome as the driver reports it: a value, the code's own error, or a wrong shape. */
 export type DriverOutcome = { v: unknown } | { e: string } | { s: string };

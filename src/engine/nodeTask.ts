@@ -12,7 +12,7 @@ import { OperatorStateStore } from '../state/operatorState.ts';
 import type { OperatorStateSnapshot } from '../state/operatorState.ts';
 import type { PlanNode } from '../pipeline/plan.ts';
 import { forwardsBatches } from './operators/keyBy.ts';
-import { isCodeLimitError } from './codeHost.ts';
+import { creatingNode, isCodeLimitError } from './codeHost.ts';
 
 export interface NodeTaskSnapshot {
   keyed: KeyedStateSnapshot;
@@ -102,7 +102,7 @@ export class NodeTask {
       rng,
       inputs: node.inputs,
     };
-    this.operator = def.create({ ctx, params: node.params, inputs: node.inputs });
+    this.operator = creatingNode(node.id, () => def.create({ ctx, params: node.params, inputs: node.inputs }));
     this.forwards = forwardsBatches.has(def as OperatorDefinition<never>);
   }
 

@@ -1,53 +1,27 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
-import type { Element, Key, Row } from '../types.ts';
+import type { Element, Row } from '../types.ts';
 import { isAddition } from '../types.ts';
 import type { MapKey } from '../../state/descriptors.ts';
-import { loadFunction } from '../udf.ts';
+import { loadCode } from '../codeHost.ts';
+import type { InvokeAnswer } from '../codeHost.ts';
 import { isObject } from './rows.ts';
 import { RULE_PREFIX } from '../../pipeline/kinds/broadcastProcess.ts';
 import type { BroadcastProcessParams } from '../../pipeline/kinds/broadcastProcess.ts';
 
-/** What user code sees of the broadcast state: reads only, as in Flink's ReadOnlyContext. */
-export interface ReadOnlyRules {
-  get(key: MapKey): Row | undefined;
-  has(key: MapKey): boolean;
-  keys(): MapKey[];
-  values(): Row[];
-  entries(): [MapKey, Row][];
-  readonly size: number;
-}
-
-export interface BroadcastCodeContext {
-  /** The main stream's key when it is keyed, otherwise null. */
-  readonly key: Key;
-  /** Event time of the record, or null when it has none. */
-  readonly timestamp: number | null;
-  currentWatermark(): number;
-  currentProcessingTime(): number;
-}
-
-type RuleFn = (row: Row, rules: ReadOnlyRules, ctx: BroadcastCodeContext) => unknown;
-
+/**
+ * What broadcast code is called with, in its own realm: (row, rules, ctx). `rules` reads the
+ * broadcast state only, as in Flink's ReadOnlyContext: get(key), has(key), keys(), values(),
+ * entries() and size, each rule frozen. `ctx` holds key (the main stream's key, or null),
+ * timestamp, currentWatermark() and currentProcessingTime().
+ */
 const STATE_NAME = 'rules';
 
 const isMapKey = (v: unknown): v is MapKey => typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && !Number.isNaN(v));
 
-function readOnlyRules(store: () => Map<MapKey, Row>): ReadOnlyRules {
-  // Freezing on the way out stops user code from editing a rule in place, restored copies included.
-  const frozen = (r: Row | undefined) => (r === undefined ? r : Object.freeze(r));
-  return Object.freeze({
-    get: (k: MapKey) => frozen(store().get(k)),
-    has: (k: MapKey) => store().has(k),
-    keys: () => [...store().keys()],
-    values: () => [...store().values()].map((r) => frozen(r)!),
-    entries: () => [...store().entries()].map(([k, r]) => [k, frozen(r)!] as [MapKey, Row]),
-    get size() {
-      return store().size;
-    },
-  });
-}
-
-function emitResult(ctx: OperatorContext, el: Element, result: unknown): void {
+function emitResult(ctx: OperatorContext, el: Element, answer: InvokeAnswer): void {
+  if (answer.e !== undefined) throw new Error(answer.e);
+  if (answer.s !== undefined) return ctx.deadLetter(`broadcast code returned the wrong shape: ${answer.s}`, el.row);
+  const result = answer.v;
   if (result === null || result === undefined) return;
   const rows = Array.isArray(result) ? result : [result];
   for (const r of rows) {
@@ -56,6 +30,34 @@ function emitResult(ctx: OperatorContext, el: Element, result: unknown): void {
   }
 }
 
+/**
+ * The code runs in its own realm and reads a mirror of the rules there: each call carries the rule
+ * changes since the last one, or all rules after a restore swapped the store (see codeObjects.ts).
+ */
+function ruleMirror(store: () => Map<MapKey, Row>) {
+  let synced: Map<MapKey, Row> | null = null;
+  let changes: [MapKey, Row | null][] = [];
+  return {
+    changed(k: MapKey, rule: Row | null) {
+      if (synced === store()) changes.push([k, rule]);
+    },
+    take(): { full?: [MapKey, Row][]; changes?: [MapKey, Row | null][] } {
+      const now = store();
+      if (synced !== now) {
+        synced = now;
+        changes = [];
+        return { full: [...now.entries()] };
+      }
+      const out = changes;
+      changes = [];
+      return out.length ? { changes: out } : {};
+    },
+  };
+}
+
+/** JSON has no infinities; the realm reads these back as numbers. */
+const wire = (t: number): number | string => (Number.isFinite(t) ? t : t > 0 ? 'Infinity' : '-Infinity');
+
 export const broadcastProcess: OperatorDefinition<BroadcastProcessParams> = {
   kind: 'broadcastProcess',
   keyFields: (_p, port, inputs) => (port === 'in' ? (inputs.in?.keyedBy ?? null) : null),
@@ -63,16 +65,19 @@ export const broadcastProcess: OperatorDefinition<BroadcastProcessParams> = {
     const ruleKey = params.ruleKey;
     // Looked up on every use: a restore swaps in a new map.
     const store = () => ctx.operatorState.broadcast<Row>(STATE_NAME);
-    const view = readOnlyRules(store);
-    const fn = params.code !== undefined ? loadFunction<RuleFn>(params.code, 'broadcast code') : null;
+    const code = params.code !== undefined ? loadCode({ nodeId: ctx.nodeId, what: 'broadcast code' }, params.code) : null;
+    const mirror = ruleMirror(store);
     const ruleFields = ctx.inputs.rules?.fields;
     const columns = ruleFields ? Object.keys(ruleFields).filter((f) => f !== ruleKey) : null;
 
     function onRule(el: Element): void {
       const k = el.row[ruleKey];
       if (!isMapKey(k)) return ctx.deadLetter(`rule has no usable "${ruleKey}" value (text, number or boolean)`, el.row);
-      if (isAddition(el.kind)) store().set(k, { ...el.row });
-      else store().delete(k);
+      if (isAddition(el.kind)) {
+        const rule = { ...el.row };
+        store().set(k, rule);
+        mirror.changed(k, rule);
+      } else if (store().delete(k)) mirror.changed(k, null);
     }
 
     function enrich(el: Element): void {
@@ -88,14 +93,9 @@ export const broadcastProcess: OperatorDefinition<BroadcastProcessParams> = {
     return {
       processElement(el, port) {
         if (port === STATE_NAME) return onRule(el);
-        if (!fn) return enrich(el);
-        const codeCtx: BroadcastCodeContext = {
-          key: ctx.state.currentKey(),
-          timestamp: el.ts,
-          currentWatermark: () => ctx.currentWatermark(),
-          currentProcessingTime: () => ctx.currentProcessingTime(),
-        };
-        emitResult(ctx, el, fn(el.row, view, codeCtx));
+        if (!code) return enrich(el);
+        const request = { t: 'broadcast', row: el.row, k: ctx.state.currentKey(), ts: el.ts, wm: wire(ctx.currentWatermark()), pt: ctx.currentProcessingTime(), ...mirror.take() };
+        emitResult(ctx, el, code.invoke(request));
       },
       inspect() {
         const entries = [...store().entries()];

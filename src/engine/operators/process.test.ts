@@ -21,7 +21,7 @@ const everyKind = `({
     ctx.state.avg.add(row.amount);
     ctx.emit({
       key: ctx.key, n, seen: ctx.state.seen.get().join(','), items: ctx.state.byItem.size(), sameItem: ctx.state.byItem.get(row.item),
-      total: ctx.state.total.get(), avg: ctx.state.avg.get(), at: ctx.timestamp, kind: ctx.kind, wm: ctx.currentWatermark(), pt: ctx.currentProcessingTime(),
+      total: ctx.state.total.get(), avg: ctx.state.avg.get(), at: ctx.timestamp, kind: ctx.kind, wm: String(ctx.currentWatermark()), pt: ctx.currentProcessingTime(),
     });
   },
 })`;
@@ -35,10 +35,10 @@ describe('process: keyed state', () => {
     h.processElement({ user: 'a', item: 'y', amount: 4 }, { ts: 12, kind: '+U' });
     h.processElement({ user: 'a', item: 'x', amount: 6 }, { ts: 13 });
     expect(h.output().map((e) => [e.kind, e.ts, e.row])).toEqual([
-      ['+I', 10, { key: 'a', n: 1, seen: 'x', items: 1, sameItem: 1, total: 2, avg: 2, at: 10, kind: '+I', wm: -Infinity, pt: 7 }],
-      ['+I', 11, { key: 'b', n: 1, seen: 'x', items: 1, sameItem: 1, total: 10, avg: 10, at: 11, kind: '+I', wm: -Infinity, pt: 7 }],
-      ['+I', 12, { key: 'a', n: 2, seen: 'x,y', items: 2, sameItem: 1, total: 6, avg: 3, at: 12, kind: '+U', wm: -Infinity, pt: 7 }],
-      ['+I', 13, { key: 'a', n: 3, seen: 'x,y,x', items: 2, sameItem: 2, total: 12, avg: 4, at: 13, kind: '+I', wm: -Infinity, pt: 7 }],
+      ['+I', 10, { key: 'a', n: 1, seen: 'x', items: 1, sameItem: 1, total: 2, avg: 2, at: 10, kind: '+I', wm: '-Infinity', pt: 7 }],
+      ['+I', 11, { key: 'b', n: 1, seen: 'x', items: 1, sameItem: 1, total: 10, avg: 10, at: 11, kind: '+I', wm: '-Infinity', pt: 7 }],
+      ['+I', 12, { key: 'a', n: 2, seen: 'x,y', items: 2, sameItem: 1, total: 6, avg: 3, at: 12, kind: '+U', wm: '-Infinity', pt: 7 }],
+      ['+I', 13, { key: 'a', n: 3, seen: 'x,y,x', items: 2, sameItem: 2, total: 12, avg: 4, at: 13, kind: '+I', wm: '-Infinity', pt: 7 }],
     ]);
   });
 

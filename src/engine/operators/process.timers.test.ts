@@ -17,7 +17,7 @@ const sessionCounter = `({
     if (row.pcancel !== undefined) ctx.timerService.deleteProcessingTimeTimer(row.pcancel);
   },
   onTimer(timestamp, ctx) {
-    ctx.emit({ key: ctx.key, fired: timestamp, at: ctx.timestamp, domain: ctx.timeDomain, count: ctx.state.count.value() ?? 0, wm: ctx.currentWatermark(), pt: ctx.currentProcessingTime() });
+    ctx.emit({ key: ctx.key, fired: timestamp, at: ctx.timestamp, domain: ctx.timeDomain, count: ctx.state.count.value() ?? 0, wm: String(ctx.currentWatermark()), pt: ctx.currentProcessingTime() });
     ctx.state.count.clear();
   },
 })`;
@@ -31,7 +31,7 @@ describe('process: timers', () => {
     h.processWatermark(109);
     expect(h.output()).toEqual([]);
     h.processWatermark(110);
-    expect(h.output()).toEqual([{ kind: '+I', ts: 110, row: { key: 'a', fired: 110, at: 110, domain: 'event', count: 2, wm: 110, pt: 0 } }]);
+    expect(h.output()).toEqual([{ kind: '+I', ts: 110, row: { key: 'a', fired: 110, at: 110, domain: 'event', count: 2, wm: '110', pt: 0 } }]);
     h.processWatermark(1000);
     expect(h.output().map((e) => [e.ts, e.row.key, e.row.count])).toEqual([
       [110, 'a', 2],
@@ -55,7 +55,7 @@ describe('process: timers', () => {
     h.setProcessingTime(499);
     expect(h.output()).toEqual([]);
     h.setProcessingTime(800);
-    expect(h.output()).toEqual([{ kind: '+I', ts: null, row: { key: 'c', fired: 500, at: 500, domain: 'processing', count: 1, wm: -Infinity, pt: 800 } }]);
+    expect(h.output()).toEqual([{ kind: '+I', ts: null, row: { key: 'c', fired: 500, at: 500, domain: 'processing', count: 1, wm: '-Infinity', pt: 800 } }]);
   });
 
   it('keeps one timer per key and time, as Flink does', () => {

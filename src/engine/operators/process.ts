@@ -1,27 +1,44 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
-import type { Row, RowKind } from '../types.ts';
-import type { TimeDomain } from '../time/timers.ts';
-import { loadUdf } from '../udf.ts';
+import { loadCode } from '../codeHost.ts';
+import type { InvokeAnswer, LoadedCode } from '../codeHost.ts';
 import { isObject } from './rows.ts';
-import { bindStates, declaredKinds } from './process/stateBindings.ts';
+import { bindStates, declaredKinds, readState, replay } from './process/stateBindings.ts';
+import type { StateHandle } from './process/stateBindings.ts';
 import type { ProcessParams } from '../../pipeline/kinds/process.ts';
 
-/** The user's object literal, as loaded; checked before use. */
-interface ProcessFunction {
-  state?: unknown;
-  processElement(row: Row, ctx: unknown): void;
-  onTimer?(timestamp: number, ctx: unknown): void;
+/** What the driver read of the user's object literal (see objectShape in codeObjects.ts). */
+interface ProcessShape {
+  methods: string[];
+  state: Record<string, unknown> | { invalid: true } | null;
 }
 
-function loadProcessFunction(code: string): ProcessFunction {
-  const fn = loadUdf<unknown>(code);
+/** Loads the code through the code host and checks its shape with the messages a user needs. */
+function loadProcessFunction(nodeId: string, code: string): { code: LoadedCode; shape: ProcessShape } {
   const example = '({ processElement(row, ctx) { ctx.emit(row); } })';
-  if (fn === null || typeof fn !== 'object') throw new Error(`process code must be an object literal with processElement(row, ctx), such as ${example}`);
-  const f = fn as Partial<ProcessFunction>;
-  if (typeof f.processElement !== 'function') throw new Error(`process code has no processElement(row, ctx) method; write it as ${example}`);
-  if (f.onTimer !== undefined && typeof f.onTimer !== 'function') throw new Error('process code: onTimer must be a method onTimer(timestamp, ctx)');
-  return fn as ProcessFunction;
+  let loaded: LoadedCode;
+  try {
+    loaded = loadCode({ nodeId, what: 'process code' }, code, 'object');
+  } catch (e) {
+    if (e instanceof Error && /must be an object literal/.test(e.message)) throw new Error(`process code must be an object literal with processElement(row, ctx), such as ${example}`);
+    throw e;
+  }
+  const shape = loaded.shape as ProcessShape;
+  if (!shape.methods.includes('processElement')) throw new Error(`process code has no processElement(row, ctx) method; write it as ${example}`);
+  return { code: loaded, shape };
 }
+
+/** A state declaration as the host sees it: the realm's functions stand in as markers. */
+function hostDeclarations(shape: ProcessShape): unknown {
+  if (shape.state === null) return undefined;
+  if ('invalid' in shape.state) return null;
+  const out: Record<string, unknown> = {};
+  for (const [name, d] of Object.entries(shape.state)) {
+    if (d === null || typeof d !== 'object') out[name] = d;
+    else out[name] = Object.fromEntries(Object.entries(d as Record<string, unknown>).map(([k, v]) => [k, isMarker(v) ? () => undefined : v]));
+  }
+  return out;
+}
+const isMarker = (v: unknown): boolean => v !== null && typeof v === 'object' && (v as { fn?: unknown }).fn === true;
 
 /** A bad timer time would sit in the heap forever (NaN) or fire at once; refuse it with a clear message. */
 function timerService(ctx: OperatorContext) {
@@ -37,70 +54,62 @@ function timerService(ctx: OperatorContext) {
   });
 }
 
+/** The timer calls the code made, as the realm names them. */
+const timerOps = {
+  re: (t: ReturnType<typeof timerService>, ts: number) => t.registerEventTimeTimer(ts),
+  rp: (t: ReturnType<typeof timerService>, ts: number) => t.registerProcessingTimeTimer(ts),
+  de: (t: ReturnType<typeof timerService>, ts: number) => t.deleteEventTimeTimer(ts),
+  dp: (t: ReturnType<typeof timerService>, ts: number) => t.deleteProcessingTimeTimer(ts),
+};
+
+/** JSON has no infinities; the realm reads these back as numbers. */
+const wire = (t: number): number | string => (Number.isFinite(t) ? t : t > 0 ? 'Infinity' : '-Infinity');
+
 export const keyedProcess: OperatorDefinition<ProcessParams> = {
   kind: 'process',
   keyFields: (_p, _port, inputs) => inputs.in?.keyedBy ?? null,
   create({ ctx, params }) {
-    const fn = loadProcessFunction(params.code);
-    const state = bindStates(ctx.state, fn.state);
+    const { code, shape } = loadProcessFunction(ctx.nodeId, params.code);
+    const declarations = hostDeclarations(shape);
+    // The host keeps every state; the code works on a snapshot per call (see codeObjects.ts).
+    const handles = bindStates(ctx.state, declarations, { inRealm: true }) as Record<string, StateHandle>;
+    const kinds = declaredKinds(declarations);
     const timers = timerService(ctx);
+    const hasTimer = shape.methods.includes('onTimer');
 
-    // One context object per call kind, reused as Flink reuses its Context; getters read the current call.
-    let timestamp: number | null = null;
-    let kind: RowKind = '+I';
-    let domain: TimeDomain = 'event';
-    let outTs: number | null = null;
-    const emit = (row: Row): void => {
-      if (isObject(row)) ctx.emit({ kind: '+I', row, ts: outTs });
-      else ctx.deadLetter(`process emitted ${row === null ? 'null' : Array.isArray(row) ? 'an array' : typeof row}, not a row object`, row);
+    const snapshot = (): Record<string, unknown> => {
+      const st: Record<string, unknown> = {};
+      for (const [name, h] of Object.entries(handles)) st[name] = readState(kinds[name], h);
+      return st;
     };
-    const common = {
-      get key() {
-        return ctx.state.currentKey();
-      },
-      currentWatermark: () => ctx.currentWatermark(),
-      currentProcessingTime: () => ctx.currentProcessingTime(),
-      state,
-      timerService: timers,
-      emit,
+
+    // Applies a call's effects in order: state writes, then timers, then output. A call that threw
+    // or broke a limit brought no effects, so a record is applied whole or not at all.
+    const apply = (answer: InvokeAnswer, outTs: number | null, row: unknown): void => {
+      if (answer.e !== undefined) throw new Error(answer.e);
+      if (answer.s !== undefined) return ctx.deadLetter(`process code handed over something that is not plain data: ${answer.s}`, row);
+      for (const op of answer.ops ?? []) replay(handles[op[1] as string], kinds[op[1] as string], op);
+      for (const [t, ts] of answer.tm ?? []) timerOps[t as keyof typeof timerOps](timers, ts);
+      for (const o of answer.out ?? []) {
+        if ('s' in o) ctx.deadLetter(`process emitted a row that is not plain data: ${o.s}`, row);
+        else if (isObject(o.v)) ctx.emit({ kind: '+I', row: o.v, ts: outTs });
+        else ctx.deadLetter(`process emitted ${o.v === null ? 'null' : Array.isArray(o.v) ? 'an array' : typeof o.v}, not a row object`, o.v);
+      }
     };
-    const elementCtx = Object.freeze(
-      Object.defineProperties(
-        {},
-        {
-          ...Object.getOwnPropertyDescriptors(common),
-          timestamp: { get: () => timestamp, enumerable: true },
-          kind: { get: () => kind, enumerable: true },
-        },
-      ),
-    );
-    const timerCtx = Object.freeze(
-      Object.defineProperties(
-        {},
-        {
-          ...Object.getOwnPropertyDescriptors(common),
-          timestamp: { get: () => timestamp, enumerable: true },
-          timeDomain: { get: () => domain, enumerable: true },
-        },
-      ),
-    );
 
     return {
       processElement(el) {
-        timestamp = el.ts;
-        kind = el.kind;
-        outTs = el.ts;
-        fn.processElement(el.row, elementCtx);
+        const answer = code.invoke({ t: 'process', m: 'processElement', row: el.row, ts: el.ts, kind: el.kind, k: ctx.state.currentKey(), wm: wire(ctx.currentWatermark()), pt: ctx.currentProcessingTime(), st: snapshot() });
+        apply(answer, el.ts, el.row);
       },
       onTimer(t) {
-        timestamp = t.ts;
-        domain = t.domain;
+        if (!hasTimer) return;
+        const answer = code.invoke({ t: 'process', m: 'onTimer', ts: t.ts, dom: t.domain, k: ctx.state.currentKey(), wm: wire(ctx.currentWatermark()), pt: ctx.currentProcessingTime(), st: snapshot() });
         // As Flink's KeyedProcessOperator: event-time output carries the timer's time, processing-time output none.
-        outTs = t.domain === 'event' ? t.ts : null;
-        fn.onTimer?.(t.ts, timerCtx);
+        apply(answer, t.domain === 'event' ? t.ts : null, undefined);
       },
       inspect() {
-        return { states: declaredKinds(fn.state), keys: ctx.state.inspect(100) };
+        return { states: kinds, keys: ctx.state.inspect(100) };
       },
     };
   },

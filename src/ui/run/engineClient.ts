@@ -4,6 +4,7 @@ import type { PipelineDocument } from '../../pipeline/document.ts';
 import { acceptSnapshot } from './runStore.ts';
 import { perFrame } from '../observatory/snapshotPacer.ts';
 import type { CodeWatchMessage } from '../../worker/watchedCodeHost.ts';
+import { lineOfCode } from '../../engine/codeLines.ts';
 
 let remote: Comlink.Remote<EngineApi> | null = null;
 let worker: Worker | null = null;
@@ -26,7 +27,9 @@ export function engine(): Comlink.Remote<EngineApi> {
     const watch = new MessageChannel();
     watchCode(watch.port1, (m) => {
       watch.port1.close();
-      fail(`node "${m.node}": ${m.what} ran longer than the ${m.limitMs} ms limit per batch (a batch of ${m.batch}, first record ${m.record}); the run was stopped. Fix the code or raise settings.code.timeoutMs`, m.node);
+      const line = lineOfCode(m.source, m.lines?.[0] ?? 0);
+      const records = m.per === 'call' ? (m.record ? ` (record ${m.record})` : '') : ` (a batch of ${m.batch}, first record ${m.record})`;
+      fail(`node "${m.node}": ${m.what} ran longer than the ${m.limitMs} ms limit per ${m.per}${records}${line ? `, in ${line}` : ''}; the run was stopped. Fix the code or raise settings.code.timeoutMs`, m.node);
     });
     void own.watchCode(Comlink.transfer(watch.port2, [watch.port2]));
   }

@@ -1,5 +1,5 @@
 import type { KeyedStateBackend } from '../../../state/backend.ts';
-import type { AnyDescriptor, TtlConfig } from '../../../state/descriptors.ts';
+import type { AnyDescriptor, ListState, MapKey, MapState, ReducingState, TtlConfig, ValueState } from '../../../state/descriptors.ts';
 import { aggregatingState, listState, mapState, reducingState, valueState } from '../../../state/descriptors.ts';
 
 const KINDS = ['value', 'list', 'map', 'reducing', 'aggregating'] as const;
@@ -54,8 +54,11 @@ export function describeState(name: string, raw: unknown): AnyDescriptor {
 /**
  * Binds every declared state once, as Flink binds descriptors in open(); the handles follow
  * the backend's current key, so the same object serves every key.
+ *
+ * `inRealm`: the code runs in another realm and reduces or aggregates there; the host's reducing
+ * and aggregating states then hold the accumulator the code hands back (a write replaces it).
  */
-export function bindStates(backend: KeyedStateBackend, declarations: unknown): Readonly<Record<string, unknown>> {
+export function bindStates(backend: KeyedStateBackend, declarations: unknown, opts: { inRealm?: boolean } = {}): Readonly<Record<string, unknown>> {
   if (declarations === undefined) return Object.freeze({});
   if (declarations === null || typeof declarations !== 'object' || Array.isArray(declarations)) {
     throw new Error('state must be an object of named declarations, such as { count: { kind: "value" } }');
@@ -74,14 +77,58 @@ export function bindStates(backend: KeyedStateBackend, declarations: unknown): R
         handles[name] = backend.map(d);
         break;
       case 'reducing':
-        handles[name] = backend.reducing(d);
+        handles[name] = backend.reducing(opts.inRealm ? reducingState(name, (_a: unknown, b: unknown) => b, d.ttl) : d);
         break;
       case 'aggregating':
-        handles[name] = backend.aggregating(d);
+        handles[name] = backend.aggregating(opts.inRealm ? aggregatingState(name, { create: () => undefined, add: (_a: unknown, x: unknown) => x, get: (a: unknown) => a }, d.ttl) : d);
         break;
     }
   }
   return Object.freeze(handles);
+}
+
+/** Any bound handle; which methods it has depends on its kind. */
+export type StateHandle = Partial<ValueState<unknown> & ListState<unknown> & MapState<MapKey, unknown> & ReducingState<unknown>>;
+
+/** The current key's value of one state as plain data for the code's realm; null when absent. */
+export function readState(kind: string, h: StateHandle): unknown {
+  switch (kind) {
+    case 'value':
+      return h.value!() ?? null;
+    case 'list': {
+      const l = h.get!() as unknown[];
+      return l.length ? l : null;
+    }
+    case 'map':
+      return h.isEmpty!() ? null : h.entries!();
+    default:
+      return h.get!() ?? null;
+  }
+}
+
+/**
+ * Replays one write the code made in its realm on the host's state: ["s", name, value] sets (for
+ * reducing and aggregating state: the new accumulator), ["c", name] clears, ["a"]/["U"] add to or
+ * replace a list, ["p"]/["r"] put or remove a map entry.
+ */
+export function replay(h: StateHandle | undefined, kind: string, op: unknown[]): void {
+  if (!h) throw new Error(`the code wrote state "${String(op[1])}", which it does not declare`);
+  switch (op[0]) {
+    case 'c':
+      return h.clear!();
+    case 's':
+      if (kind === 'value') return h.update!(op[2]);
+      return h.add!(op[2]);
+    case 'a':
+      return h.add!(op[2]);
+    case 'U':
+      return h.update!(op[2] as never);
+    case 'p':
+      return h.put!(op[2] as MapKey, op[3]);
+    case 'r':
+      return h.remove!(op[2] as MapKey);
+  }
+  throw new Error(`unknown state write ${JSON.stringify(op[0])}`);
 }
 
 export const declaredKinds = (declarations: unknown): Record<string, string> =>

@@ -26,15 +26,16 @@ function handle(m) {
     // the host's clock reachable only through a closure, never as an object user code can walk.
     vm.runInContext(REALM_GLOBALS, context)(() => performance.now());
     const driver = new vm.Script(m.driver, { importModuleDynamically: refuseImport }).runInContext(context);
-    driver.set('load', m.js);
+    driver.set('load', m.js, m.form);
     const result = timed(context, driver, m.timeoutMs);
     if (result.t === 'ok') realms.set(m.id, { context, driver });
     return result;
   }
-  if (m.t === 'call') {
+  if (m.t === 'call' || m.t === 'invoke') {
     const realm = realms.get(m.id);
     if (!realm) return { t: 'error', message: `no code loaded as ${m.id}` };
-    realm.driver.set('call', m.mode, m.rows);
+    if (m.t === 'call') realm.driver.set('call', m.mode, m.rows);
+    else realm.driver.set('invoke', m.request);
     const result = timed(realm.context, realm.driver, m.timeoutMs);
     // Code stopped in the middle may have left its realm half-changed: it is not used again.
     if (result.t === 'timeout') realms.delete(m.id);
@@ -47,7 +48,7 @@ function timed(context, driver, timeoutMs) {
   try {
     return { t: 'ok', value: String(run.runInContext(context, { timeout: timeoutMs })) };
   } catch (e) {
-    if (e && e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { t: 'timeout', at: driver.at() };
+    if (e && e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') return { t: 'timeout', at: driver.at(), line: driver.line() };
     // Only the load step can throw here (a call catches per record): the code's top level threw.
     return { t: 'threw', message: String(e && typeof e === 'object' && 'message' in e ? e.message : e).slice(0, 500) };
   }

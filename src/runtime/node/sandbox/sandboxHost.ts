@@ -3,7 +3,10 @@ import type { MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { CODE_DRIVER_SOURCE } from '../../../engine/codeDriver.ts';
-import { CodeLimitError, installCodeHost, readOutcomes, recordExcerpt } from '../../../engine/codeHost.ts';
+import { CodeLimitError, checkLoaded, installCodeHost, readOutcomes, recordExcerpt } from '../../../engine/codeHost.ts';
+import type { InvokeAnswer } from '../../../engine/codeHost.ts';
+import type { CodeForm } from '../../../engine/codeDriver.ts';
+import { lineOfCode } from '../../../engine/codeLines.ts';
 import type { CodeLimits, CodeSite, LoadedCode, OperatorCodeHost } from '../../../engine/codeHost.ts';
 import type { Row } from '../../../engine/types.ts';
 import { UdfError } from '../../../engine/udf.ts';
@@ -18,7 +21,7 @@ const ENV = 'WEIR_CODE_SANDBOX';
 
 type Reply =
   | { t: 'ok'; value: string }
-  | { t: 'timeout'; at: number }
+  | { t: 'timeout'; at: number; line: number }
   | { t: 'threw'; message: string }
   | { t: 'error'; message: string }
   | { t: 'died'; code: number | null; signal: string | null; stderr: string };
@@ -45,19 +48,26 @@ class SandboxHost implements OperatorCodeHost {
     this.port.unref();
   }
 
-  load(site: CodeSite, js: string): LoadedCode {
+  load(site: CodeSite, js: string, form: CodeForm = 'function'): LoadedCode {
     const id = `${site.nodeId}#${this.nextId++}`;
     // The first load also starts the code host process, which takes a moment on a busy machine.
-    const r = this.request({ t: 'load', id, js, driver: CODE_DRIVER_SOURCE, timeoutMs: this.config.timeoutMs }, site, 20_000);
-    if (r.t === 'timeout') throw new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit while it was being loaded; ${raise('timeout')}`);
+    const r = this.request({ t: 'load', id, js, form, driver: CODE_DRIVER_SOURCE, timeoutMs: this.config.timeoutMs }, site, 20_000);
+    if (r.t === 'timeout') throw new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit while it was being loaded${whereInCode(site, r.line)}; ${raise('timeout')}`);
     if (r.t === 'threw') throw new UdfError(`${site.what} threw while it was being loaded: ${r.message}`, 1, 1);
     if (r.t !== 'ok') throw this.failure(r, site, 0);
-    if (r.value !== 'ok') throw new UdfError(`${site.what} must be a function, such as (row) => ...`, 1, 1);
+    const shape = checkLoaded(site, form, r.value);
+    const limit = this.config.timeoutMs;
     return {
+      shape,
       callEach: (mode, rows) => {
-        const reply = this.request({ t: 'call', id, mode, rows: JSON.stringify(rows), timeoutMs: this.config.timeoutMs }, site, this.config.timeoutMs + 10_000);
+        const reply = this.request({ t: 'call', id, mode, rows: JSON.stringify(rows), timeoutMs: limit }, site, limit + 10_000);
         if (reply.t === 'ok') return readOutcomes(reply.value, site.what);
         throw this.failure(reply, site, rows.length, rows);
+      },
+      invoke: (request) => {
+        const reply = this.request({ t: 'invoke', id, request: JSON.stringify(request), timeoutMs: limit }, site, limit + 10_000);
+        if (reply.t === 'ok') return JSON.parse(reply.value) as InvokeAnswer;
+        throw this.failure(reply, site, 1, 'row' in request ? [(request as { row: Row }).row] : [], 'per call');
       },
     };
   }
@@ -81,10 +91,10 @@ class SandboxHost implements OperatorCodeHost {
     return got.message as Reply;
   }
 
-  private failure(r: Reply, site: CodeSite, n: number, rows: readonly Row[] = []): Error {
+  private failure(r: Reply, site: CodeSite, n: number, rows: readonly Row[] = [], per = 'per batch'): Error {
     if (r.t === 'timeout') {
-      const which = r.at >= 0 && r.at < rows.length ? ` at record ${r.at + 1} of a batch of ${n}: ${recordExcerpt(rows[r.at])}` : '';
-      return new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit per batch${which}; ${raise('timeout')}`);
+      const which = r.at >= 0 && r.at < rows.length ? ` at record ${r.at + 1} of a batch of ${n}: ${recordExcerpt(rows[r.at])}` : rows.length ? ` at record ${recordExcerpt(rows[0])}` : '';
+      return new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit ${per}${which}${whereInCode(site, r.line)}; ${raise('timeout')}`);
     }
     if (r.t === 'died') {
       const oom = r.signal === 'SIGABRT' || r.code === 134 || /heap limit|out of memory/i.test(r.stderr);
@@ -96,6 +106,12 @@ class SandboxHost implements OperatorCodeHost {
     return new CodeLimitError(`node "${site.nodeId}": the code host failed: ${(r as { message?: string }).message ?? r.t}`);
   }
 }
+
+/** ", in line 3 of the code: while (true) {}" when the code marked a line before it was stopped. */
+export const whereInCode = (site: CodeSite, line: number): string => {
+  const text = lineOfCode(site.source, line);
+  return text ? `, in ${text}` : '';
+};
 
 const raise = (what: 'timeout' | 'memory'): string =>
   what === 'timeout'

@@ -1,10 +1,18 @@
 /**
- * Hostile and broken user code, one case per way it used to escape or crash the command line.
- * Each case is a map in visits (fileSource) → m (map) → spend (sum and count per customer) → view,
- * run by the real `weir` binary, and says what the run must end with.
+ * Hostile and broken user code, one case per way it used to escape or crash the command line,
+ * run by the real `weir` binary; each case says what the run must end with. The code sits in node
+ * m of one of these pipelines (see userCode.test.ts):
+ * - map: visits (fileSource) → m (map) → spend (sum and count per customer) → view;
+ * - process: visits → by (keyBy customer) → m (process) → spend → view;
+ * - broadcast: visits and rules (fileSource) → m (broadcastProcess) → spend → view;
+ * - udaf: visits → m (aggregate per customer: the user aggregate over amount, and count) → view.
  */
+export type CodeNode = 'map' | 'process' | 'broadcast' | 'udaf';
+
 export interface UserCodeCase {
   name: string;
+  /** Which pipeline carries the code (map when absent). */
+  node?: CodeNode;
   /** The map's code; MARK is replaced by a file path the code must not be able to create. */
   code: string;
   /** Extra `weir run` arguments (the case adds --trust-code itself unless `untrusted`). */
@@ -15,13 +23,24 @@ export interface UserCodeCase {
   stderr?: RegExp;
   /** Every record is a dead letter of node m, with a reason matching this. */
   deadLetters?: RegExp;
-  /** The view equals the view of the plain map `(row) => ({ ...row })`. */
+  /** The view equals the view of the same pipeline with harmless code (CLEAN_CODE). */
   sameViewAsClean?: boolean;
   /** A limit case must end well before this many ms. */
   withinMs?: number;
 }
 
 export const INPUT_LINES = 600;
+
+/** Code that passes records on unchanged (for udaf: a plain sum), the reference for `sameViewAsClean`. */
+export const CLEAN_CODE: Record<CodeNode, string> = {
+  map: '(row) => ({ ...row })',
+  process: '({ processElement(row, ctx) { ctx.emit({ ...row }); } })',
+  broadcast: '(row, rules) => ({ ...row })',
+  udaf: '({ create() { return 0; }, add(acc, v) { return acc + v; }, retract(acc, v) { return acc - v; }, get(acc) { return acc; } })',
+};
+
+/** A process function whose loop never ends on its third line. */
+const processLoop = ['({', '  processElement(row, ctx) {', '    while (row.amount >= 0) {}', '  },', '})'].join('\n');
 
 export const userCodeCases: UserCodeCase[] = [
   {
@@ -116,4 +135,70 @@ export const userCodeCases: UserCodeCase[] = [
     exit: 0,
     deadLetters: /map code threw: undefined \(not an Error: throw new Error/,
   },
+
+  ...['process', 'broadcast', 'udaf'].flatMap((kind) => codeKindCases(kind as Exclude<CodeNode, 'map'>)),
+  {
+    name: 'process: value, list and map state survive kills and restores under --chaos at parallelism 2: the view equals the clean run',
+    node: 'process',
+    code: `({
+      state: { total: { kind: 'value' }, n: { kind: 'value' }, seen: { kind: 'list' }, byAmount: { kind: 'map' } },
+      processElement(row, ctx) {
+        ctx.state.total.update((ctx.state.total.value() ?? 0) + row.amount);
+        ctx.state.n.update((ctx.state.n.value() ?? 0) + 1);
+        ctx.state.byAmount.put(row.amount, (ctx.state.byAmount.get(row.amount) ?? 0) + 1);
+        if (ctx.state.seen.get().length < 3) ctx.state.seen.add(row.amount);
+        ctx.emit({ ...row });
+      },
+    })`,
+    args: ['--parallelism', '2', '--chaos', '3', '--checkpoint-interval', '50'],
+    exit: 0,
+    sameViewAsClean: true,
+  },
 ];
+
+/** The same four hostile kinds of code for each kind of code node but map. */
+function codeKindCases(node: Exclude<CodeNode, 'map'>): UserCodeCase[] {
+  const what = { process: 'process code', broadcast: 'broadcast code', udaf: 'aggregate "total" code' }[node];
+  const body = (stmt: string) =>
+    node === 'process'
+      ? `({ processElement(row, ctx) { ${stmt}; ctx.emit(row); } })`
+      : node === 'broadcast'
+        ? `(row, rules) => { ${stmt}; return row; }`
+        : `({ create() { return 0; }, add(acc, v) { ${stmt}; return acc + v; }, get(acc) { return acc; } })`;
+  return [
+    {
+      name: `${node}: an endless loop stops the run naming the node, the record, the line and the limit`,
+      node,
+      code: node === 'process' ? processLoop : body('while (true) {}'),
+      args: ['--code-timeout', '300'],
+      exit: 2,
+      stderr: new RegExp(
+        `node "m": ${what} ran longer than the 300 ms limit per call${node === 'udaf' ? '' : ' at record \\{"customer":"c0","amount":0\\}'}, in line ${node === 'process' ? 3 : 1} of the code: .*while \\(.*--code-timeout`,
+      ),
+      withinMs: 20_000,
+    },
+    {
+      name: `${node}: an allocation bomb hits the memory limit with a clear error`,
+      node,
+      code: body('const a = []; for (;;) a.push(new Array(1e5).fill(v0()))').replace('v0()', node === 'udaf' ? 'v' : 'row'),
+      args: ['--code-memory', '64'],
+      exit: 2,
+      stderr: new RegExp(`node "m": ${what} used more than the 64 MB memory limit`),
+      withinMs: 25_000,
+    },
+    {
+      name: `${node}: require and process are not there, and no file is written`,
+      node,
+      code: body('(() => {}).constructor("return process")().mainModule.require("fs").writeFileSync("MARK", "x")'),
+      exit: 0,
+      deadLetters: /process is not defined/,
+    },
+    {
+      name: `${node}: a throw is a dead letter with the code's message`,
+      node,
+      code: body('throw new Error("bad " + JSON.stringify(typeof row === "undefined" ? v : row.customer))'),
+      exit: 0,
+      deadLetters: /processing failed: bad /,
+    },
+  ];
+}

@@ -1,0 +1,222 @@
+/**
+ * The part of the code driver that serves code with a context: process functions (keyed state,
+ * timers, emit), broadcast functions (a read-only view of the rules) and aggregate functions
+ * (create/add/retract/get/merge on a plain accumulator). It is spliced into CODE_DRIVER_SOURCE and
+ * uses the primordials and the serializer captured there.
+ *
+ * State never lives in the code's realm. Each process call brings a snapshot of the current key's
+ * state; the code reads and writes a copy, and the answer carries its writes as a log the host
+ * replays on its own state backend, in order, after the call. So the backend stays the only
+ * owner of state, checkpoints see exactly what the host applied, and a call that throws or breaks
+ * a limit changes nothing. Reducing and aggregating state run the user's reduce/add here and hand
+ * the host the new accumulator. The rules of a broadcast function are mirrored here from the
+ * changes the host sends with each call.
+ */
+export const CODE_OBJECTS_SOURCE = String.raw`
+  var MapCtor = Map, ErrorCtor = Error;
+
+  // What the host needs to know of an object literal: its methods, and its state declarations
+  // with functions replaced by markers (the host validates declarations with its own messages).
+  function objectShape(v) {
+    var methods = [], ks = keys(v), state = null;
+    for (var i = 0; i < ks.length; i++) {
+      var d = ownDesc(v, ks[i]);
+      if (d && 'value' in d && typeof d.value === 'function') methods.push(ks[i]);
+    }
+    var decls = ownDesc(v, 'state');
+    if (decls && 'value' in decls && decls.value !== undefined) {
+      var raw = decls.value;
+      if (raw === null || typeof raw !== 'object' || isArray(raw)) state = { invalid: true };
+      else {
+        state = {};
+        var names = keys(raw);
+        for (var j = 0; j < names.length; j++) state[names[j]] = declShape(raw[names[j]]);
+      }
+    }
+    return { methods: methods, state: state };
+  }
+  function declShape(d) {
+    if (d === null || typeof d !== 'object') return d === undefined ? null : typeof d === 'function' ? { fn: true } : d;
+    var out = {}, ks = keys(d);
+    for (var i = 0; i < ks.length; i++) {
+      var x = d[ks[i]];
+      out[ks[i]] = typeof x === 'function' ? { fn: true } : x === null || typeof x !== 'object' ? x : Str(x);
+    }
+    return out;
+  }
+
+  // Serializes a value the code hands over (a state value, an emitted row) or throws SHAPE naming it.
+  function dataOf(v, what) {
+    try {
+      var j = serialize(v);
+      return j === undefined ? 'null' : j;
+    } catch (e) {
+      if (e === SHAPE && what !== '') shapeMessage = what + ': ' + shapeMessage.replace(/^the result /, 'the value ');
+      throw e;
+    }
+  }
+  function userError(m) { return new ErrorCtor(m); }
+  var q = stringify;
+
+  // --- process functions ---------------------------------------------------------------------
+  var cur = null, ops = null, out = null, tm = null, call1 = null, handles = null, ctxs = null;
+
+  function stateHandles() {
+    var decls = obj.state, h = {}, names = keys(decls);
+    for (var i = 0; i < names.length; i++) h[names[i]] = handleFor(names[i], decls[names[i]]);
+    return freeze(h);
+  }
+  function cell(n) { return cur[n]; }
+  function handleFor(n, d) {
+    var N = q(n), what = 'state "' + n + '"';
+    function write(j) { var c = cell(n); c.has = true; c.v = parse(j); ops.push('["s",' + N + ',' + j + ']'); }
+    function clear() { var c = cell(n); c.has = false; c.v = undefined; ops.push('["c",' + N + ']'); }
+    switch (d.kind) {
+      case 'value':
+        return freeze({
+          value: function () { var c = cell(n); return c.has ? c.v : undefined; },
+          update: function (v) { if (v === undefined || v === null) clear(); else write(dataOf(v, what)); },
+          clear: clear,
+        });
+      case 'list':
+        return freeze({
+          get: function () { var c = cell(n); return c.has ? c.v.slice() : []; },
+          add: function (v) { var j = dataOf(v, what), c = cell(n); if (!c.has) { c.has = true; c.v = []; } c.v.push(parse(j)); ops.push('["a",' + N + ',' + j + ']'); },
+          update: function (vs) {
+            if (!isArray(vs)) throw userError(what + ': update(values) takes an array');
+            var j = dataOf(vs, what), c = cell(n); c.has = true; c.v = parse(j); ops.push('["U",' + N + ',' + j + ']');
+          },
+          clear: clear,
+        });
+      case 'map':
+        var entries = function () { var c = cell(n); if (!c.has) { c.has = true; c.v = new MapCtor(); } return c.v; };
+        var mapKey = function (k) {
+          if (typeof k === 'string' || typeof k === 'boolean' || (typeof k === 'number' && k === k && k !== Infinity && k !== -Infinity)) return k;
+          throw userError(what + ': a map key is text, a finite number or a boolean, not ' + describe(k));
+        };
+        return freeze({
+          get: function (k) { return entries().get(k); },
+          put: function (k, v) { mapKey(k); var j = dataOf(v, what + ' at key ' + Str(k)); entries().set(k, parse(j)); ops.push('["p",' + N + ',' + q(k) + ',' + j + ']'); },
+          remove: function (k) { if (entries().delete(k)) ops.push('["r",' + N + ',' + q(k) + ']'); },
+          contains: function (k) { return entries().has(k); },
+          entries: function () { var r = []; entries().forEach(function (v, k) { r.push([k, v]); }); return r; },
+          keys: function () { var r = []; entries().forEach(function (_v, k) { r.push(k); }); return r; },
+          size: function () { return entries().size; },
+          isEmpty: function () { return entries().size === 0; },
+          clear: function () { cell(n).v = new MapCtor(); ops.push('["c",' + N + ']'); },
+        });
+      case 'reducing':
+        return freeze({
+          get: function () { var c = cell(n); return c.has ? c.v : undefined; },
+          add: function (x) { var c = cell(n), v = parse(dataOf(x, what)); write(dataOf(c.has ? d.reduce(c.v, v) : v, what)); },
+          clear: clear,
+        });
+      default:
+        return freeze({
+          get: function () { var c = cell(n); return c.has ? d.get(c.v) : undefined; },
+          add: function (x) { var c = cell(n); write(dataOf(d.add(c.has ? c.v : d.create(), x), what)); },
+          clear: clear,
+        });
+    }
+  }
+  function timerOp(tag, name) {
+    return function (ts) {
+      if (typeof ts !== 'number' || ts !== ts || ts === Infinity || ts === -Infinity) throw userError(name + ' needs a finite timestamp in ms, got ' + Str(ts));
+      tm.push('["' + tag + '",' + Str(ts) + ']');
+    };
+  }
+  function emit(row) {
+    var item;
+    try { item = '{"v":' + dataOf(row, 'emitted row') + '}'; } catch (e) {
+      if (e !== SHAPE) throw e;
+      item = '{"s":' + q(shapeMessage) + '}';
+    }
+    out.push(item);
+  }
+  function processContexts() {
+    var timers = freeze({
+      registerEventTimeTimer: timerOp('re', 'registerEventTimeTimer'),
+      registerProcessingTimeTimer: timerOp('rp', 'registerProcessingTimeTimer'),
+      deleteEventTimeTimer: timerOp('de', 'deleteEventTimeTimer'),
+      deleteProcessingTimeTimer: timerOp('dp', 'deleteProcessingTimeTimer'),
+    });
+    function common(extra, extraName) {
+      var c = {};
+      define(c, 'key', { get: function () { return call1.k; }, enumerable: true });
+      define(c, 'timestamp', { get: function () { return call1.ts; }, enumerable: true });
+      define(c, extraName, { get: extra, enumerable: true });
+      c.currentWatermark = function () { return call1.wm; };
+      c.currentProcessingTime = function () { return call1.pt; };
+      c.state = handles;
+      c.timerService = timers;
+      c.emit = emit;
+      return freeze(c);
+    }
+    return {
+      element: common(function () { return call1.kind; }, 'kind'),
+      timer: common(function () { return call1.dom; }, 'timeDomain'),
+    };
+  }
+  // JSON has no infinities: the host sends an unbounded watermark as the string "Infinity" or "-Infinity".
+  function numberOrNull(x) { return typeof x === 'string' ? (x === 'Infinity' ? Infinity : -Infinity) : x; }
+  function processCall(r) {
+    if (!handles) { handles = obj.state ? stateHandles() : freeze({}); ctxs = processContexts(); }
+    r.wm = numberOrNull(r.wm);
+    call1 = r; cur = {}; ops = []; out = []; tm = [];
+    var names = keys(r.st);
+    for (var i = 0; i < names.length; i++) {
+      var s = r.st[names[i]];
+      cur[names[i]] = s === null ? { has: false, v: undefined } : { has: true, v: obj.state[names[i]].kind === 'map' ? new MapCtor(s) : s };
+    }
+    if (r.m === 'onTimer') { if (typeof obj.onTimer === 'function') obj.onTimer(r.ts, ctxs.timer); }
+    else obj.processElement(r.row, ctxs.element);
+    return '{"out":[' + out.join(',') + '],"ops":[' + ops.join(',') + '],"tm":[' + tm.join(',') + ']}';
+  }
+
+  // --- broadcast functions: the rules, mirrored from the host's changes -----------------------
+  var rules = new MapCtor();
+  var rulesView = freeze({
+    get: function (k) { return rules.get(k); },
+    has: function (k) { return rules.has(k); },
+    keys: function () { var r = []; rules.forEach(function (_v, k) { r.push(k); }); return r; },
+    values: function () { var r = []; rules.forEach(function (v) { r.push(v); }); return r; },
+    entries: function () { var r = []; rules.forEach(function (v, k) { r.push([k, v]); }); return r; },
+    get size() { return rules.size; },
+  });
+  function deepFreeze(v) {
+    if (v !== null && typeof v === 'object') { var ks = keys(v); for (var i = 0; i < ks.length; i++) deepFreeze(v[ks[i]]); freeze(v); }
+    return v;
+  }
+  function broadcastCall(r) {
+    if (r.full) rules = new MapCtor();
+    var changes = r.full || r.changes || [];
+    for (var i = 0; i < changes.length; i++) {
+      if (changes[i][1] === null) rules.delete(changes[i][0]);
+      else rules.set(changes[i][0], deepFreeze(changes[i][1]));
+    }
+    var ctx = freeze({ key: r.k, timestamp: r.ts, currentWatermark: function () { return numberOrNull(r.wm); }, currentProcessingTime: function () { return r.pt; } });
+    return '{"v":' + dataOf(fn(r.row, rulesView, ctx), '') + '}';
+  }
+
+  // --- aggregate functions and other plain method calls ---------------------------------------
+  function methodCall(r) {
+    var m = obj[r.m];
+    if (typeof m !== 'function') throw userError('the code defines no ' + r.m + '()');
+    return '{"v":' + dataOf(apply(m, obj, r.a), 'what ' + r.m + '() returned') + '}';
+  }
+
+  // One request, one answer: {"v":…}/{"out":…} on success, {"e":…} when the code threw, {"s":…}
+  // when it handed over something that is not plain data.
+  function invoke(json) {
+    var r = parse(json);
+    at = -1;
+    lineAt[0] = 0;
+    try {
+      if (r.t === 'process') return processCall(r);
+      if (r.t === 'broadcast') return broadcastCall(r);
+      return methodCall(r);
+    } catch (e) {
+      return e === SHAPE ? '{"s":' + q(shapeMessage) + '}' : '{"e":' + q(errorText(e)) + '}';
+    }
+  }
+`;
