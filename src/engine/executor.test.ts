@@ -137,6 +137,6 @@ describe('Executor', () => {
       ['src', 3, 'field "ts": expected a timestamp (epoch ms or ISO-8601 text), got "soon" (string)'],
       ['src', 4, 'field "v": expected integer, got "x" (string)'],
     ]);
-    expect(run.executor.metrics().src.deadLetters).toBe(3);
+    expect(run.job.metrics().src.deadLetters).toBe(3);
   });
 });

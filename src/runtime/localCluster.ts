@@ -7,12 +7,14 @@ import type { KeyedStateBackend, PersistResult, StateTime } from '../state/backe
 import { isDurableBackend } from '../state/backend.ts';
 import type { CheckpointCoordinator } from '../checkpoint/coordinator.ts';
 import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
-import type { CheckpointRecord, CheckpointStore, SubtaskSnapshot } from '../checkpoint/types.ts';
+import type { CheckpointManifest, CheckpointRecord, CheckpointStore, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { SubtaskRunner } from './subtaskRunner.ts';
 import type { RunnerHost, RunnerTap } from './subtaskRunner.ts';
 import type { ChannelMessage } from './messages.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
 import type { SourceEnv, SourceReader } from '../engine/source.ts';
+import type { NodeMetrics } from '../engine/nodeTask.ts';
+import type { NodeTask } from '../engine/nodeTask.ts';
 import { JobMaster, mergeViews } from './jobMaster.ts';
 
 /** When and how to fail a subtask on purpose. */
@@ -29,12 +31,21 @@ export interface ClusterOptions {
   /** Seeds the scheduler's interleaving; the job's own seed stays in the plan. */
   scheduleSeed?: number;
   /**
-   * How the in-process scheduler picks the next subtask. 'seeded' (default): a seeded random
-   * runnable one, so chaos tests explore interleavings and replay them. 'pipelined': the runnable
-   * subtask furthest downstream, so a batch goes through the whole pipeline while it is hot in
-   * the cache, as the single-threaded executor ran it; just as deterministic.
+   * How the in-process scheduler picks the next subtask. Every policy is deterministic.
+   * - 'seeded' (default): a seeded random runnable one, so chaos tests explore interleavings
+   *   and replay them. One step is one millisecond of processing time.
+   * - 'pipelined': the runnable subtask furthest downstream, so a batch goes through the whole
+   *   pipeline while it is hot in the cache. One step, one millisecond.
+   * - 'simulated': operators (upstream first) run until nothing is left to do; then the source
+   *   whose next record is due first in simulated processing time (records read ÷ its rate) is
+   *   read, no further than the moment another source is due, and the clock is set to that
+   *   moment. Sources interleave by their rates and processing-time results are reproducible:
+   *   the CLI, the oracle and unit tests run this way.
+   * - 'live': as 'simulated', but the caller sets the clock (wall-clock time) and sources are
+   *   read, round-robin, as soon as they have data; idleness is measured on that clock.
+   *   `runUntilIdle` returns when no source has data yet.
    */
-  schedule?: 'seeded' | 'pipelined';
+  schedule?: 'seeded' | 'pipelined' | 'simulated' | 'live';
   checkpointIntervalMs?: number | null;
   store?: CheckpointStore;
   retain?: number;
@@ -131,6 +142,11 @@ export class LocalCluster {
   private sourceSent: { batch: number; wm: number; barrier: number; records: number } | null = null;
   private sourcesPaused: 'no' | 'all' | 'except-barriers' = 'no';
   private readonly fromSource: boolean[];
+  /** 'simulated' and 'live': the clock follows the sources (or the caller), not the steps. */
+  private readonly sourceTime: boolean;
+  private sourceRunners: SubtaskRunner[] = [];
+  /** The source a live run reads first next time, so one busy input cannot starve the others. */
+  private nextLive = 0;
 
   constructor(
     readonly plan: JobPlan,
@@ -150,6 +166,7 @@ export class LocalCluster {
       onPublish: opts.onPublish ? (sinkId, c) => opts.onPublish!(sinkId, c.els) : undefined,
     });
     this.fromSource = plan.edges.map((e) => plan.nodes.find((n) => n.id === e.from.node)?.isSource ?? false);
+    this.sourceTime = opts.schedule === 'simulated' || opts.schedule === 'live';
   }
 
   private host(attempt: number): RunnerHost {
@@ -225,18 +242,44 @@ export class LocalCluster {
 
   /** (Re)creates every subtask; with snapshots, restores them and re-publishes pre-committed sink output. */
   private async deploy(checkpointId?: number): Promise<void> {
+    this.retireRunners();
+    const backends = new Map<string, (time: StateTime) => KeyedStateBackend>();
+    // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
+    if (this.opts.backend) for (const n of this.plan.nodes) if (!n.isSource) for (let i = 0; i < n.parallelism; i++) backends.set(`${n.id}#${i}`, await this.openBackend(n, i));
+    this.spawnRunners(backends);
+    const { manifest, snaps, retained } = await this.master.restorePoint(checkpointId);
+    if (snaps) {
+      for (const r of this.runners) r.restore(snaps[r.node.id] ?? []);
+      await Promise.all(this.runners.map((r) => r.ready));
+    }
+    this.beginAttempt(manifest?.checkpointId ?? null, retained);
+  }
+
+  /** A fresh first attempt without awaiting anything: nothing to open, nothing to restore (`runSync`). */
+  private deploySync(): void {
+    if (this.opts.backend || this.opts.kills?.length || this.opts.checkpointIntervalMs != null) {
+      throw new Error('a synchronous run takes no state backend factory, no kills and no checkpoint interval; use run()');
+    }
+    this.retireRunners();
+    this.spawnRunners(new Map());
+    this.beginAttempt(null, []);
+  }
+
+  private retireRunners(): void {
     this.attempt++;
     this.writes = [];
-    const host = this.host(this.attempt);
     // A killed attempt's durable backends release their namespace before the new ones open it.
     for (const r of this.runners) if (r.task && isDurableBackend(r.task.state)) r.task.state.close();
     this.runners = [];
     this.byNode.clear();
+  }
+
+  private spawnRunners(backends: ReadonlyMap<string, (time: StateTime) => KeyedStateBackend>): void {
+    const host = this.host(this.attempt);
     for (const n of this.plan.nodes) {
       const list: SubtaskRunner[] = [];
       for (let index = 0; index < n.parallelism; index++) {
-        // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
-        const backend = this.opts.backend && !n.isSource ? await this.openBackend(n, index) : undefined;
+        const backend = backends.get(`${n.id}#${index}`);
         const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined });
         runner.tap = this.tap;
         list.push(runner);
@@ -244,12 +287,12 @@ export class LocalCluster {
       this.byNode.set(n.id, list);
       this.runners.push(...list);
     }
-    const { manifest, snaps, retained } = await this.master.restorePoint(checkpointId);
-    if (snaps) {
-      for (const r of this.runners) r.restore(snaps[r.node.id] ?? []);
-      await Promise.all(this.runners.map((r) => r.ready));
-    }
-    this.listener?.({ type: 'restored', checkpointId: manifest?.checkpointId ?? null, attempt: this.attempt });
+    this.sourceRunners = this.runners.filter((r) => r.source);
+    this.nextLive = 0;
+  }
+
+  private beginAttempt(restored: number | null, retained: CheckpointManifest[]): void {
+    this.listener?.({ type: 'restored', checkpointId: restored, attempt: this.attempt });
     this.coordinator = this.master.beginAttempt(retained, {
       trigger: (id) => {
         this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'triggered' });
@@ -282,6 +325,48 @@ export class LocalCluster {
     return this.result(this.phase === 'finished' ? 'finished' : 'failed', this.failReason);
   }
 
+  /**
+   * Runs a fresh job to its end (or, with a live source, until no source has data) without
+   * awaiting anything: no checkpoints, no kills, no asynchronous backend. Tests and the CLI's
+   * plain run use it; the result is the same as `run()`'s.
+   */
+  runSync(): ClusterResult {
+    if (this.phase === 'created') {
+      this.deploySync();
+      this.phase = 'running';
+    }
+    this.runUntilIdle();
+    return this.result();
+  }
+
+  /**
+   * Runs synchronously until the job finished or nothing can run: with the 'simulated' or 'live'
+   * schedule, a source without data yet; run again once it has. Returns the steps taken.
+   */
+  runUntilIdle(maxSteps = Infinity): number {
+    if (this.phase === 'created') throw new Error('start() the cluster, or use runSync()');
+    let n = 0;
+    while (this.phase === 'running' && n < maxSteps) {
+      if (this.writes.length) throw new Error('runUntilIdle() cannot complete snapshot writes; use run()');
+      const r = this.tickSync();
+      if (r === 'stalled') break;
+      n++;
+      if (r === 'done') this.finishJob();
+    }
+    return n;
+  }
+
+  /** True when every subtask finished and the job's tail was published. */
+  isFinished(): boolean {
+    return this.phase === 'finished';
+  }
+
+  private finishJob(): void {
+    for (const runner of this.runners) runner.jobFinished();
+    this.phase = 'finished';
+    this.listener?.({ type: 'finished' });
+  }
+
   /** One scheduler step: a checkpoint trigger, a snapshot write, or one subtask's unit of work. */
   async step(): Promise<ClusterPhase> {
     if (this.phase !== 'running') return this.phase;
@@ -289,9 +374,7 @@ export class LocalCluster {
       const r = await this.tick();
       if (r === 'done') {
         await this.finishCheckpoints();
-        for (const runner of this.runners) runner.jobFinished();
-        this.phase = 'finished';
-        this.listener?.({ type: 'finished' });
+        this.finishJob();
       } else if (r === 'stalled') this.fail(`no progress after ${this.steps} steps`);
     } catch (e) {
       if (!(e instanceof Killed)) throw e;
@@ -404,37 +487,120 @@ export class LocalCluster {
   }
 
   private async tick(): Promise<'running' | 'done' | 'stalled'> {
-    if (this.steps >= (this.opts.maxSteps ?? 50_000_000)) return 'stalled';
+    if (!this.beginStep()) return 'stalled';
+    // Snapshot writes complete after a seeded delay, so kills can land while they are in flight.
+    if (this.writes.length && this.rng.next() < 0.3) await this.completeWrite(this.writes.shift()!);
+    if (this.runSomething()) return 'running';
+    if (this.allFinished()) return 'done';
+    if (this.writes.length) {
+      await this.completeWrite(this.writes.shift()!);
+      return 'running';
+    }
+    return 'stalled';
+  }
+
+  /** `tick` without snapshot writes (none are taken without checkpoints). */
+  private tickSync(): 'running' | 'done' | 'stalled' {
+    if (!this.beginStep()) return 'stalled';
+    if (this.runSomething()) return 'running';
+    if (this.allFinished()) return 'done';
+    this.steps--;
+    return 'stalled';
+  }
+
+  /** Counts the step, moves step time, injects kills and triggers due checkpoints; false past maxSteps. */
+  private beginStep(): boolean {
+    if (this.steps >= (this.opts.maxSteps ?? 50_000_000)) return false;
     this.steps++;
-    this.clock.advance(1);
+    if (!this.sourceTime) this.clock.advance(1);
     this.maybeKill();
     if (this.clock.now() >= this.nextCheckpointAt) {
       this.nextCheckpointAt = this.clock.now() + (this.opts.checkpointIntervalMs ?? Infinity);
       this.coordinator.trigger();
     }
-    // Snapshot writes complete after a seeded delay, so kills can land while they are in flight.
-    if (this.writes.length && this.rng.next() < 0.3) await this.completeWrite(this.writes.shift()!);
-    if (this.opts.schedule === 'pipelined') {
+    return true;
+  }
+
+  private allFinished(): boolean {
+    for (const r of this.runners) if (!r.finished) return false;
+    return true;
+  }
+
+  /** One unit of work of the subtask the schedule picks; false when none can run. */
+  private runSomething(): boolean {
+    const schedule = this.opts.schedule ?? 'seeded';
+    if (schedule === 'pipelined') {
       // Runners are in the plan's topological order: the last runnable one is furthest downstream.
       for (let i = this.runners.length - 1; i >= 0; i--) {
         const r = this.runners[i];
-        if (r.runnable() && !this.heldBack(r)) {
-          r.runOne();
-          return 'running';
-        }
+        if (r.runnable() && !this.heldBack(r)) return r.runOne();
       }
+      return false;
     }
-    const ready = this.opts.schedule === 'pipelined' ? [] : this.runners.filter((r) => r.runnable() && !this.heldBack(r));
-    if (ready.length === 0) {
-      if (this.runners.every((r) => r.finished)) return 'done';
-      if (this.writes.length) {
-        await this.completeWrite(this.writes.shift()!);
-        return 'running';
+    if (schedule === 'seeded') {
+      const ready = this.runners.filter((r) => r.runnable() && !this.heldBack(r));
+      if (ready.length === 0) return false;
+      this.rng.pick(ready).runOne();
+      return true;
+    }
+    // Operators first, upstream first: everything a read caused settles before the next read.
+    for (const r of this.runners) if (!r.source && r.runnable()) return r.runOne();
+    for (const r of this.sourceRunners) if (!r.finished && r.hasPendingBarrier() && !this.heldBack(r)) return r.runOne();
+    return schedule === 'live' ? this.readLive() : this.readSimulated();
+  }
+
+  private sourceDue(r: SubtaskRunner): number {
+    return r.sourceOffset() * r.recordIntervalMs;
+  }
+
+  /** Reads the source whose next record is due first in simulated processing time. */
+  private readSimulated(): boolean {
+    let waiting: SubtaskRunner[] | null = null;
+    const candidate = (r: SubtaskRunner) => !r.finished && !this.heldBack(r) && !waiting?.includes(r) && r.outputsHaveCredit();
+    for (;;) {
+      let best: SubtaskRunner | null = null;
+      let bestDue = Infinity;
+      for (const r of this.sourceRunners) {
+        if (!candidate(r)) continue;
+        const due = this.sourceDue(r);
+        if (due < bestDue) [best, bestDue] = [r, due];
       }
-      return 'stalled';
+      if (!best) return false;
+      // Read no further than the moment another source is due, so sources interleave by their rates.
+      let otherDue = Infinity;
+      for (const r of this.sourceRunners) if (r !== best && candidate(r)) otherDue = Math.min(otherDue, this.sourceDue(r));
+      const interval = best.recordIntervalMs;
+      const count = Math.min(this.opts.batchSize ?? 256, Math.max(1, Math.floor((otherDue - bestDue) / interval) + 1));
+      const poll = best.readSource(count);
+      if (!poll) {
+        (waiting ??= []).push(best);
+        continue;
+      }
+      this.clock.set(bestDue);
+      for (const r of this.sourceRunners) if (r !== best) r.markIdleIfSilent();
+      this.clock.set(bestDue + Math.max(0, count - 1) * interval);
+      best.emitRead(poll);
+      return true;
     }
-    this.rng.pick(ready).runOne();
-    return 'running';
+  }
+
+  /** A live run: the first source, round-robin, that has something; else idleness on the caller's clock. */
+  private readLive(): boolean {
+    const n = this.sourceRunners.length;
+    for (let k = 0; k < n; k++) {
+      const i = (this.nextLive + k) % n;
+      const r = this.sourceRunners[i];
+      if (r.finished || this.heldBack(r) || !r.outputsHaveCredit()) continue;
+      const poll = r.readSource(this.opts.batchSize ?? 256);
+      if (!poll) continue;
+      this.nextLive = (i + 1) % n;
+      for (const o of this.sourceRunners) if (o !== r) o.markIdleIfSilent();
+      r.emitRead(poll);
+      return true;
+    }
+    let any = false;
+    for (const r of this.sourceRunners) any = r.markIdleIfSilent() || any;
+    return any;
   }
 
   private maybeKill(): void {
@@ -486,9 +652,39 @@ export class LocalCluster {
     while (this.writes.length) await this.completeWrite(this.writes.shift()!);
   }
 
+  /** The operator instance of one node's subtask (tests and benchmarks look at its state). */
+  task(nodeId: string, index = 0): NodeTask | null {
+    return this.byNode.get(nodeId)?.[index]?.task ?? null;
+  }
+
+  /** Per node, its subtasks' metrics added up (watermark: the lowest). */
+  metrics(): Record<string, NodeMetrics> {
+    const out: Record<string, NodeMetrics> = {};
+    for (const [id, list] of this.byNode) {
+      const m: NodeMetrics = { recordsIn: 0, recordsOut: 0, watermark: Infinity, counters: {}, deadLetters: 0, timers: 0 };
+      for (const r of list) {
+        const part = r.task ? r.task.metrics(r.deadLetterCount) : { recordsIn: 0, recordsOut: r.sourceOffset() - r.deadLetterCount, watermark: r.watermark(), counters: {}, deadLetters: r.deadLetterCount, timers: 0 };
+        m.recordsIn += part.recordsIn;
+        m.recordsOut += part.recordsOut;
+        m.watermark = Math.min(m.watermark, part.watermark);
+        m.deadLetters += part.deadLetters;
+        m.timers += part.timers;
+        for (const [k, v] of Object.entries(part.counters)) m.counters[k] = (m.counters[k] ?? 0) + v;
+      }
+      out[id] = m;
+    }
+    return out;
+  }
+
   result(status: ClusterResult['status'] = this.phase === 'finished' ? 'finished' : 'failed', reason = this.failReason): ClusterResult {
     const parts = this.runners.filter((r) => r.node.isSink).map((r) => ({ [r.node.id]: (r.task?.operator as unknown as { rows(): Row[] }).rows() }));
     const m = this.master;
     return { status, reason, restarts: m.restarts, steps: this.steps, views: mergeViews(this.plan, parts), changelogs: m.changelogs(), checkpoints: this.checkpointHistory(), deadLetters: m.deadLetters() };
   }
+}
+
+/** The plan with one subtask per node: the parallelism a plain run (`weir run`, tests) uses whatever the document asks. */
+export function singleSubtaskPlan(plan: JobPlan): JobPlan {
+  if (plan.nodes.every((n) => n.parallelism === 1)) return plan;
+  return { ...plan, nodes: plan.nodes.map((n) => (n.parallelism === 1 ? n : { ...n, parallelism: 1 })) };
 }

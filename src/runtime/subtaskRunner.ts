@@ -1,6 +1,7 @@
 import type { DeadLetter, Element } from '../engine/types.ts';
 import { NodeTask } from '../engine/nodeTask.ts';
 import { SourceTask } from '../engine/sourceTask.ts';
+import type { SourcePoll } from '../engine/sourceTask.ts';
 import { operatorDefinition, sourceDefinition } from '../engine/registry.ts';
 import type { Clock } from '../engine/time/clock.ts';
 import { derivedSeed, seededRng } from '../engine/rng.ts';
@@ -110,6 +111,8 @@ export class SubtaskRunner {
   private readonly maxParallelism: number;
   private readonly batchSize: number;
   private readonly incremental: boolean;
+  /** A source's time between two records at its rate, in simulated processing time (ms). */
+  readonly recordIntervalMs: number = 0;
   /** Dead letters this subtask produced in this attempt (replays included), for live metrics. */
   deadLetterCount = 0;
   /** Resolves once restored durable state is loaded; the host waits for it before running. */
@@ -142,6 +145,7 @@ export class SubtaskRunner {
       const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
       this.split = splitReader(reader, index, node.parallelism);
       this.source = new SourceTask(node.id, this.split, params);
+      this.recordIntervalMs = 1000 / (params.ratePerSec ?? plan.doc.settings?.defaultRatePerSec ?? 1000);
       const timeoutMs = params.eventTime?.idleTimeoutMs ?? plan.doc.settings?.idleTimeoutMs;
       if (timeoutMs !== undefined) this.idleness = { timeoutMs, lastEmit: host.clock.now(), idle: false };
     } else {
@@ -222,6 +226,11 @@ export class SubtaskRunner {
     return this.inputs.isAligning();
   }
 
+  /** Every downstream channel can take one more message. */
+  outputsHaveCredit(): boolean {
+    return this.outputs.haveCredit();
+  }
+
   /** True when a call to runOne would do something. */
   runnable(): boolean {
     if (this.finished || !this.outputs.haveCredit()) return false;
@@ -240,7 +249,22 @@ export class SubtaskRunner {
       this.outputs.broadcast({ t: 'barrier', id });
       return true;
     }
-    const poll = src.poll(this.batchSize);
+    this.emitRead(src.poll(this.batchSize));
+    return true;
+  }
+
+  /**
+   * A source's read without sending it yet, for a scheduler that simulates processing time: it
+   * reads, sets the clock to when those records are due, then calls `emitRead`. Null when the
+   * read moved nothing (a live source with no data yet).
+   */
+  readSource(count: number): SourcePoll | null {
+    const poll = this.source!.poll(count);
+    return poll.elements.length > 0 || poll.deadLetters.length > 0 || poll.watermark !== null || poll.done ? poll : null;
+  }
+
+  /** Sends what a source read: dead letters, the end of idleness, records, the watermark, the end. */
+  emitRead(poll: SourcePoll): void {
     for (const d of poll.deadLetters) this.deadLetter(d);
     if (this.idleness) this.trackIdleness(this.idleness, poll.elements.length > 0);
     if (poll.elements.length) {
@@ -249,7 +273,19 @@ export class SubtaskRunner {
     }
     if (poll.watermark !== null) this.outputs.broadcast({ t: 'wm', wm: poll.watermark });
     if (poll.done) this.finish();
-    return true;
+  }
+
+  /** A source silent for its idle timeout (on the host's clock) goes idle now; true when it just did. */
+  markIdleIfSilent(): boolean {
+    const s = this.idleness;
+    if (!s || this.finished || s.idle) return false;
+    this.trackIdleness(s, false);
+    return s.idle;
+  }
+
+  /** The records a source has read so far (its split's offset). */
+  sourceOffset(): number {
+    return this.source!.offset();
   }
 
   /** Records end idleness before they go out; silence for the timeout starts it. */

@@ -1,16 +1,19 @@
 import { compile } from '../pipeline/compile.ts';
-import { Executor } from '../engine/executor.ts';
-import type { ExecutorOptions } from '../engine/executor.ts';
 import type { DeadLetter, Element, Row } from '../engine/types.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
+import { LocalCluster, singleSubtaskPlan } from '../runtime/localCluster.ts';
+import type { ClusterOptions } from '../runtime/localCluster.ts';
 
 export interface PipelineRun {
   plan: JobPlan;
-  executor: Executor;
+  /** The finished job: its subtasks' state, operators and metrics stay readable. */
+  job: LocalCluster;
   views: Record<string, Row[]>;
   changelogs: Record<string, Element[]>;
   deadLetters: readonly DeadLetter[];
 }
+
+export type RunPipelineOptions = Pick<ClusterOptions, 'batchSize' | 'inputs' | 'readers' | 'keepChangelog' | 'onPublish'>;
 
 export function planOrThrow(doc: unknown): JobPlan {
   const { plan, problems } = compile(doc);
@@ -18,17 +21,14 @@ export function planOrThrow(doc: unknown): JobPlan {
   return plan;
 }
 
-/** Compiles and runs a pipeline to the end of its input; for tests and the oracle. */
-export function runPipeline(doc: unknown, opts: ExecutorOptions = {}): PipelineRun {
+/**
+ * Compiles and runs a pipeline to the end of its input, synchronously, for tests and the
+ * oracle: the one runtime in process, one subtask per node, processing time simulated from the
+ * sources' rates, so the same document always gives the same changelogs.
+ */
+export function runPipeline(doc: unknown, opts: RunPipelineOptions = {}): PipelineRun {
   const plan = planOrThrow(doc);
-  const executor = new Executor(plan, opts);
-  executor.run();
-  const views: Record<string, Row[]> = {};
-  const changelogs: Record<string, Element[]> = {};
-  for (const n of plan.nodes) {
-    if (!n.isSink) continue;
-    views[n.id] = executor.view(n.id);
-    changelogs[n.id] = executor.changelog(n.id);
-  }
-  return { plan, executor, views, changelogs, deadLetters: executor.deadLetters() };
+  const job = new LocalCluster(singleSubtaskPlan(plan), { schedule: 'simulated', checkpointIntervalMs: null, ...opts });
+  const res = job.runSync();
+  return { plan, job, views: res.views, changelogs: res.changelogs, deadLetters: res.deadLetters };
 }

@@ -101,6 +101,6 @@ describe('dedup', () => {
       { order: 1, status: 'PAID', ts: 3000 },
       { order: 2, status: 'NEW', ts: 1100 },
     ]);
-    expect(result.executor.metrics().dd.counters.duplicatesDropped).toBe(2);
+    expect(result.job.metrics().dd.counters.duplicatesDropped).toBe(2);
   });
 });

@@ -48,7 +48,7 @@ describe('fileSource', () => {
     expect(reasons[1]).toMatch(/must be a JSON object/);
     expect(reasons[2]).toMatch(/field "amount": expected number/);
     expect(reasons[3]).toMatch(/no event time/);
-    expect(run.executor.metrics().visits.deadLetters).toBe(4);
+    expect(run.job.metrics().visits.deadLetters).toBe(4);
   });
 
   it('is empty and done without input', () => {

@@ -37,7 +37,7 @@ describe('generatorSource', () => {
     const out = run.changelogs.out;
     expect(out).toHaveLength(50);
     for (const e of out) expect(e.ts).toBe(e.row.ts);
-    expect(run.executor.metrics().gen.watermark).toBe(Infinity);
+    expect(run.job.metrics().gen.watermark).toBe(Infinity);
     expect(run.deadLetters).toEqual([]);
   });
 

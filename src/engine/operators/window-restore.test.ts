@@ -101,6 +101,6 @@ describe('window aggregate in a pipeline', () => {
     expect(run.views.late).toEqual([{ user: 'bob', amount: 4, ts: 800 }]);
     const node = run.plan.nodes.find((n) => n.id === 'win')!;
     expect(node.outputs.out).toMatchObject({ eventTime: 'window_time', changelog: 'append', uniqueKey: ['user', 'window_start', 'window_end'] });
-    expect(run.executor.metrics().win.counters).toMatchObject({ windowsFired: 4, windowsPurged: 4, lateRecords: 1 });
+    expect(run.job.metrics().win.counters).toMatchObject({ windowsFired: 4, windowsPurged: 4, lateRecords: 1 });
   });
 });

@@ -2,19 +2,18 @@
 // computed by sql.js over the very records the run's sources produced.
 import { expect, it } from 'vitest';
 import { isSourceKind } from '../../engine/registry.ts';
-import { Executor } from '../../engine/executor.ts';
-import type { ExecutorOptions } from '../../engine/executor.ts';
 import type { DeadLetter, Row } from '../../engine/types.ts';
 import type { PipelineDocument, PipelineNode } from '../../pipeline/document.ts';
-import type { JobPlan } from '../../pipeline/plan.ts';
-import { LocalCluster } from '../../runtime/localCluster.ts';
+import { LocalCluster, singleSubtaskPlan } from '../../runtime/localCluster.ts';
+import type { ClusterOptions } from '../../runtime/localCluster.ts';
 import { planOrThrow } from '../runPipeline.ts';
 import { compareBags, inferColumns, SqlOracle } from './sqlOracle.ts';
 import type { ColumnType, Columns, PlainRow } from './sqlOracle.ts';
 import { scenario } from '../../engine/generators/index.ts';
-import { indexedDbSetup } from './indexedDbSetup.ts';
+import { indexedDbBackend } from './indexedDbSetup.ts';
 
-export type Runtime = 'executor' | 'cluster';
+/** 'inProcess': one subtask per node, simulated processing time; 'cluster': seeded interleaving with checkpoints. */
+export type Runtime = 'inProcess' | 'cluster';
 
 export interface OracleCase {
   name: string;
@@ -38,21 +37,17 @@ export interface RunOptions {
   /** Parallelism of every node (settings.parallelism); sources are split across subtasks too. */
   parallelism?: number;
   scheduleSeed?: number;
-  /** Executor only: another keyed state backend (e.g. IndexedDB) and how to drive the run with it. */
-  executorSetup?: (plan: JobPlan) => ExecutorSetup;
-}
-
-export interface ExecutorSetup {
-  backend: ExecutorOptions['backend'];
-  /** Runs the built executor to its end; may await (backends open and persist asynchronously). */
-  drive(executor: Executor): Promise<void>;
+  /** Another keyed state backend (e.g. IndexedDB), which persists its chunks at every checkpoint. */
+  backend?: ClusterOptions['backend'];
+  /** Checkpoint interval in (simulated) milliseconds; default none in process, 50 on the cluster. */
+  checkpointIntervalMs?: number;
 }
 
 interface RunOutcome {
   views: Record<string, Row[]>;
   deadLetters: readonly DeadLetter[];
-  /** lateRecords per node; only the executor exposes operator counters. */
-  lateCounters: Record<string, number> | null;
+  /** lateRecords per node, added up over its subtasks. */
+  lateCounters: Record<string, number>;
 }
 
 const TAP = 'oracle_source_';
@@ -83,21 +78,15 @@ export function withTaps(doc: PipelineDocument, parallelism: number): PipelineDo
 
 async function execute(doc: PipelineDocument, runtime: Runtime, opts: RunOptions): Promise<RunOutcome> {
   const plan = planOrThrow(doc);
-  if (runtime === 'cluster') {
-    const res = await new LocalCluster(plan, { scheduleSeed: opts.scheduleSeed ?? 7, checkpointIntervalMs: 50 }).run();
-    expect(res.status, res.reason).toBe('finished');
-    return { views: res.views, deadLetters: res.deadLetters, lateCounters: null };
-  }
-  const setup = opts.executorSetup?.(plan);
-  const executor = new Executor(plan, { backend: setup?.backend, keepChangelog: false });
-  if (setup) await setup.drive(executor);
-  else executor.run();
-  expect(executor.isFinished()).toBe(true);
-  const views: Record<string, Row[]> = {};
-  for (const n of plan.nodes) if (n.isSink) views[n.id] = executor.view(n.id);
+  const cluster =
+    runtime === 'cluster'
+      ? new LocalCluster(plan, { scheduleSeed: opts.scheduleSeed ?? 7, checkpointIntervalMs: opts.checkpointIntervalMs ?? 50, backend: opts.backend })
+      : new LocalCluster(singleSubtaskPlan(plan), { schedule: 'simulated', keepChangelog: false, checkpointIntervalMs: opts.checkpointIntervalMs ?? null, backend: opts.backend });
+  const res = await cluster.run();
+  expect(res.status, res.reason).toBe('finished');
   const lateCounters: Record<string, number> = {};
-  for (const [id, m] of Object.entries(executor.metrics())) lateCounters[id] = m.counters.lateRecords ?? 0;
-  return { views, deadLetters: executor.deadLetters(), lateCounters };
+  for (const [id, m] of Object.entries(cluster.metrics())) lateCounters[id] = m.counters.lateRecords ?? 0;
+  return { views: res.views, deadLetters: res.deadLetters, lateCounters };
 }
 
 const SQL_TYPES: Record<string, ColumnType> = { string: 'TEXT', number: 'REAL', integer: 'INTEGER', timestamp: 'INTEGER', boolean: 'INTEGER' };
@@ -125,7 +114,7 @@ export async function checkOracle(c: OracleCase, runtime: Runtime, opts: RunOpti
 
   // Nothing may be late or dead-lettered, or the comparison would depend on timing.
   expect(run.deadLetters.map((d) => `${d.nodeId}: ${d.reason}`)).toEqual([]);
-  if (run.lateCounters) expect(Object.entries(run.lateCounters).filter(([, n]) => n > 0)).toEqual([]);
+  expect(Object.entries(run.lateCounters).filter(([, n]) => n > 0)).toEqual([]);
   for (const sink of lateSinks(doc)) expect(run.views[sink], `late output ${sink}`).toEqual([]);
 
   const oracle = await SqlOracle.open();
@@ -168,15 +157,16 @@ export function expectSameRows(actual: readonly PlainRow[], expected: readonly P
 const CLUSTER_INDEXEDDB_SKIPPED = 'LocalCluster at parallelism 3 on the IndexedDB backend (skipped: this variant is not registered yet)';
 
 /**
- * Registers the variants of each case: the single-threaded executor and LocalCluster at
- * parallelism 3 always; for `indexedDb` cases also the executor on the IndexedDB backend.
+ * Registers the variants of each case: in process at parallelism 1 and LocalCluster at
+ * parallelism 3 always; for `indexedDb` cases also parallelism 1 on the IndexedDB backend, with
+ * incremental checkpoints every simulated second (about ten for 10,000 records at 1,000/s).
  */
 export function oracleTests(cases: readonly OracleCase[], opts: { indexedDb?: readonly OracleCase[] } = {}): void {
   for (const c of cases) {
-    it(`${c.name} — single-threaded executor`, () => checkOracle(c, 'executor'));
+    it(`${c.name} — in process at parallelism 1`, () => checkOracle(c, 'inProcess'));
     it(`${c.name} — LocalCluster at parallelism 3`, () => checkOracle(c, 'cluster', { parallelism: 3 }));
     if (!opts.indexedDb?.includes(c)) continue;
-    it(`${c.name} — executor on the IndexedDB backend (fake-indexeddb)`, () => checkOracle(c, 'executor', { executorSetup: indexedDbSetup() }));
+    it(`${c.name} — parallelism 1 on the IndexedDB backend (fake-indexeddb)`, () => checkOracle(c, 'inProcess', { backend: indexedDbBackend(), checkpointIntervalMs: 1000 }));
     it.skip(`${c.name} — ${CLUSTER_INDEXEDDB_SKIPPED}`, () => undefined);
   }
 }
