@@ -28,6 +28,25 @@ async function checkSize(t: TestContext, w: number, h: number): Promise<void> {
   t.expect(scroll <= 0, `${w}×${h}: the page scrolls sideways by ${scroll}px`);
   t.expect(await onTop(page, 'button[aria-label="Help and shortcuts"]'), `${w}×${h}: the help button is cut off or covered`);
   t.expect(await onTop(page, '.run-controls .btn-primary'), `${w}×${h}: the Run button is covered`);
+  // The header never scrolls: whatever does not fit folds into "More", and nothing spills out.
+  const header = await page.locator('header.header').evaluate((h) => {
+    const nav = h.querySelector('.header-actions') as HTMLElement;
+    const right = h.getBoundingClientRect().right;
+    const out = [...h.querySelectorAll('button, select')].filter((e) => (e as HTMLElement).offsetParent !== null && e.getBoundingClientRect().right > right + 0.5).map((e) => e.textContent);
+    const cut = [...nav.querySelectorAll(':scope > button, :scope > .header-more > button')].filter((e) => e.getBoundingClientRect().right > nav.getBoundingClientRect().right + 0.5).map((e) => e.textContent);
+    return { scrolls: nav.scrollWidth > nav.clientWidth + 0.5, out, cut };
+  });
+  t.expect(!header.scrolls, `${w}×${h}: the header's actions scroll`);
+  t.expect(header.out.length === 0 && header.cut.length === 0, `${w}×${h}: header controls cut off: ${[...header.out, ...header.cut].join(', ')}`);
+  // The run settings (Speed, State, Checkpoint, Parallelism) stay inside the output panel.
+  const spill = await page.locator('.bottom-panel').evaluate((p) => {
+    const r = p.getBoundingClientRect();
+    return [...p.querySelectorAll('.run-settings select, .run-settings span')].filter((e) => {
+      const b = e.getBoundingClientRect();
+      return b.width > 0 && (b.right > r.right + 0.5 || b.left < r.left - 0.5);
+    }).map((e) => e.closest('label')?.textContent ?? e.textContent);
+  });
+  t.expect(spill.length === 0, `${w}×${h}: run settings spill out of the output panel: ${spill.join(', ')}`);
   const canvas = (await page.locator('.react-flow').boundingBox())!;
   t.expect(canvas.height >= h * 0.45, `${w}×${h}: the canvas is only ${Math.round(canvas.height)}px tall`);
   const mini = page.locator('.react-flow__minimap');
@@ -52,6 +71,28 @@ test('layout: at 1280×720, 1024×768, 900×700 and 600 px nothing is cut off or
     await checkSize(t, w, h);
   }
 }, { timeoutMs: 120_000 });
+
+test('layout: at 900 px the project actions that do not fit fold into a More menu that works', async (t) => {
+  const { page } = t;
+  await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.setViewportSize({ width: 900, height: 700 });
+  const more = page.getByRole('navigation', { name: 'Project' }).getByRole('button', { name: /More/ });
+  await more.click();
+  const menu = page.getByRole('menu', { name: 'More' });
+  await t.expectVisible(menu.getByRole('menuitem', { name: 'Flink SQL' }));
+  await t.screenshot('layout-900-more-menu');
+  await page.keyboard.press('Escape');
+  await t.expectHidden(menu);
+  await more.click();
+  await menu.getByRole('menuitem', { name: 'Flink SQL' }).click();
+  await t.expectVisible(page.getByRole('dialog'));
+  await page.keyboard.press('Escape');
+  // In Traditional Chinese the labels are shorter: the fold is measured again.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-TW');
+  await t.expectVisible(page.getByRole('navigation', { name: '專案' }).getByRole('button', { name: '範例' }));
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await t.expectCount(page.getByRole('navigation', { name: '專案' }).getByRole('button', { name: /更多/ }), 0);
+});
 
 test('layout: palette, inspector and output panel collapse and resize, and keep their sizes', async (t) => {
   const { page } = t;

@@ -10,9 +10,13 @@ import { uiStore } from '../store/uiStore.ts';
 import { validationStore } from '../validation/validationStore.ts';
 import { dispatch } from '../actions/registry.ts';
 import { addNode, moveNodes } from '../actions/nodeActions.ts';
-import { connect } from '../actions/edgeActions.ts';
+import { connect, insertOnEdge } from '../actions/edgeActions.ts';
+import { insertTarget, insertionAt } from './dropOnEdge.ts';
+import { QuickAdd } from './QuickAdd.tsx';
+import { toast } from '../store/uiStore.ts';
 import { setSelection } from '../actions/docActions.ts';
 import { kindSpec } from '../../pipeline/kinds/index.ts';
+import { edgeId } from '../../pipeline/document.ts';
 import { checkConnection } from './connectionRules.ts';
 import { FlowEdgeCache, FlowNodeCache } from './toFlow.ts';
 import { nodeTypes, edgeTypes } from './nodeTypes.ts';
@@ -34,6 +38,11 @@ function candidateOk(c: Connection | Edge): boolean {
   const s = editorStore.get();
   return checkConnection(s.doc, validationStore.get().streams, { source: c.source, sourceHandle: c.sourceHandle ?? null, target: c.target, targetHandle: c.targetHandle ?? null }).ok;
 }
+
+const pointOf = (e: MouseEvent | TouchEvent): [number, number] => {
+  const p = 'changedTouches' in e ? e.changedTouches[0] : e;
+  return [p.clientX, p.clientY];
+};
 
 export function Canvas() {
   const doc = useStore(editorStore, (s) => s.doc);
@@ -92,6 +101,18 @@ export function Canvas() {
     if (verdict.ok) dispatch(connect, { from: verdict.from, to: verdict.to });
   }, []);
 
+  // Drop a node onto an edge to insert it there: the edge under the pointer lights up during the drag.
+  const onNodeDrag = useCallback((e: MouseEvent | TouchEvent, n: OpFlowNode) => {
+    const hit = insertionAt(n.id, ...pointOf(e));
+    insertTarget.set(hit && 'ok' in hit ? edgeId(hit.ok.edge) : null);
+  }, []);
+  const onNodeDragStop = useCallback((e: MouseEvent | TouchEvent, n: OpFlowNode) => {
+    insertTarget.set(null);
+    const hit = insertionAt(n.id, ...pointOf(e));
+    if (hit && 'ok' in hit) dispatch(insertOnEdge, hit.ok);
+    else if (hit) toast(hit.refused);
+  }, []);
+
   const onDragOver = useCallback((e: React.DragEvent) => {
     if (e.dataTransfer.types.includes(KIND_MIME) || e.dataTransfer.types.includes('Files')) {
       e.preventDefault();
@@ -114,7 +135,7 @@ export function Canvas() {
   }, []);
 
   return (
-    <div className={`canvas${doc.nodes.length > MANY_NODES ? ' canvas-many' : ''}`} ref={(el) => void (canvasBridge.pane = el)} onDragOver={onDragOver} onDrop={onDrop} aria-label={t('canvas.label')}>
+    <div className={`canvas${doc.nodes.length > MANY_NODES ? ' canvas-many' : ''}`} ref={(el) => void (canvasBridge.pane = el)} onPointerMove={(e) => void (canvasBridge.pointer = { x: e.clientX, y: e.clientY })} onDragOver={onDragOver} onDrop={onDrop} aria-label={t('canvas.label')}>
       <ReactFlow<OpFlowNode, OpFlowEdge>
         nodes={nodes}
         edges={edges}
@@ -123,6 +144,8 @@ export function Canvas() {
         onNodesChange={onNodesChange}
         onEdgesChange={onEdgesChange}
         onConnect={onConnect}
+        onNodeDrag={onNodeDrag}
+        onNodeDragStop={onNodeDragStop}
         isValidConnection={candidateOk}
         connectionMode={ConnectionMode.Loose}
         connectionRadius={28}
@@ -153,6 +176,7 @@ export function Canvas() {
         <EdgeLabelPlanner />
       </ReactFlow>
       {doc.nodes.length === 0 && <EmptyCanvasHint />}
+      <QuickAdd />
     </div>
   );
 }

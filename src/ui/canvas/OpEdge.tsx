@@ -6,6 +6,7 @@ import type { EdgeProps } from '@xyflow/react';
 import { useStore } from '../store/createStore.ts';
 import { problemsFor, validationStore } from '../validation/validationStore.ts';
 import { runStore } from '../run/runStore.ts';
+import { insertTarget } from './dropOnEdge.ts';
 import type { OpFlowEdge } from './flowTypes.ts';
 import { EdgeLive } from '../observatory/EdgeLive.tsx';
 
@@ -13,10 +14,11 @@ function OpEdgeView({ id, sourceX, sourceY, targetX, targetY, sourcePosition, ta
   const problems = useStore(validationStore, (v) => problemsFor(v, id));
   const running = useStore(runStore, (s) => s.snapshot?.status === 'running');
   const atMax = useStore(runStore, (s) => s.speed === null);
+  const inserting = useStore(insertTarget, (x) => x === id);
   const [path] = getBezierPath({ sourceX, sourceY, targetX, targetY, sourcePosition, targetPosition });
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the ends are in the path
   const anchors = useMemo(() => curveAnchors(path, [sourceX, sourceY], [targetX, targetY]), [path]);
-  const cls = `op-edge${problems.length ? ' op-edge-bad' : ''}${running ? ` op-edge-running${atMax ? ' op-edge-max' : ''}` : ''}${selected ? ' op-edge-selected' : ''}`;
+  const cls = `op-edge${problems.length ? ' op-edge-bad' : ''}${running ? ` op-edge-running${atMax ? ' op-edge-max' : ''}` : ''}${selected ? ' op-edge-selected' : ''}${inserting ? ' op-edge-insert' : ''}`;
   return (
     <>
       <BaseEdge id={id} path={path} className={cls} markerEnd={markerEnd} interactionWidth={16} />

@@ -5,7 +5,7 @@ import type { FlowNodeCache } from './toFlow.ts';
 type Instance = ReactFlowInstance<OpFlowNode, OpFlowEdge>;
 
 /** What the rest of the shell may ask of the canvas (palette keyboard add, toolbar, shortcuts). */
-export const canvasBridge: { flow: Instance | null; pane: HTMLElement | null; cache: FlowNodeCache | null } = { flow: null, pane: null, cache: null };
+export const canvasBridge: { flow: Instance | null; pane: HTMLElement | null; cache: FlowNodeCache | null; pointer: { x: number; y: number } | null } = { flow: null, pane: null, cache: null, pointer: null };
 
 /** The drag-and-drop type that carries an operator kind from the palette to the canvas. */
 export const KIND_MIME = 'application/x-weir-kind';

@@ -8,6 +8,7 @@ import { uiStore, setUi } from '../store/uiStore.ts';
 import { copySelection, readClipboard } from './clipboard.ts';
 import { fitView, canvasBridge } from './canvasBridge.ts';
 import { runAutoLayout } from './runAutoLayout.ts';
+import { openQuickAdd } from './QuickAdd.tsx';
 
 export interface Shortcut {
   /** Key names, which read the same in every language (Ctrl+A). */
@@ -21,6 +22,8 @@ export interface Shortcut {
 /** The list the help overlay shows; the handler below is the single place that implements it. */
 export const SHORTCUTS: Shortcut[] = [
   { keysKey: 'shell.key.paletteAdd', what: 'shell.do.add' },
+  { keysKey: 'shell.key.typeToAdd', what: 'shell.do.typeToAdd' },
+  { keysKey: 'shell.key.dropOnEdge', what: 'shell.do.dropOnEdge' },
   { keysKey: 'shell.key.portDrag', what: 'shell.do.connect' },
   { keysKey: 'shell.key.selectMouse', what: 'shell.do.select' },
   { keys: 'Ctrl+A', what: 'shell.do.selectAll' },
@@ -69,9 +72,11 @@ export function useShortcuts(): void {
       else if (!mod && (e.key === 'Delete' || e.key === 'Backspace')) dispatch(deleteSelection, undefined);
       else if (!mod && e.key === '?') setUi({ dialog: 'help' });
       else if (!mod && e.shiftKey && k === 'l') void runAutoLayout();
-      else if (!mod && ((e.shiftKey && e.code === 'Digit1') || k === 'f')) fitView();
+      else if (!mod && e.shiftKey && e.code === 'Digit1') fitView();
       else if (!mod && (e.key === '+' || e.key === '=')) void canvasBridge.flow?.zoomIn();
       else if (!mod && (e.key === '-' || e.key === '_')) void canvasBridge.flow?.zoomOut();
+      // Type to add: a letter (F included: "filter" starts with it; fit is Shift+1) opens the finder with it.
+      else if (!mod && !e.altKey && /^[a-z]$/i.test(e.key) && !(e.shiftKey && k === 'l')) openQuickAdd(e.key);
       else handled = false;
       if (handled) e.preventDefault();
     };

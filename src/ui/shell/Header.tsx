@@ -2,7 +2,7 @@ import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { setUi, toggleTheme, uiStore } from '../store/uiStore.ts';
 import { layoutStore, setLayout } from '../store/layoutStore.ts';
-import { downloadDocument, pickFile } from '../projects/fileIO.ts';
+import { HeaderActions } from './HeaderActions.tsx';
 import { LANGS, langStore, setLang, useT, type Lang } from '../i18n/i18n.ts';
 
 function Logo() {
@@ -44,30 +44,7 @@ export function Header() {
       <span className="doc-name" title={name}>
         {name}
       </span>
-      <nav className="header-actions" aria-label={t('header.project')}>
-        <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'lessons' })}>
-          {t('header.lessons')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'gallery' })}>
-          {t('header.examples')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'projects' })}>
-          {t('header.projects')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={pickFile}>
-          {t('header.openFile')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={() => downloadDocument(editorStore.get().doc)}>
-          {t('header.download')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'share' })}>
-          {t('header.share')}
-        </button>
-        <button type="button" className="btn btn-ghost" onClick={() => setUi({ dialog: 'flinkSql' })}>
-          {t('header.flinkSql')}
-        </button>
-      </nav>
-      <span className="spacer" />
+      <HeaderActions />
       <button type="button" className="btn btn-ghost header-present" aria-pressed={presentation} onClick={() => setLayout({ presentation: !presentation })} title={t('header.presentTitle')}>
         {t(presentation ? 'header.exitPresent' : 'header.present')}
       </button>
