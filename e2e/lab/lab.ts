@@ -9,6 +9,10 @@ import { TearingStore } from './tearingStore.ts';
 import { bucketIndexedDb } from '../../src/runtime/browser/storageBucket.ts';
 import { fillWithBallast, removeBallast } from './ballast.ts';
 import type { TornWrite } from './tearingStore.ts';
+import { browserSpawn } from '../../src/runtime/browser/browserSpawn.ts';
+import { latencyLoadTrial } from '../../src/testing/chaos/loadTrial.ts';
+import type { LoadTrialResult } from '../../src/testing/chaos/loadTrial.ts';
+import { startBrowserHog } from './browserHog.ts';
 
 /** Structured-cloneable job options (no callbacks): what a test can pass through page.evaluate. */
 export type LabOptions = Omit<BrowserJobOptions, 'store' | 'log' | 'onPublish' | 'onDeadLetters' | 'inputs'> & {
@@ -125,6 +129,15 @@ const lab = {
   fillBucket: async (bucket: string) => fillWithBallast((await factoryOf(bucket))!),
   freeBucket: async (bucket: string) => removeBallast((await factoryOf(bucket))!),
   isolated: () => crossOriginIsolated,
+  /** The latency job on Web Workers beside a CPU hog of about 1.5 cores, with heartbeat jitter and a heartbeat gap that restarts it. */
+  async loadTrial(o: { records: number; keys: number; checkpointIntervalMs: number; run: number }): Promise<LoadTrialResult> {
+    const stop = startBrowserHog(1.5);
+    try {
+      return await latencyLoadTrial(browserSpawn(), o);
+    } finally {
+      stop();
+    }
+  },
 };
 
 declare global {

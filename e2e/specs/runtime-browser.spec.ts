@@ -127,3 +127,15 @@ test('runtime-browser: a real IndexedDB quota failure stops the job with a clear
   t.expect(resumed.log.some((l) => l.includes(`restoring from checkpoint ${lastGood}`)), `the resume should restore checkpoint ${lastGood}:\n${resumed.log.join('\n')}`);
   console.log(`    quota: ${res.reason}`);
 }, { timeoutMs: 120_000, allowConsoleErrors: [/quota|QuotaExceeded/i] });
+
+// The latency job that once published fewer view changes than records on a busy machine: here on
+// Web Workers beside a CPU hog of about 1.5 cores, with a heartbeat gap under the timeout and one
+// over it (a restart). Every record must make exactly one +I/+U, and the restart must be logged.
+for (const interval of [100, 20]) {
+  test(`runtime-browser: under a CPU hog and heartbeat jitter the latency job publishes one change per record (checkpoints every ${interval} ms)`, async (t) => {
+    const page = await openLab(t);
+    const r = await page.evaluate((o) => window.__weirLab.loadTrial(o), { records: 20_000, keys: 500, checkpointIntervalMs: interval, run: interval });
+    t.expect(r.problems.length === 0, `${r.problems.join('; ')}\n${r.log.join('\n')}`);
+    console.log(`    ${r.changes} changes, ${r.restarts} restart(s)`);
+  }, { timeoutMs: 120_000 });
+}
