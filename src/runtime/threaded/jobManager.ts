@@ -18,6 +18,7 @@ import { decodeCommits, unpackSnapshot } from './commitWire.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { wallTimers } from './wallClock.ts';
 import { ChunkRetention } from './chunkRetention.ts';
+import { CheckpointTicker } from '../checkpointTicker.ts';
 import type { UdfThrow, WorkerEvent } from './protocol.ts';
 
 type Outcome = { kind: 'finished' } | { kind: 'failed'; reason: string };
@@ -50,6 +51,7 @@ export class JobManager {
   private lastStats: JobStats | null = null;
   private restoredFinished = false;
   private readonly retention: ChunkRetention;
+  private readonly ticker: CheckpointTicker;
 
   constructor(
     readonly doc: unknown,
@@ -63,6 +65,7 @@ export class JobManager {
     this.jobId = opts.jobId ?? this.plan.doc.name;
     this.retention = new ChunkRetention(this.store, opts.log);
     this.timers = opts.timers ?? wallTimers;
+    this.ticker = new CheckpointTicker(() => this.coordinator, this.timers);
     this.master = new JobMaster(this.plan, {
       jobId: this.jobId,
       store: this.store,
@@ -155,6 +158,7 @@ export class JobManager {
         dep.each((api) => api.completed(id));
         // The coordinator discards the oldest checkpoint right after this hook: keep the newest `retain`.
         this.retention.collect(dep, this.coordinator?.retainedCheckpoints().slice(-(this.opts.retain ?? 3)) ?? []);
+        if (!dep.isFailed) this.ticker.settled();
       },
       aborted: (id, reason) => {
         this.opts.log?.(`checkpoint ${id} aborted: ${reason}`);
@@ -163,18 +167,14 @@ export class JobManager {
           this.fatal = `checkpoint ${id} failed: ${reason}. The job stopped; ${last ? `checkpoint ${last} is the last good one` : 'no checkpoint had completed'}.`;
           dep.fail(this.fatal);
         }
+        if (!dep.isFailed) this.ticker.settled();
       },
     });
   }
 
   private startTimers(dep: Deployment): void {
     const every = this.opts.checkpointIntervalMs;
-    if (every) {
-      this.cancels.push(this.timers.every(every, () => {
-        void this.coordinator?.checkTimeout();
-        this.coordinator?.trigger();
-      }));
-    }
+    if (every) this.cancels.push(this.ticker.start(every));
     const next = this.chaos[0];
     if (next && next.atRecords === Infinity) this.cancels.push(this.timers.after(next.atMs, () => this.chaosKill(dep)));
   }

@@ -19,7 +19,7 @@ export interface JobOptions {
   checkpointIntervalMs?: number | null;
   retain?: number;
   restart?: RestartStrategy;
-  /** Credit per channel, in messages (record batches, watermarks, barriers). */
+  /** Credit per channel, in messages (record batches, watermarks, barriers); default: about 1,024 records' worth (2 to 8 messages). */
   channelCapacity?: number;
   /** Records per source read. */
   batchSize?: number;
