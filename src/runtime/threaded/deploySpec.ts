@@ -48,6 +48,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     storageBucket: opts.storageBucket ?? null,
     incremental: opts.incremental ?? true,
     failOnUdfError: opts.failOnUdfError ?? false,
+    preview: opts.onPreview !== undefined,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),
   };
 }

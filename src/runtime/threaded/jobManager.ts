@@ -15,6 +15,7 @@ import type { ChaosKill } from './faults.ts';
 import type { JobOptions, JobResult, JobStats, Recovery } from './jobOptions.ts';
 import { mergeStats, sourceProgress } from './merge.ts';
 import { decodeCommits, unpackSnapshot } from './commitWire.ts';
+import { decodeBatch } from './codec.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { wallTimers } from './wallClock.ts';
 import { ChunkRetention } from './chunkRetention.ts';
@@ -50,6 +51,7 @@ export class JobManager {
   private onFinals: (() => void) | null = null;
   private lastStats: JobStats | null = null;
   private restoredFinished = false;
+  private restoredFrom: number | null = null;
   private readonly retention: ChunkRetention;
   private readonly ticker: CheckpointTicker;
 
@@ -120,6 +122,8 @@ export class JobManager {
       latest = point.manifest;
       const snaps = point.snaps;
       if (latest) this.opts.log?.(`attempt ${attempt}: restoring from checkpoint ${latest.checkpointId}`);
+      this.restoredFrom = latest?.checkpointId ?? null;
+      if (attempt > 1 || latest) this.opts.onPreviewReset?.(attempt, this.restoredFrom);
       this.restoredFinished = snaps !== null && Object.values(snaps).every((list) => list.every((s) => s.finished));
       this.coordinator = this.newCoordinator(dep, point.retained);
       const t0 = this.timers.now();
@@ -197,6 +201,10 @@ export class JobManager {
         return void this.coordinator?.decline(ev.id, ev.subtask, ev.reason);
       case 'publish':
         return this.master.publish(ev.sinkId, decodeCommits(ev.commits));
+      case 'preview':
+        // A restored sink has taken no checkpoint of its own yet: its changes follow the one it restored.
+        for (const p of ev.changes) this.opts.onPreview?.(p.sinkId, { origin: p.origin, since: Math.max(p.since, this.restoredFrom ?? 0), attempt: ev.attempt, els: decodeBatch(p.batch) });
+        return;
       case 'deadLetters':
         return this.master.publishDeadLetters(ev.epochs);
       case 'injectedFired':
