@@ -4,11 +4,11 @@
 // `node --import tsx bench/profile/threadedAb.ts <old root> [events] [keys] [rounds] [parallelism] [intervalMs]`.
 // The job is the keyed count (inline rows → GROUP BY count+sum at `parallelism` → view), checkpointed.
 import { pathToFileURL } from 'node:url';
-import { median } from '../lib/stats.ts';
+import { median, percentile } from '../lib/stats.ts';
 import { threadedKeyedCountDoc } from './threadedDoc.ts';
 
 interface Side {
-  run(doc: unknown, intervalMs: number): Promise<{ status: string; reason?: string; checkpoints: number; rows: number }>;
+  run(doc: unknown, intervalMs: number): Promise<{ status: string; reason?: string; checkpoints: number; rows: number; durations: number[] }>;
 }
 
 async function load(root: string): Promise<Side> {
@@ -25,7 +25,8 @@ async function load(root: string): Promise<Side> {
       let rows = 0;
       const jm = new JobManager(doc, { spawn: pool.take, store: new MemoryCheckpointStore({ ownership: 'handover' }), keepChangelog: false, checkpointIntervalMs: intervalMs, onPublish: (_s: string, c: { els: unknown[] }) => (rows += c.els.length) });
       const res = await jm.run();
-      return { status: res.status, reason: res.reason, checkpoints: res.checkpoints.filter((c: { status: string }) => c.status === 'completed').length, rows };
+      const done = res.checkpoints.filter((c: { status: string }) => c.status === 'completed') as { triggeredAt: number; completedAt: number }[];
+      return { status: res.status, reason: res.reason, checkpoints: done.length, rows, durations: done.map((c) => c.completedAt - c.triggeredAt) };
     },
   };
 }
@@ -35,6 +36,7 @@ const [oldRoot, events = '200000', keys = '20000', rounds = '5', par = '2', inte
 const doc = threadedKeyedCountDoc(Number(events), Number(keys), Number(par));
 const sides: Record<string, Side> = { before: await load(oldRoot), after: await load(new URL('../..', import.meta.url).pathname.replace(/\/$/, '')) };
 const us: Record<string, number[]> = { before: [], after: [] };
+const dur: Record<string, number[]> = { before: [], after: [] };
 for (let r = 0; r <= Number(rounds); r++) {
   for (const name of r % 2 ? ['after', 'before'] : ['before', 'after']) {
     const c0 = process.cpuUsage();
@@ -45,9 +47,13 @@ for (let r = 0; r <= Number(rounds); r++) {
     const perRecord = (c.user + c.system) / Number(events);
     if (res.status !== 'finished') throw new Error(`${name}: ${res.status} ${res.reason}`);
     console.error(`round ${r} ${name}: ${perRecord.toFixed(2)} µs/record CPU, ${ms.toFixed(0)} ms wall, ${res.checkpoints} checkpoints, ${res.rows} published`);
-    if (r > 0) us[name].push(perRecord);
+    if (r > 0) {
+      us[name].push(perRecord);
+      dur[name].push(...res.durations);
+    }
   }
 }
 const ratio = median(us.after.map((a, i) => a / us.before[i]));
-console.log(JSON.stringify({ beforeUsPerRecord: +median(us.before).toFixed(2), afterUsPerRecord: +median(us.after).toFixed(2), pairedRatio: +ratio.toFixed(3) }));
+const ms = (xs: number[]) => ({ p50: +median(xs).toFixed(1), p99: +percentile([...xs].sort((a, b) => a - b), 99).toFixed(1), n: xs.length });
+console.log(JSON.stringify({ beforeUsPerRecord: +median(us.before).toFixed(2), afterUsPerRecord: +median(us.after).toFixed(2), pairedRatio: +ratio.toFixed(3), checkpointMs: { before: ms(dur.before), after: ms(dur.after) } }));
 process.exit(0);

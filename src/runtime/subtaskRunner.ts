@@ -41,6 +41,12 @@ export interface RunnerHost extends ChannelSink {
    * the job and the record must not be kept.
    */
   deadLetter(d: DeadLetter, subtask: string): boolean;
+  /**
+   * Sink input as it arrives, before its epoch is committed (the preview stream). `since`: the
+   * last checkpoint this sink took before these changes (0: none in this attempt and no restore);
+   * they become committed with the first checkpoint after it that completes, or vanish on a restore.
+   */
+  preview?(sinkId: string, origin: string, since: number, els: readonly Element[]): void;
 }
 
 /**
@@ -104,6 +110,8 @@ export class SubtaskRunner {
   private readonly sinkEpochs: EpochBuffer<Element> | null;
   private readonly deadLetters: EpochBuffer<DeadLetter>;
   private readonly expected = new Set<number>();
+  /** The last checkpoint this subtask snapshotted (or restored from): what preview changes follow. */
+  private lastCheckpoint = 0;
   private readonly barriersToInject: number[] = [];
   private readonly idleness: Idleness | null = null;
   /** An operator whose every live input is idle is idle itself, and says so downstream. */
@@ -307,7 +315,10 @@ export class SubtaskRunner {
     const task = this.task!;
     switch (msg.t) {
       case 'batch':
-        if (this.sinkEpochs) this.sinkEpochs.addAll(msg.els);
+        if (this.sinkEpochs) {
+          this.sinkEpochs.addAll(msg.els);
+          this.host.preview?.(this.node.id, this.id, this.lastCheckpoint, msg.els);
+        }
         if (this.tap) return this.tappedBatch(this.tap, c.port, msg.els);
         task.processBatch(c.port, msg.els);
         this.route();
@@ -382,6 +393,7 @@ export class SubtaskRunner {
   /** The synchronous part: copy state, close the sink and dead-letter epochs, hand the copy to the host. */
   private snapshotNow(id: number, alignMs: number, buffered: number, t0 = this.host.clock.now()): void {
     this.expected.delete(id);
+    this.lastCheckpoint = id;
     const backend = this.task?.state;
     if (backend && isDurableBackend(backend)) {
       // Only the dirty set is frozen here; chunks are written while the pipeline moves on.

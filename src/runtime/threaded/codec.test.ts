@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Element, Row, RowKind } from '../../engine/types.ts';
-import { decodeBatch, encodeBatch, type WireBatch } from './codec.ts';
+import { decodeBatch, encodeBatch, packRows, unpackRows, type WireBatch } from './codec.ts';
 
 /** Encodes, sends through structured clone with the transfer list (as a port would), decodes. */
 function roundTrip(els: Element[]): { out: Element[]; wire: WireBatch; transferred: number } {
@@ -68,5 +68,16 @@ describe('columnar batches', () => {
       const els = batch(20, (i) => ({ [`f${s}`]: i, [`g${s}`]: `v${i % 2}` }));
       expect(roundTrip(els).out).toEqual(els);
     }
+  });
+
+  it("packs an inline source's rows as columns per chunk, keeping odd rows and shapes as they are", () => {
+    const rows: unknown[] = Array.from({ length: 10_000 }, (_, i) => ({ id: i, name: `n${i % 3}`, v: i % 5 ? i / 2 : null }));
+    rows[5000] = { other: 'shape' };
+    rows[7000] = 42;
+    rows[7001] = ['not', 'a', 'record'];
+    rows[7002] = null;
+    const packed = structuredClone(packRows(rows));
+    expect(packed.chunks.map((c) => ('rows' in c ? 'plain' : 'columnar'))).toEqual(['columnar', 'plain', 'columnar']);
+    expect(unpackRows(packed)).toEqual(rows);
   });
 });

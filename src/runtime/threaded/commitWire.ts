@@ -1,4 +1,5 @@
 import type { PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { Element } from '../../engine/types.ts';
 import { decodeBatch, encodeBatch, type WireBatch } from './codec.ts';
 
 /**
@@ -19,6 +20,28 @@ export function encodeCommits(commits: PendingCommit[], transfer: Transferable[]
 
 export function decodeCommits(wire: WireCommit[]): PendingCommit[] {
   return wire.map((w) => ({ origin: w.origin, epoch: w.epoch, els: decodeBatch(w.batch) }));
+}
+
+/** Sink changes of one subtask for the preview stream, sent with the worker's next flush. */
+export interface WirePreview {
+  sinkId: string;
+  origin: string;
+  since: number;
+  batch: WireBatch;
+}
+
+/** Preview changes as the manager hands them on: not committed yet, tagged with the checkpoint they follow. */
+export interface PreviewChange {
+  origin: string;
+  /** The sink's last checkpoint before these changes; the first completed checkpoint after it commits them. */
+  since: number;
+  /** The attempt that produced them: a restart discards what the failed attempt previewed and did not commit. */
+  attempt: number;
+  els: Element[];
+}
+
+export function encodePreviews(previews: { sinkId: string; origin: string; since: number; els: Element[] }[], transfer: Transferable[]): WirePreview[] {
+  return previews.map((p) => ({ sinkId: p.sinkId, origin: p.origin, since: p.since, batch: encodeBatch(p.els, 'columnar', transfer) }));
 }
 
 /** The snapshot without its pending commits, and those commits encoded for the port. */

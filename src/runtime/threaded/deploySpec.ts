@@ -13,6 +13,18 @@ export interface SpecInputs {
   udfThrows: readonly UdfThrow[];
 }
 
+const DEFAULT_BATCH = 256;
+/** Records a channel may have in flight by default: what a barrier may have to wait behind at each hop. */
+const CREDIT_RECORDS = 1024;
+
+/**
+ * Credit per channel in messages, from a budget in records: with 8 batches of 256 in flight, a
+ * barrier waited behind 2,048 records at every hop. Two messages keep sender and receiver busy at once.
+ */
+export function creditFor(batchSize: number): number {
+  return Math.max(2, Math.min(8, Math.round(CREDIT_RECORDS / Math.max(1, batchSize))));
+}
+
 /** What worker `worker` needs: the plan, inputs of its sources, snapshots of its nodes, settings. */
 export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps: Record<string, SubtaskSnapshot[]> | null): DeploySpec {
   const { opts } = s;
@@ -30,14 +42,15 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     ownWorker: [...ownWorker],
     inputs,
     restore,
-    channelCapacity: opts.channelCapacity ?? 8,
-    batchSize: opts.batchSize ?? 256,
+    channelCapacity: opts.channelCapacity ?? creditFor(opts.batchSize ?? DEFAULT_BATCH),
+    batchSize: opts.batchSize ?? DEFAULT_BATCH,
     encoding: opts.encoding ?? 'columnar',
     heartbeatMs: opts.heartbeatMs ?? 100,
     state: opts.state ?? 'memory',
     storageBucket: opts.storageBucket ?? null,
     incremental: opts.incremental ?? true,
     failOnUdfError: opts.failOnUdfError ?? false,
+    preview: opts.onPreview !== undefined,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),
   };
 }

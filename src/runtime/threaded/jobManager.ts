@@ -15,9 +15,11 @@ import type { ChaosKill } from './faults.ts';
 import type { JobOptions, JobResult, JobStats, Recovery } from './jobOptions.ts';
 import { mergeStats, sourceProgress } from './merge.ts';
 import { decodeCommits, unpackSnapshot } from './commitWire.ts';
+import { decodeBatch } from './codec.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { wallTimers } from './wallClock.ts';
 import { ChunkRetention } from './chunkRetention.ts';
+import { CheckpointTicker } from '../checkpointTicker.ts';
 import type { UdfThrow, WorkerEvent } from './protocol.ts';
 
 type Outcome = { kind: 'finished' } | { kind: 'failed'; reason: string };
@@ -49,7 +51,9 @@ export class JobManager {
   private onFinals: (() => void) | null = null;
   private lastStats: JobStats | null = null;
   private restoredFinished = false;
+  private restoredFrom: number | null = null;
   private readonly retention: ChunkRetention;
+  private readonly ticker: CheckpointTicker;
 
   constructor(
     readonly doc: unknown,
@@ -63,6 +67,7 @@ export class JobManager {
     this.jobId = opts.jobId ?? this.plan.doc.name;
     this.retention = new ChunkRetention(this.store, opts.log);
     this.timers = opts.timers ?? wallTimers;
+    this.ticker = new CheckpointTicker(() => this.coordinator, this.timers);
     this.master = new JobMaster(this.plan, {
       jobId: this.jobId,
       store: this.store,
@@ -117,6 +122,8 @@ export class JobManager {
       latest = point.manifest;
       const snaps = point.snaps;
       if (latest) this.opts.log?.(`attempt ${attempt}: restoring from checkpoint ${latest.checkpointId}`);
+      this.restoredFrom = latest?.checkpointId ?? null;
+      if (attempt > 1 || latest) this.opts.onPreviewReset?.(attempt, this.restoredFrom);
       this.restoredFinished = snaps !== null && Object.values(snaps).every((list) => list.every((s) => s.finished));
       this.coordinator = this.newCoordinator(dep, point.retained);
       const t0 = this.timers.now();
@@ -155,6 +162,7 @@ export class JobManager {
         dep.each((api) => api.completed(id));
         // The coordinator discards the oldest checkpoint right after this hook: keep the newest `retain`.
         this.retention.collect(dep, this.coordinator?.retainedCheckpoints().slice(-(this.opts.retain ?? 3)) ?? []);
+        if (!dep.isFailed) this.ticker.settled();
       },
       aborted: (id, reason) => {
         this.opts.log?.(`checkpoint ${id} aborted: ${reason}`);
@@ -163,18 +171,14 @@ export class JobManager {
           this.fatal = `checkpoint ${id} failed: ${reason}. The job stopped; ${last ? `checkpoint ${last} is the last good one` : 'no checkpoint had completed'}.`;
           dep.fail(this.fatal);
         }
+        if (!dep.isFailed) this.ticker.settled();
       },
     });
   }
 
   private startTimers(dep: Deployment): void {
     const every = this.opts.checkpointIntervalMs;
-    if (every) {
-      this.cancels.push(this.timers.every(every, () => {
-        void this.coordinator?.checkTimeout();
-        this.coordinator?.trigger();
-      }));
-    }
+    if (every) this.cancels.push(this.ticker.start(every));
     const next = this.chaos[0];
     if (next && next.atRecords === Infinity) this.cancels.push(this.timers.after(next.atMs, () => this.chaosKill(dep)));
   }
@@ -197,6 +201,10 @@ export class JobManager {
         return void this.coordinator?.decline(ev.id, ev.subtask, ev.reason);
       case 'publish':
         return this.master.publish(ev.sinkId, decodeCommits(ev.commits));
+      case 'preview':
+        // A restored sink has taken no checkpoint of its own yet: its changes follow the one it restored.
+        for (const p of ev.changes) this.opts.onPreview?.(p.sinkId, { origin: p.origin, since: Math.max(p.since, this.restoredFrom ?? 0), attempt: ev.attempt, els: decodeBatch(p.batch) });
+        return;
       case 'deadLetters':
         return this.master.publishDeadLetters(ev.epochs);
       case 'injectedFired':

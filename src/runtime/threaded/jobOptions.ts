@@ -8,6 +8,7 @@ import type { BatchEncoding } from './codec.ts';
 import type { Spawn } from './spawn.ts';
 import type { EdgeFill } from './protocol.ts';
 import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
+import type { PreviewChange } from './commitWire.ts';
 
 export interface JobOptions {
   spawn: Spawn;
@@ -19,7 +20,7 @@ export interface JobOptions {
   checkpointIntervalMs?: number | null;
   retain?: number;
   restart?: RestartStrategy;
-  /** Credit per channel, in messages (record batches, watermarks, barriers). */
+  /** Credit per channel, in messages (record batches, watermarks, barriers); default: about 1,024 records' worth (2 to 8 messages). */
   channelCapacity?: number;
   /** Records per source read. */
   batchSize?: number;
@@ -53,6 +54,16 @@ export interface JobOptions {
   /** Each committed sink epoch, exactly once; called before the next checkpoint can complete. */
   onPublish?: (sinkId: string, commit: PendingCommit) => void;
   onDeadLetters?: (epoch: DeadLetterEpoch) => void;
+  /**
+   * The preview stream: each sink's changes as soon as the sink receives them, before their
+   * checkpoint completes, tagged with the checkpoint they follow. Never part of the committed
+   * output (`onPublish`, changelogs); after a failure, `onPreviewReset` says that what the failed
+   * attempt previewed beyond the restored checkpoint will not be committed. Costs one more trip
+   * of every sink change to this thread, so it is off unless set.
+   */
+  onPreview?: (sinkId: string, change: PreviewChange) => void;
+  /** A new attempt starts from `restoredFrom` (null: from scratch): drop uncommitted preview changes of earlier attempts. */
+  onPreviewReset?: (attempt: number, restoredFrom: number | null) => void;
   /** Keep every sink's published changelog in memory for the result (default true). */
   keepChangelog?: boolean;
   log?: (line: string) => void;

@@ -4,7 +4,7 @@ import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { DeadLetterEpoch, KeyedStateHandle, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { BatchEncoding, WireBatch } from './codec.ts';
 import type { PortablePlan } from './portablePlan.ts';
-import type { WireCommit } from './commitWire.ts';
+import type { WireCommit, WirePreview } from './commitWire.ts';
 
 /**
  * The small protocol between the job manager and its workers. Control calls (deploy, trigger,
@@ -41,6 +41,8 @@ export interface DeploySpec {
   incremental: boolean;
   /** UDF exceptions fail the job instead of dead-lettering the record. */
   failOnUdfError: boolean;
+  /** Send sink input as it arrives (the preview stream), besides committing it. */
+  preview: boolean;
   /** Pending fault injections: throw in the operator of subtask `node#index` at its n-th record. */
   udfThrows: UdfThrow[];
 }
@@ -71,6 +73,7 @@ export type WorkerEvent =
   | { t: 'snapshot'; attempt: number; id: number; snap: SubtaskSnapshot; commits?: WireCommit[]; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
   | { t: 'declined'; attempt: number; id: number; subtask: string; reason: string }
   | { t: 'publish'; attempt: number; sinkId: string; commits: WireCommit[] }
+  | { t: 'preview'; attempt: number; changes: WirePreview[] }
   | { t: 'deadLetters'; attempt: number; epochs: DeadLetterEpoch[] }
   | { t: 'udfError'; attempt: number; subtask: string; reason: string }
   | { t: 'injectedFired'; attempt: number; node: string; index: number }

@@ -14,7 +14,7 @@ import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
 import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { DeploySpec, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
-import { encodeCommits, packSnapshot } from './commitWire.ts';
+import { encodeCommits, encodePreviews, packSnapshot } from './commitWire.ts';
 
 /** What a host needs from the thread it runs in. */
 export interface HostEnv {
@@ -52,6 +52,8 @@ export class WorkerHost {
   private finishedSent = false;
   private cancelWake: (() => void) | null = null;
   private steps = 0;
+  /** Sink changes for the preview stream, sent with the next flush. */
+  private previews: { sinkId: string; origin: string; since: number; els: Element[] }[] = [];
   private busyMs = 0;
 
   constructor(
@@ -108,6 +110,7 @@ export class WorkerHost {
       publish: (sinkId, commits) => this.publish(sinkId, commits),
       publishDeadLetters: (epochs) => this.publishDeadLetters(epochs),
       deadLetter: (d, subtask) => this.deadLetter(d, subtask),
+      preview: spec.preview ? (sinkId, origin, since, els) => this.previews.push({ sinkId, origin, since, els: [...els] }) : undefined,
     };
   }
 
@@ -271,6 +274,11 @@ export class WorkerHost {
 
   private flush(): void {
     this.channels.flush((peer, frames, transfer) => this.env.post(peer, frames, transfer));
+    if (this.previews.length && !this.failed) {
+      const transfer: Transferable[] = [];
+      this.env.emit({ t: 'preview', attempt: this.spec.attempt, changes: encodePreviews(this.previews, transfer) }, transfer);
+      this.previews = [];
+    }
   }
 
   /** Nothing is runnable: sleep until the earliest processing-time timer, if any. */
