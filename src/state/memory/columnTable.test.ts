@@ -59,6 +59,20 @@ describe('columns state in the heap backend', () => {
     else expect(slot).toBe(-1);
   });
 
+  it('restoring into a used state leaves no numbers of the keys it dropped in reused slots', () => {
+    const { b } = backend();
+    const s = fill(b, 20);
+    const snap = structuredClone(b.snapshot());
+    fill(b, 40);
+    b.restore([snap]);
+    expect(b.keys('pair')).toHaveLength(20);
+    b.setCurrentKey(-1);
+    const fresh = s.claim();
+    expect([s.numbers()[fresh * 2], s.numbers()[fresh * 2 + 1]]).toEqual([0, 0]);
+    b.setCurrentKey(5);
+    expect(s.numbers()[s.find() * 2]).toBe(2.5);
+  });
+
   it('takes in cells restored before the state was declared', () => {
     const { b } = backend();
     fill(b, 50);

@@ -42,11 +42,12 @@ export class ColumnTable {
     if (s === undefined) {
       if (this.used === this.capacity) this.grow();
       s = this.used++;
-    } else {
-      this.nums.fill(0, s * this.d.width, (s + 1) * this.d.width);
-      this.eventTimes[s] = Number.NaN;
-      if (this.refs) this.refs[s] = undefined;
     }
+    // A freed slot, or one below the mark after clear(), still holds its last numbers.
+    this.nums.fill(0, s * this.d.width, (s + 1) * this.d.width);
+    this.eventTimes[s] = Number.NaN;
+    if (this.refs) this.refs[s] = undefined;
+    if (this.serials) this.serials[s] = 0;
     this.slots.set(key, s);
     return s;
   }
