@@ -83,11 +83,11 @@ export const userCodeCases: UserCodeCase[] = [
     deadLetters: /map code threw: setTimeout is not defined/,
   },
   {
-    name: 'while (true) {} stops a single-threaded run naming the node, the record and the limit',
-    code: '(row) => { while (true) {} }',
+    name: 'while (true) {} stops a single-threaded run naming the node, the record, the line of the code and the limit',
+    code: '(row) => {\n  let n = 0;\n  while (true) { n++; }\n}',
     args: ['--code-timeout', '300'],
     exit: 2,
-    stderr: /node "m": map code ran longer than the 300 ms limit per batch at record 1 of a batch of \d+: \{"customer":"c0","amount":0\}; .*--code-timeout/,
+    stderr: /node "m": map code ran longer than the 300 ms limit per batch at record 1 of a batch of \d+: \{"customer":"c0","amount":0\}, in line 3 of the code: while \(true\) \{ n\+\+; \}; .*--code-timeout/,
     withinMs: 15_000,
   },
   {
