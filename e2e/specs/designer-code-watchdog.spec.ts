@@ -21,6 +21,8 @@ test('designer code: while (true) {} in a map fails the run on that node; the pa
   await t.expectVisible(page.locator('.react-flow__node[data-id="map_1"] .op-node.has-failed'));
   await page.getByRole('tab', { name: 'Log' }).click();
   await t.expectText(page.getByRole('log', { name: 'Log' }), /node "map_1": map code ran longer than/);
+  // The code marks the line it runs, in memory the page shares with the worker it stopped.
+  await t.expectText(page.getByRole('log', { name: 'Log' }), /in line 1 of the code: \(row\) => \{ while \(true\) \{\} return row; \}/);
 
   // Responsive: the page's thread answers at once, and the fixed code runs on a fresh worker.
   const started = Date.now();

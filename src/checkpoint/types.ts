@@ -123,4 +123,9 @@ export interface CheckpointStore {
   discard(jobId: string, checkpointId: number): Promise<void>;
   /** Removes data written for a checkpoint that never committed (aborted or torn). */
   abort(jobId: string, checkpointId: number): Promise<void>;
+  /**
+   * Where a checkpoint lives, for messages that must say which file or store to look at:
+   * its manifest and, given a subtask's ref, that snapshot. Absent when there is nothing to name.
+   */
+  locate?(jobId: string, checkpointId: number, ref?: string): { manifest: string; snapshot?: string } | undefined;
 }

@@ -55,6 +55,10 @@ export class ResumableStore implements CheckpointStore {
     return this.inner.writeSubtask(jobId, checkpointId, input ? ({ ...snap, input } as AnnotatedSnapshot) : snap);
   }
 
+  locate(jobId: string, checkpointId: number, ref?: string) {
+    return this.inner.locate(jobId, checkpointId, ref);
+  }
+
   commit(manifest: CheckpointManifest) {
     return this.inner.commit({ ...manifest, pipeline: this.descriptors } as AnnotatedManifest);
   }

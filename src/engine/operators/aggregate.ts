@@ -3,6 +3,7 @@ import { appendOnlyInput } from '../operator.ts';
 import type { Element, Row } from '../types.ts';
 import { isAddition } from '../types.ts';
 import { AggregateSet } from '../aggregates.ts';
+import { numericInputCheck } from '../aggregateInput.ts';
 import { valueState } from '../../state/descriptors.ts';
 import type { AggregateParams } from '../../pipeline/kinds/aggregate.ts';
 import { columnsUpdater } from './aggregateColumns.ts';
@@ -30,7 +31,10 @@ function groupUpdater<G extends FieldGroup | ArrayGroup>(ctx: OperatorContext, p
     for (let i = 0; i < columns.length; i++) if (a[columns[i]] !== b[columns[i]]) return false;
     return true;
   };
+  const notNumeric = numericInputCheck(ctx.nodeId, params.aggregates);
   return (el) => {
+    const bad = notNumeric?.(el.row);
+    if (bad) return ctx.deadLetter(bad, el.row);
     const stored = group.value();
     const g = stored ? layout.adopt(stored) : layout.create();
     if (isAddition(el.kind)) {

@@ -3,6 +3,7 @@ import type { Row } from '../types.ts';
 import { AggregateSet } from '../aggregates.ts';
 import { mapState, valueState } from '../../state/descriptors.ts';
 import type { OverAggregateParams } from '../../pipeline/kinds/overAggregate.ts';
+import { numericInputCheck } from '../aggregateInput.ts';
 
 /** Rows of one partition that share one event time, in arrival order. */
 type RowsAt = Row[];
@@ -18,6 +19,7 @@ export const overAggregate: OperatorDefinition<OverAggregateParams> = {
   keyFields: (p) => p.partitionBy,
   create({ ctx, params }) {
     const calls = new AggregateSet(params.aggregates, true);
+    const notNumeric = numericInputCheck(ctx.nodeId, params.aggregates);
     const rows = params.frame === 'rows';
     const bound = rows ? params.precedingRows : params.precedingMs;
     const unbounded = bound === undefined;
@@ -83,6 +85,8 @@ export const overAggregate: OperatorDefinition<OverAggregateParams> = {
     return {
       processElement(el) {
         if (el.kind !== '+I') return ctx.deadLetter(`OVER aggregation takes only inserts, got ${el.kind}`, el.row);
+        const bad = notNumeric?.(el.row);
+        if (bad) return ctx.deadLetter(bad, el.row);
         const ts = el.ts;
         if (typeof ts !== 'number' || !Number.isFinite(ts)) return ctx.deadLetter('no event time: OVER aggregation orders rows by their timestamp', el.row);
         // As Flink: a row at or behind the watermark can no longer be put in order, so it is dropped.

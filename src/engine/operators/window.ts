@@ -7,6 +7,7 @@ import { fixedAssigner, windowId } from './window/assigners.ts';
 import { PaneKeeper } from './window/panes.ts';
 import { processSessionElement } from './window/sessions.ts';
 import type { Outcome } from './window/sessions.ts';
+import { numericInputCheck } from '../aggregateInput.ts';
 
 /**
  * Event-time window aggregate (Flink's TUMBLE / HOP / CUMULATE / SESSION window TVFs + GROUP BY).
@@ -48,8 +49,11 @@ export const windowAggregate: OperatorDefinition<WindowParams> = {
       return el.ts;
     };
 
+    const notNumeric = numericInputCheck(ctx.nodeId, params.aggregates);
     return {
       processElement(el) {
+        const bad = notNumeric?.(el.row);
+        if (bad) return ctx.deadLetter(bad, el.row);
         const ts = timeOf(el);
         if (typeof ts !== 'number' || !Number.isFinite(ts)) return ctx.deadLetter('no event time: a window needs records with a timestamp', el.row);
         const outcome = session ? processSessionElement(keeper, params.gapMs!, el, ts) : processFixed(el, ts);

@@ -41,6 +41,10 @@ export class FileCheckpointStore implements CheckpointStore {
     return join(this.jobDir(jobId), `chk-${id}`);
   }
 
+  locate(jobId: string, checkpointId: number, ref?: string): { manifest: string; snapshot?: string } {
+    return { manifest: this.manifestPath(jobId, checkpointId), snapshot: ref === undefined ? undefined : join(this.dir, ref) };
+  }
+
   /** Every write goes through here (tests replace it to make a write fail). */
   private writeAtomic(path: string, text: string, label: string): Promise<void> {
     return writeDurably(path, text, label);

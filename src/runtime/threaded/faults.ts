@@ -15,6 +15,10 @@ export class FaultyStore implements CheckpointStore {
 
   constructor(readonly inner: CheckpointStore) {}
 
+  locate(jobId: string, checkpointId: number, ref?: string): { manifest: string; snapshot?: string } | undefined {
+    return this.inner.locate?.(jobId, checkpointId, ref);
+  }
+
   failNextWrite(reason = 'injected snapshot write failure'): void {
     this.failNext = reason;
   }

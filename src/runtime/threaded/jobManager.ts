@@ -21,6 +21,7 @@ import { wallTimers } from './wallClock.ts';
 import { ChunkRetention } from './chunkRetention.ts';
 import { CheckpointTicker } from '../checkpointTicker.ts';
 import type { UdfThrow, WorkerEvent } from './protocol.ts';
+import { restoreFailure } from './restoreError.ts';
 
 type Outcome = { kind: 'finished' } | { kind: 'failed'; reason: string };
 
@@ -116,10 +117,12 @@ export class JobManager {
     this.onAllFinished = () => settle({ kind: 'finished' });
     this.finals = new Map();
     let latest: CheckpointManifest | null = null;
+    let retained: CheckpointManifest[] = [];
     try {
       // The master re-publishes what the restored snapshots pre-committed, once.
       const point = restore ? await this.master.restorePoint() : { manifest: null, snaps: null, retained: [] };
       latest = point.manifest;
+      retained = point.retained;
       const snaps = point.snaps;
       if (latest) this.opts.log?.(`attempt ${attempt}: restoring from checkpoint ${latest.checkpointId}`);
       this.restoredFrom = latest?.checkpointId ?? null;
@@ -137,7 +140,8 @@ export class JobManager {
       this.opts.prewarm?.(this.workers);
     } catch (e) {
       // A deploy the workers rejected (e.g. a damaged snapshot) will not heal by retrying.
-      if (!dep.isFailed) this.fatal = `cannot deploy the job: ${(e as Error).message}`;
+      const reason = latest ? restoreFailure((e as Error).message, latest, retained, this.master.store) : (e as Error).message;
+      if (!dep.isFailed) this.fatal = `cannot deploy the job: ${reason}`;
       dep.fail((e as Error).message);
     }
     if (failure) this.recoveries.push({ reason: failure.reason, recoveryMs: this.timers.now() - failure.at, delayMs: failure.delayMs, restoredFrom: latest?.checkpointId ?? null });

@@ -15,6 +15,7 @@ import { ChannelTable } from './channels.ts';
 import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { DeploySpec, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import { encodeCommits, encodePreviews, packSnapshot } from './commitWire.ts';
+import { RestoreError } from './restoreError.ts';
 
 /** What a host needs from the thread it runs in. */
 export interface HostEnv {
@@ -150,13 +151,17 @@ export class WorkerHost {
       const snaps = byNode[r.node.id];
       if (!snaps?.length) continue;
       this.current = r;
-      r.restore(snaps);
+      try {
+        r.restore(snaps);
+      } catch (e) {
+        throw new RestoreError(r.id, e);
+      }
     }
     this.current = null;
   }
 
   ready(): Promise<unknown> {
-    return Promise.all(this.runners.map((r) => r.ready));
+    return Promise.all(this.runners.map((r) => r.ready.catch((e: unknown) => Promise.reject(new RestoreError(r.id, e)))));
   }
 
   start(): void {

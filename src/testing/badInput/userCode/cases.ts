@@ -21,8 +21,9 @@ export interface UserCodeCase {
   exit: number;
   /** Must appear on standard error. */
   stderr?: RegExp;
-  /** Every record is a dead letter of node m, with a reason matching this. */
+  /** Every record is a dead letter of node m (or of `deadLetterNode`), with a reason matching this. */
   deadLetters?: RegExp;
+  deadLetterNode?: string;
   /** The view equals the view of the same pipeline with harmless code (CLEAN_CODE). */
   sameViewAsClean?: boolean;
   /** A limit case must end well before this many ms. */
@@ -82,11 +83,11 @@ export const userCodeCases: UserCodeCase[] = [
     deadLetters: /map code threw: setTimeout is not defined/,
   },
   {
-    name: 'while (true) {} stops a single-threaded run naming the node, the record and the limit',
-    code: '(row) => { while (true) {} }',
+    name: 'while (true) {} stops a single-threaded run naming the node, the record, the line of the code and the limit',
+    code: '(row) => {\n  let n = 0;\n  while (true) { n++; }\n}',
     args: ['--code-timeout', '300'],
     exit: 2,
-    stderr: /node "m": map code ran longer than the 300 ms limit per batch at record 1 of a batch of \d+: \{"customer":"c0","amount":0\}; .*--code-timeout/,
+    stderr: /node "m": map code ran longer than the 300 ms limit per batch at record 1 of a batch of \d+: \{"customer":"c0","amount":0\}, in line 3 of the code: while \(true\) \{ n\+\+; \}; .*--code-timeout/,
     withinMs: 15_000,
   },
   {
@@ -136,6 +137,13 @@ export const userCodeCases: UserCodeCase[] = [
     deadLetters: /map code threw: undefined \(not an Error: throw new Error/,
   },
 
+  {
+    name: 'text where SUM expects a number is a dead letter of the aggregate naming the call, the field and the value',
+    code: '(row) => ({ ...row, amount: String(row.amount) })',
+    exit: 0,
+    deadLetterNode: 'spend',
+    deadLetters: /^node "spend": SUM\(amount\) as "total" got the text "\d" in field "amount", which is not a number; convert it upstream/,
+  },
   ...['process', 'broadcast', 'udaf'].flatMap((kind) => codeKindCases(kind as Exclude<CodeNode, 'map'>)),
   {
     name: 'process: value, list and map state survive kills and restores under --chaos at parallelism 2: the view equals the clean run',

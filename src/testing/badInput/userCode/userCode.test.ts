@@ -84,7 +84,7 @@ describe('user code in weir run', () => {
       expect(existsSync(mark), 'user code created a file').toBe(false);
       if (c.sameViewAsClean) expect(view(r.out)).toBe(view(cleanRun(node).out));
       if (c.deadLetters) {
-        const lines = readFileSync(join(r.out, 'm.dead-letter.jsonl'), 'utf8').split('\n').filter(Boolean);
+        const lines = readFileSync(join(r.out, `${c.deadLetterNode ?? 'm'}.dead-letter.jsonl`), 'utf8').split('\n').filter(Boolean);
         expect(lines).toHaveLength(INPUT_LINES);
         for (const l of lines) expect((JSON.parse(l) as { reason: string }).reason).toMatch(c.deadLetters);
       }
