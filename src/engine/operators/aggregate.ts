@@ -14,11 +14,18 @@ export const aggregate: OperatorDefinition<AggregateParams> = {
   keyFields: (p) => p.groupBy,
   create({ ctx, params, inputs }) {
     const calls = new AggregateSet(params.aggregates, appendOnlyInput(inputs));
-    const columns = columnsUpdater(ctx, params, calls);
-    if (columns) return { processElement: columns };
     // Other calls (MIN/MAX, ...) or a backend with per-key cells only: one value-state object per group.
-    const layout = groupLayout(calls) as GroupLayout<FieldGroup | ArrayGroup>;
-    return { processElement: groupUpdater(ctx, params, layout) };
+    const update = columnsUpdater(ctx, params, calls) ?? groupUpdater(ctx, params, groupLayout(calls) as GroupLayout<FieldGroup | ArrayGroup>);
+    // Both layouts refuse text in SUM/AVG the same way, before any accumulator changes.
+    const notNumeric = numericInputCheck(ctx.nodeId, params.aggregates);
+    if (!notNumeric) return { processElement: update };
+    return {
+      processElement: (el) => {
+        const bad = notNumeric(el.row);
+        if (bad) ctx.deadLetter(bad, el.row);
+        else update(el);
+      },
+    };
   },
 };
 
@@ -31,10 +38,7 @@ function groupUpdater<G extends FieldGroup | ArrayGroup>(ctx: OperatorContext, p
     for (let i = 0; i < columns.length; i++) if (a[columns[i]] !== b[columns[i]]) return false;
     return true;
   };
-  const notNumeric = numericInputCheck(ctx.nodeId, params.aggregates);
   return (el) => {
-    const bad = notNumeric?.(el.row);
-    if (bad) return ctx.deadLetter(bad, el.row);
     const stored = group.value();
     const g = stored ? layout.adopt(stored) : layout.create();
     if (isAddition(el.kind)) {
