@@ -6,7 +6,7 @@ import initSqlJs from 'sql.js';
 import { SMOKE } from './sizes.ts';
 import { keyedCountSuite, runDbIvm, runEngine, runHandLoop, runRxjs } from './suites/keyedCount.ts';
 import { scalingSuite } from './suites/scaling.ts';
-import { nexmarkSuite } from './suites/nexmark.ts';
+import { nexmarkPlan, nexmarkSuite, runQuery } from './suites/nexmark.ts';
 import { NEXMARK_QUERIES } from './nexmark/index.ts';
 import { incrementalSuite } from './suites/incremental.ts';
 import { stateBackendSuite } from './suites/stateBackend.ts';
@@ -48,6 +48,17 @@ describe('bench harness (smoke, tiny sizes)', () => {
       expect(figs[`nexmark.${q}.deadLetters`]).toBeUndefined();
       // q7 needs a window to close and q12's processing-time windows rarely fire in a short run.
       if (q !== 'q12' && q !== 'q7') expect(figs[`nexmark.${q}.results`], q).toBeGreaterThan(0);
+    }
+  });
+
+  it('a Nexmark query checkpoints as it runs and gives the same results', () => {
+    for (const q of ['q5']) {
+      const plan = nexmarkPlan(q, SMOKE.nexmarkEvents);
+      const plain = runQuery(plan, SMOKE.nexmarkEvents, Infinity);
+      const checkpointed = runQuery(plan, SMOKE.nexmarkEvents, 0);
+      expect(plain.checkpoints).toBe(0);
+      expect(checkpointed.checkpoints, q).toBeGreaterThan(0);
+      expect(checkpointed.results, q).toBe(plain.results);
     }
   });
 
