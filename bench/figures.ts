@@ -88,7 +88,8 @@ export const FIGURES: Figure[] = [
   f('latency.checkpointP99Ms', 'ms', 'Checkpoint duration (trigger → complete) of those runs, 99th percentile per run, median of runs.'),
   f('latency.atSustained.committedP99Ms', 'ms', 'When the offered rate is not sustained: committed p99 at `latency.sustainedEventsPerSec`, one run.'),
   f('latency.atSustained.committedOverIntervalP99Ms', 'ms', 'The same minus the interval.'),
-  f('threaded.cpuUsPerRecord', 'µs', 'CPU over all threads per record of the keyed count on the threaded runtime (Node worker_threads).', le(3)),
+  nodeOnly(f('threaded.cpuUsPerRecord', 'µs', 'CPU (user + system, every thread of the process) per input record of the keyed count on the threaded runtime in Node worker_threads: keyBy, GROUP BY and view at `threaded.parallelism`, JSON Lines input, memory state, a checkpoint every second; workers pooled, so start-up is in the warm-up run only.', le(3))),
+  nodeOnly(f('threaded.eventsPerSec', 'events/s', 'Wall-clock throughput of the same runs.')),
   ...NEXMARK.map(([q, flink, what]) => f(`nexmark.${q}.eventsPerSecPerCore`, 'events/s', `Nexmark ${q}: ${what}; one worker, generator included, a memory checkpoint every \`nexmark.checkpointIntervalMs\` (\`nexmark.${q}.checkpointsPerRun\`).`, ge(flink * 10, `≥ ${((flink * 10) / 1e6).toFixed(2)} M (10× Flink)`), flink)),
   f('incrementalVsRecompute.ratio', 'ratio', "sql.js recomputing sales_by_store's GROUP BY over all rows ÷ Weir's cost per update of the maintained view (times in Weir's favour).", ge(1000)),
   f('ui.fpsMedian', 'fps', 'Median over runs of frames per second (requestAnimationFrame timestamps inside the page) of the designer in headless Chromium while top_cities_per_minute (generator → keyed tumbling-window aggregate → Top-N → view) runs at Max speed, with the canvas overlays live and the bottom panel on State with the window node selected.', ge(55)),
@@ -98,7 +99,6 @@ export const FIGURES: Figure[] = [
 
 /** Figures that cannot be measured yet, and why; the run writes them as null. */
 export const PENDING: Record<string, string> = {
-  'threaded.cpuUsPerRecord': 'no suite of `npm run bench` measures it yet; `bench/profile/threadedProbe.ts` gives CPU over all threads for one document (Node worker_threads)',
   'scaling.checkpointMs.keys1M': 'null in --quick only (a full checkpoint of 1M keys with its warm-up takes longer than the quick budget on this machine); the full run measures it',
 };
 

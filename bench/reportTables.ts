@@ -16,7 +16,7 @@ export function value(fig: Figure, v: FigureValue | undefined): string {
 }
 
 const mark = (m: boolean | null) => (m === null ? '' : m ? '✅ met' : '❌ missed');
-const word = (m: boolean | null) => (m === null ? 'not measured' : m ? 'met' : 'missed');
+const word = (m: boolean | null, v: FigureValue) => (m !== null ? (m ? 'met' : 'missed') : typeof v === 'string' ? 'n/a' : 'not measured');
 
 export function targetText(fig: Figure): string {
   if (!fig.target) return fig.flink !== undefined ? '' : '—';
@@ -54,7 +54,7 @@ export function targetTable(results: Results): string {
     const names = figs.map((f) => `\`${f.name}\``).join(' / ');
     const targets = figs.map(targetText).join(' / ');
     const values = figs.map((f) => value(f, primary(f, results))).join(' / ');
-    const verdict = figs.map((f) => word(meets(f, primary(f, results)))).join(' / ');
+    const verdict = figs.map((f) => word(meets(f, primary(f, results)), primary(f, results))).join(' / ');
     return `| ${names} | ${targets} | ${values} | ${verdict} | ${row.previous} |`;
   });
   return ['| figure | target | this run | | previous full run |', '|---|---|---|---|---|', ...rows].join('\n');

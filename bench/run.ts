@@ -82,6 +82,11 @@ function nodeFigures(): Results {
     const { events, keys } = sizes.keyedCount;
     Object.assign(out, script('inProcess.ts', [events, keys, sizes.plan.runs, sizes.plan.warmups]));
   }
+  if (want('threaded')) {
+    log('  threaded (Node worker_threads: CPU over all threads per record) …');
+    const t = sizes.threaded;
+    Object.assign(out, script('threaded.ts', [t.events, t.keys, t.parallelism, t.checkpointIntervalMs, sizes.plan.runs, sizes.plan.warmups]));
+  }
   if (want('csv')) {
     log('  csv ingest (Node) …');
     Object.assign(out, script('csvIngest.ts', [sizes.csvRows]));
