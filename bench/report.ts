@@ -76,8 +76,8 @@ the ratios are the figures to compare across runs.
   only when its checkpoint completes, so the interval is a floor: \`committedOverIntervalP99Ms\` is what lies above it, and
   the checkpoint's own duration is \`checkpointP99Ms\`. The committed figures count only when the job sustained the offered
   rate (≥ 0.99 of it); otherwise they read "not sustained" with the highest rate that was, and the same figures at that
-  rate are \`latency.atSustained.*\`. \`previewP99Ms\` needs a sink output that shows changes before they commit; until one
-  exists it reads "n/a".
+  rate are \`latency.atSustained.*\`. \`previewP99Ms\` times the runtime's preview stream (\`onPreview\`: sink changes before they
+  commit) in the same runs; without one it reads "n/a".
 - \`ui.*\` drives the real designer (\`vite build\` + \`vite preview\` of the app) in a fresh browser context per run: it opens
   \`public/examples/top-cities.json\` with its generator lengthened to 10⁹ orders, sets speed Max, selects the window node,
   runs, and samples requestAnimationFrame timestamps in the page. Headless throughput is the designer's own
