@@ -11,7 +11,7 @@ import { build } from 'vite';
 import { chromium, type Page } from 'playwright-core';
 import { serveStatic } from './lib/server.ts';
 import { FULL, QUICK, type Sizes } from './sizes.ts';
-import { FIGURES, PENDING } from './figures.ts';
+import { FIGURES, NODE_TWINS, PENDING } from './figures.ts';
 import { renderReport, table, type Results } from './report.ts';
 import { FLINK_PER_CORE } from './nexmark/index.ts';
 import { now } from './lib/stats.ts';
@@ -68,6 +68,11 @@ function nodeFigures(): Results {
   const lastLine = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!) as Results;
   const script = (file: string, args: (string | number)[], flags: string[] = []) =>
     lastLine(execFileSync(process.execPath, [...flags, '--import', 'tsx', `${here}node/${file}`, ...args.map(String)], { cwd: root, encoding: 'utf8' }));
+  const twins = NODE_TWINS.filter(want);
+  if (twins.length) {
+    log(`  ${twins.join(', ')} in Node (the same suites as in the bench page) …`);
+    Object.assign(out, script('twins.ts', [twins.join(','), sizes.keyedCount.events, sizes.keyedCount.keys, sizes.nexmarkEvents, sizes.plan.runs, sizes.plan.warmups]));
+  }
   if (want('memory')) {
     log('  memory (Node, --expose-gc) …');
     Object.assign(out, script('memory.ts', [sizes.memoryKeys], ['--expose-gc']));
@@ -76,6 +81,11 @@ function nodeFigures(): Results {
     log('  inProcess (Node: the in-process runtime beside the executor, CPU per record) …');
     const { events, keys } = sizes.keyedCount;
     Object.assign(out, script('inProcess.ts', [events, keys, sizes.plan.runs, sizes.plan.warmups]));
+  }
+  if (want('threaded')) {
+    log('  threaded (Node worker_threads: CPU over all threads per record) …');
+    const t = sizes.threaded;
+    Object.assign(out, script('threaded.ts', [t.events, t.keys, t.parallelism, t.checkpointIntervalMs, sizes.plan.runs, sizes.plan.warmups]));
   }
   if (want('csv')) {
     log('  csv ingest (Node) …');

@@ -2,6 +2,7 @@ import type { RunPlan } from './lib/stats.ts';
 import type { LatencySize } from './page/latency.ts';
 import type { UiSize } from './suites/ui.ts';
 import type { StateBackendSize } from './suites/stateBackend.ts';
+import type { ThreadedSize } from './suites/threaded.ts';
 
 /** Sizes per mode. --quick keeps every figure but shrinks inputs so the suite ends within 3 minutes on 2 cores. */
 export interface Sizes {
@@ -10,6 +11,8 @@ export interface Sizes {
   crossWorker: { events: number; keys: number; batch: number; window: number };
   latency: LatencySize;
   stateBackend: StateBackendSize;
+  /** The keyed count on the threaded runtime (Node worker_threads), for CPU per record. */
+  threaded: ThreadedSize;
   checkpointKeys: number;
   checkpointScaling: Record<string, number>;
   scalingEvents: number;
@@ -34,6 +37,7 @@ export const FULL: Sizes = {
   crossWorker: { events: 1_000_000, keys: 100_000, batch: 1024, window: 16 },
   latency: { ratePerSec: 100_000, seconds: 3, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, warmupMs: 500, searchSteps: 4 },
   stateBackend: { events: 1_000_000, keys: 100_000, checkpointIntervalMs: 1000 },
+  threaded: { events: 300_000, keys: 100_000, parallelism: 2, checkpointIntervalMs: 1000 },
   checkpointKeys: 1_000_000,
   checkpointScaling: { keys1k: 1_000, keys10k: 10_000, keys100k: 100_000 },
   scalingEvents: 1_000_000,
@@ -55,6 +59,7 @@ export const QUICK: Sizes = {
   latency: { ratePerSec: 100_000, seconds: 1, keys: 1_000, parallelism: 2, checkpointIntervalMs: 100, warmupMs: 200, searchSteps: 2 },
   // Enough events for the 1 s interval to come round inside the timed region at least once.
   stateBackend: { events: 400_000, keys: 20_000, checkpointIntervalMs: 1000 },
+  threaded: { events: 60_000, keys: 20_000, parallelism: 2, checkpointIntervalMs: 1000 },
   checkpointKeys: 100_000,
   checkpointScaling: { keys1k: 1_000, keys10k: 10_000 },
   scalingEvents: 50_000,
@@ -76,6 +81,7 @@ export const SMOKE: Sizes = {
   crossWorker: { events: 2_000, keys: 500, batch: 256, window: 4 },
   latency: { ratePerSec: 10_000, seconds: 0.2, keys: 100, parallelism: 2, checkpointIntervalMs: 50, warmupMs: 50, searchSteps: 1 },
   stateBackend: { events: 2_000, keys: 500, checkpointIntervalMs: 1 },
+  threaded: { events: 2_000, keys: 500, parallelism: 2, checkpointIntervalMs: 50 },
   checkpointKeys: 500,
   checkpointScaling: { keys1k: 1_000 },
   scalingEvents: 2_000,

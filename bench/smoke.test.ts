@@ -6,7 +6,7 @@ import initSqlJs from 'sql.js';
 import { SMOKE } from './sizes.ts';
 import { keyedCountSuite, runDbIvm, runEngine, runHandLoop, runRxjs } from './suites/keyedCount.ts';
 import { scalingSuite } from './suites/scaling.ts';
-import { nexmarkSuite } from './suites/nexmark.ts';
+import { nexmarkPlan, nexmarkSuite, runQuery } from './suites/nexmark.ts';
 import { NEXMARK_QUERIES } from './nexmark/index.ts';
 import { incrementalSuite } from './suites/incremental.ts';
 import { stateBackendSuite } from './suites/stateBackend.ts';
@@ -15,6 +15,8 @@ import { keyedEvents } from './lib/events.ts';
 import { inProcessSuite } from './suites/inProcess.ts';
 import { FIGURES } from './figures.ts';
 import { renderReport, table } from './report.ts';
+import { targetTable } from './reportTables.ts';
+import { NO_PREVIEW, notSustained } from './lib/latencyText.ts';
 
 const numbers = (figs: Record<string, number>) => {
   for (const [k, v] of Object.entries(figs)) expect(Number.isFinite(v), `${k} = ${v}`).toBe(true);
@@ -51,6 +53,17 @@ describe('bench harness (smoke, tiny sizes)', () => {
     }
   });
 
+  it('a Nexmark query checkpoints as it runs and gives the same results', () => {
+    for (const q of ['q5']) {
+      const plan = nexmarkPlan(q, SMOKE.nexmarkEvents);
+      const plain = runQuery(plan, SMOKE.nexmarkEvents, Infinity);
+      const checkpointed = runQuery(plan, SMOKE.nexmarkEvents, 0);
+      expect(plain.checkpoints).toBe(0);
+      expect(checkpointed.checkpoints, q).toBeGreaterThan(0);
+      expect(checkpointed.results, q).toBe(plain.results);
+    }
+  });
+
   it('incremental view vs sql.js recompute', async () => {
     numbers(await incrementalSuite(await initSqlJs(), SMOKE.incremental.base, SMOKE.incremental.updates, SMOKE.plan));
   });
@@ -74,6 +87,15 @@ describe('bench harness (smoke, tiny sizes)', () => {
     expect(table(results)).toContain('keyedCount.ratioToLoop');
     const md = renderReport({ results, mode: 'quick', sizes: {}, machine: 'test', optimizations: '', durationSec: 1 });
     expect(md).toContain('<svg');
-    expect(md).toContain('latency.p99Ms');
+    expect(md).toContain('latency.committedOverIntervalP99Ms');
+    expect(md).toContain('## Targets');
+  });
+
+  it('judges latency texts: "not sustained" misses, "n/a" is neither met nor missed', () => {
+    const results = { 'latency.previewP99Ms': NO_PREVIEW, 'latency.committedOverIntervalP99Ms': notSustained(100_000, 61_000, 58_000, 4), 'memory.bytesPerKey': 90 };
+    const targets = targetTable(results);
+    expect(targets).toMatch(/`latency.previewP99Ms` \| ≤ 50 at 100k ev\/s sustained \| n\/a: no preview output \| n\/a \|/);
+    expect(targets).toMatch(/not sustained \(61k of 100k ev\/s; highest sustained: 58k ev\/s\) \| missed \|/);
+    expect(targets).toMatch(/`memory.bytesPerKey` \| ≤ 100 \| 90 B \| met \|/);
   });
 });

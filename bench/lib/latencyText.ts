@@ -1,6 +1,6 @@
 // The texts a latency figure reads instead of a number (in results.json and the report).
 
-/** No sink of the runtime shows its changes before their checkpoint commits yet, so there is nothing to time. */
+/** The runtime gave no preview stream (`onPreview`: sink changes before their checkpoint commits) in the run, so there is nothing to time. */
 export const NO_PREVIEW = 'n/a: no preview output';
 
 /** A latency at a rate the job did not sustain measures a backlog, not the pipeline: it is not given. */

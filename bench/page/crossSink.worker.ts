@@ -8,6 +8,7 @@ import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { passThroughPlan } from '../lib/passThroughDoc.ts';
 import { nodeTask, throughChain, touch } from '../lib/nodeTasks.ts';
 import type { CrossMode, OnChannel } from './crossWorkerProtocol.ts';
+import { now } from '../lib/stats.ts';
 
 function chainFor(mode: CrossMode): NodeTask[] {
   if (mode === 'engine') return [nodeTask(keyedCountPlan(), 'totals'), nodeTask(keyedCountPlan(), 'view')];
@@ -22,14 +23,17 @@ self.onmessage = (e: MessageEvent<{ port: MessagePort }>) => {
   let events = 0;
   let sum = 0;
   let out = 0;
+  let busyMs = 0;
   port.onmessage = (ev: MessageEvent<OnChannel>) => {
     const m = ev.data;
+    const t0 = now();
     if (m.t === 'begin') {
       mode = m.mode;
       chain = chainFor(mode);
       events = 0;
       sum = 0;
       out = 0;
+      busyMs = 0;
     } else if (m.t === 'wire') {
       const els = decodeBatch(m.batch);
       events += els.length;
@@ -48,7 +52,8 @@ self.onmessage = (e: MessageEvent<{ port: MessagePort }>) => {
     } else if (m.t === 'end') {
       // The keyed count reports its view's size; the others the records that reached the sink (the checksum keeps the loops live).
       const viewRows = mode === 'engine' ? chain[1].state.keys('row').length : out;
-      port.postMessage({ t: 'finished', events, viewRows } satisfies OnChannel);
+      port.postMessage({ t: 'finished', events, viewRows, busyMs } satisfies OnChannel);
     }
+    if (m.t === 'wire' || m.t === 'raw') busyMs += now() - t0;
   };
 };

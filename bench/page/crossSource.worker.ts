@@ -44,14 +44,15 @@ function runSingle(): void {
     throughChain(chain, poll.elements);
   }
   const ms = now() - t0;
-  reply({ t: 'done', mode: 'single', ms, events: n, viewRows: chain[1].state.keys('row').length });
+  reply({ t: 'done', mode: 'single', ms, busyMs: ms, events: n, viewRows: chain[1].state.keys('row').length });
 }
 
 async function runAcross(mode: Exclude<CrossMode, 'single'>): Promise<void> {
   const send = (msg: OnChannel, transfer: Transferable[] = []) => port.postMessage(msg, transfer);
   let inFlight = 0;
   let wake: (() => void) | null = null;
-  let finished: { events: number; viewRows: number } | null = null;
+  let finished: { events: number; viewRows: number; busyMs: number } | null = null;
+  let busyMs = 0;
   let onFinished: (() => void) | null = null;
   port.onmessage = (ev: MessageEvent<OnChannel>) => {
     if (ev.data.t === 'ack') {
@@ -72,14 +73,17 @@ async function runAcross(mode: Exclude<CrossMode, 'single'>): Promise<void> {
     const task = sourceTask();
     while (!task.done()) {
       await credit();
+      const b0 = now();
       const poll = task.poll(batch);
       inFlight++;
       const transfer: Transferable[] = [];
       send({ t: 'wire', batch: encodeBatch(poll.elements, 'columnar', transfer) }, transfer);
+      busyMs += now() - b0;
     }
   } else {
     for (let i = 0; i < events.length; i += batch) {
       await credit();
+      const b0 = now();
       const n = Math.min(batch, events.length - i);
       const keys = new Int32Array(n);
       const amounts = new Float64Array(n);
@@ -89,10 +93,12 @@ async function runAcross(mode: Exclude<CrossMode, 'single'>): Promise<void> {
       }
       inFlight++;
       send({ t: 'raw', keys, amounts }, [keys.buffer, amounts.buffer]);
+      busyMs += now() - b0;
     }
   }
   send({ t: 'end' });
   if (!finished) await new Promise<void>((r) => (onFinished = r));
-  const f = finished as unknown as { events: number; viewRows: number };
-  reply({ t: 'done', mode, ms: now() - t0, events: f.events, viewRows: f.viewRows });
+  const ms = now() - t0;
+  const f = finished as unknown as { events: number; viewRows: number; busyMs: number };
+  reply({ t: 'done', mode, ms, busyMs: busyMs + f.busyMs, events: f.events, viewRows: f.viewRows });
 }

@@ -15,7 +15,8 @@ export type ToSource =
   | { t: 'setup'; port: MessagePort; events: number; keys: number; batch: number; window: number }
   | { t: 'run'; mode: CrossMode };
 
-export type SourceReply = { t: 'ready' } | { t: 'done'; mode: CrossMode; ms: number; events: number; viewRows: number };
+/** `busyMs`: time both workers spent working on the run (handlers, not waits for credit or messages); in `single`, its wall time. */
+export type SourceReply = { t: 'ready' } | { t: 'done'; mode: CrossMode; ms: number; busyMs: number; events: number; viewRows: number };
 
 export type OnChannel =
   | { t: 'begin'; mode: CrossMode }
@@ -23,4 +24,4 @@ export type OnChannel =
   | { t: 'raw'; keys: Int32Array; amounts: Float64Array }
   | { t: 'end' }
   | { t: 'ack' }
-  | { t: 'finished'; events: number; viewRows: number };
+  | { t: 'finished'; events: number; viewRows: number; busyMs: number };

@@ -42,21 +42,25 @@ async function crossWorker(size: { events: number; keys: number; batch: number; 
   await ask({ t: 'setup', port: ch.port1, ...size }, [ch.port1]);
   const eps = Object.fromEntries(CROSS_MODES.map((m) => [m, [] as number[]])) as Record<CrossMode, number[]>;
   const toSingle: number[] = [];
+  const busyToSingle: number[] = [];
   const toRaw: number[] = [];
   try {
     for (let round = 0; round < plan.warmups + plan.runs; round++) {
       const order = CROSS_MODES.map((_, i) => CROSS_MODES[(i + round) % CROSS_MODES.length]);
       const got: Partial<Record<CrossMode, number>> = {};
+      const busy: Partial<Record<CrossMode, number>> = {};
       for (const mode of order) {
         const r = (await ask({ t: 'run', mode })) as Extract<SourceReply, { t: 'done' }>;
         if (r.events !== size.events) throw new Error(`crossWorker ${mode}: the sink saw ${r.events} of ${size.events} events`);
         const expectRows = mode === 'engine' || mode === 'single' ? Math.min(size.keys, size.events) : size.events;
         if (r.viewRows !== expectRows) throw new Error(`crossWorker ${mode}: ${r.viewRows} rows reached the sink, expected ${expectRows}`);
         got[mode] = size.events / (r.ms / 1000);
+        busy[mode] = r.busyMs;
       }
       if (round < plan.warmups) continue;
       for (const m of CROSS_MODES) eps[m].push(got[m]!);
       toSingle.push(got.engine! / got.single!);
+      busyToSingle.push(busy.single! / busy.engine!);
       toRaw.push(got.passThrough! / got.raw!);
     }
   } finally {
@@ -67,6 +71,7 @@ async function crossWorker(size: { events: number; keys: number; batch: number; 
     'crossWorker.engineEventsPerSec': median(eps.engine),
     'crossWorker.singleWorkerEventsPerSec': median(eps.single),
     'crossWorker.ratioToSingleWorker': median(toSingle),
+    'crossWorker.busyRatioToSingleWorker': median(busyToSingle),
     'crossWorker.passThroughEventsPerSec': median(eps.passThrough),
     'crossWorker.rawTransferEventsPerSec': median(eps.raw),
     'crossWorker.passThroughRatioToRaw': median(toRaw),

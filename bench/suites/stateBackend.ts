@@ -1,8 +1,7 @@
 import { Executor } from '../../src/engine/executor.ts';
 import { IndexedDbStateBackend } from '../../src/state/indexeddb/indexedDbBackend.ts';
 import { deleteNamespace } from '../../src/state/indexeddb/db.ts';
-import { MemoryCheckpointStore } from '../../src/checkpoint/memoryStore.ts';
-import type { SubtaskSnapshot } from '../../src/checkpoint/types.ts';
+import { memoryCheckpoint } from '../lib/executorCheckpoint.ts';
 import type { KeyedStateBackend, PersistResult } from '../../src/state/backend.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
@@ -27,8 +26,7 @@ export interface BackendRun {
  * The keyed count with the event loop given a turn every 256 steps (so IndexedDB callbacks can
  * run), and a checkpoint every `intervalMs` of wall time, one in flight at a time (as the runtime's
  * coordinator and Flink's default), on either backend:
- * - memory: the consistent cut (`snapshot()`, copy-on-write) written to the heap checkpoint store,
- *   which copies it as the threaded runtime's structured clone to the job manager does;
+ * - memory: `memoryCheckpoint`, the consistent cut written to the heap checkpoint store;
  * - indexeddb: `persist()` of each backend (its incremental chunks, written off the critical path).
  * The timed region ends when the last event is processed. Waiting for a checkpoint still in flight
  * and the job's final checkpoint (the flush) come after it, on both sides alike.
@@ -44,7 +42,7 @@ export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind:
           durable.push(b);
           return b;
         };
-  const store = new MemoryCheckpointStore();
+  let retained: Promise<unknown> | null = null;
   const jobId = `bench-sb-${serial}`;
   const t0 = now();
   const ex = new Executor(keyedCountPlan(), { keepChangelog: false, readers: { events: readyReader(events) }, backend });
@@ -53,14 +51,13 @@ export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind:
   let last = now();
   let id = 0;
   const checkpoint = () => {
-    ex.drainInFlight();
     id++;
     let done: Promise<unknown>;
-    if (kind === 'memory') {
-      const snap = ex.snapshot();
-      const subtasks = Object.entries(snap.nodes).map(([node, s]): SubtaskSnapshot => ({ subtask: `${node}#0`, parallelism: 1, keyed: { type: 'inline', snapshot: s.keyed }, operator: s.operator, timers: s.timers, watermark: s.watermark, counters: s.counters }));
-      done = Promise.all(subtasks.map((sub) => store.writeSubtask(jobId, id, sub)));
-    } else done = Promise.all(durable.map((b) => b.persist(id).done)) as Promise<PersistResult[]>;
+    if (kind === 'memory') done = retained = memoryCheckpoint(ex, jobId, id);
+    else {
+      ex.drainInFlight();
+      done = Promise.all(durable.map((b) => b.persist(id).done)) as Promise<PersistResult[]>;
+    }
     inFlight = done;
     void done.finally(() => {
       if (inFlight === done) inFlight = null;
@@ -78,6 +75,7 @@ export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind:
   await inFlight;
   checkpoint();
   await inFlight;
+  void retained;
   for (const b of durable) b.close();
   if (durable.length) await deleteNamespace(dbName, idbFactory);
   return { eps: events.length / (ms / 1000), checkpoints };
