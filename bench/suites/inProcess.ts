@@ -1,5 +1,5 @@
 import { Executor } from '../../src/engine/executor.ts';
-import { LocalCluster } from '../../src/runtime/localCluster.ts';
+import { runInProcess } from '../../src/runtime/runInProcess.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { interleave, pairedRatio, type RunPlan } from '../lib/stats.ts';
@@ -21,12 +21,11 @@ export function executorRun(events: readonly KeyedEvent[]): () => unknown {
   };
 }
 
-/** The same keyed count on the one runtime: the job master over the in-process transport, parallelism 1, no checkpoints. */
-export function inProcessRun(events: readonly KeyedEvent[]): () => Promise<unknown> {
-  return async () => {
-    const cluster = new LocalCluster(keyedCountPlan(), { schedule: 'pipelined', keepChangelog: false, checkpointIntervalMs: null, readers: { events: readyReader(events) } });
-    const res = await cluster.run();
-    if (res.status !== 'finished' || res.views.view.length === 0) throw new Error(`the in-process run ${res.status}: ${res.reason}`);
+/** The same keyed count on the one runtime as a plain run uses it: in process, one subtask per node, no checkpoints. */
+export function inProcessRun(events: readonly KeyedEvent[]): () => unknown {
+  return () => {
+    const { result } = runInProcess(keyedCountPlan(), { keepChangelog: false, readers: { events: readyReader(events) } });
+    if (result.status !== 'finished' || result.views.view.length === 0) throw new Error(`the in-process run ${result.status}: ${result.reason}`);
   };
 }
 

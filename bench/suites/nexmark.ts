@@ -1,4 +1,4 @@
-import { Executor } from '../../src/engine/executor.ts';
+import { runInProcess } from '../../src/runtime/runInProcess.ts';
 import { planOrThrow } from '../../src/testing/runPipeline.ts';
 import type { JobPlan } from '../../src/pipeline/plan.ts';
 import { NEXMARK_QUERIES } from '../nexmark/index.ts';
@@ -21,12 +21,11 @@ export interface QueryRun {
 /** One query, one worker (one core), source included, as Flink's figures include its datagen. */
 export function runQuery(plan: JobPlan, events: number): QueryRun {
   const t0 = now();
-  const ex = new Executor(plan, { keepChangelog: false });
-  ex.run();
+  const { cluster, result } = runInProcess(plan, { keepChangelog: false });
   const ms = now() - t0;
   const last = plan.nodes[plan.nodes.length - 1].id;
-  const results = ex.metrics()[last]?.recordsOut ?? 0;
-  return { eps: events / (ms / 1000), results, deadLetters: ex.deadLetters().length };
+  const results = cluster.metrics()[last]?.recordsOut ?? 0;
+  return { eps: events / (ms / 1000), results, deadLetters: result.deadLetters.length };
 }
 
 /** nexmark.qN.eventsPerSecPerCore for each query; each query measured on its own (no pairing needed). */

@@ -37,6 +37,8 @@ export interface RunnerHost extends ChannelSink {
   /** Committed sink epochs and dead-letter epochs; the job master publishes each `origin@epoch` once. */
   publish(sinkId: string, commits: PendingCommit[]): void;
   publishDeadLetters(epochs: DeadLetterEpoch[]): void;
+  /** Sink output that no checkpoint can roll back (see `RunnerDeps.finalOutput`), published as it arrives. */
+  publishFinal?(sinkId: string, els: readonly Element[]): void;
   /**
    * A dead letter as it happens (live counts, failing on UDF errors). False: the host is failing
    * the job and the record must not be kept.
@@ -75,6 +77,11 @@ export interface RunnerDeps {
    * then keep only their table and buffer no epochs. Default true.
    */
   publishOutput?: boolean;
+  /**
+   * Nothing can roll this run back (no checkpoints, no restarts: a plain run to the end): sinks
+   * hand each batch to `host.publishFinal` as it arrives instead of buffering it into epochs.
+   */
+  finalOutput?: boolean;
 }
 
 /** A source subtask's idleness (Flink's WatermarkStrategy.withIdleness): silent this long on the host's clock. */
@@ -100,6 +107,7 @@ export class SubtaskRunner {
   private readonly inputs = new InputChannels();
   private readonly outputs: OutputPartitioning;
   private readonly committer: SinkCommitter | null;
+  private readonly publishesFinal: boolean;
   private readonly deadLetters: DeadLetterEpochs;
   private readonly expected = new Set<number>();
   private readonly barriersToInject: number[] = [];
@@ -111,6 +119,8 @@ export class SubtaskRunner {
   private readonly incremental: boolean;
   /** A source's time between two records at its rate, in simulated processing time (ms). */
   readonly recordIntervalMs: number = 0;
+  /** Records a source sent in this attempt (dead letters not included), for live metrics. */
+  recordsEmitted = 0;
   /** Dead letters this subtask produced in this attempt (replays included), for live metrics. */
   deadLetterCount = 0;
   /** Resolves once restored durable state is loaded; the host waits for it before running. */
@@ -134,7 +144,9 @@ export class SubtaskRunner {
     });
     this.inputs.seal(host.clock);
     this.outputs = new OutputPartitioning(plan, node, index, host);
-    this.committer = node.isSink && deps.publishOutput !== false ? new SinkCommitter(this.id) : null;
+    const publishes = node.isSink && deps.publishOutput !== false;
+    this.publishesFinal = publishes && deps.finalOutput === true && host.publishFinal !== undefined;
+    this.committer = publishes && !this.publishesFinal ? new SinkCommitter(this.id) : null;
     this.deadLetters = new DeadLetterEpochs(this.id);
     const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
@@ -266,6 +278,7 @@ export class SubtaskRunner {
     for (const d of poll.deadLetters) this.deadLetter(d);
     if (this.idleness) this.trackIdleness(this.idleness, poll.elements.length > 0);
     if (poll.elements.length) {
+      this.recordsEmitted += poll.elements.length;
       this.tap?.output(this, new Map([['out', poll.elements]]));
       this.outputs.emitAll(poll.elements);
     }
@@ -306,6 +319,7 @@ export class SubtaskRunner {
     switch (msg.t) {
       case 'batch':
         if (this.committer) this.committer.buffer(msg.els);
+        else if (this.publishesFinal) this.host.publishFinal!(this.node.id, msg.els);
         if (this.tap) return this.tappedBatch(this.tap, c.port, msg.els);
         task.processBatch(c.port, msg.els);
         this.route();
