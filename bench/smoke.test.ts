@@ -61,7 +61,7 @@ describe('bench harness (smoke, tiny sizes)', () => {
     numbers(await checkpointScalingSuite(SMOKE.checkpointScaling, SMOKE.plan));
   });
 
-  it('in-process runtime beside the executor: CPU per record', async () => {
+  it('in-process runtime: CPU per record', async () => {
     numbers(await inProcessSuite(SMOKE.keyedCount, SMOKE.plan));
   });
 

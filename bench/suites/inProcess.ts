@@ -1,8 +1,7 @@
-import { Executor } from '../../src/engine/executor.ts';
 import { runInProcess } from '../../src/runtime/runInProcess.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
-import { interleave, pairedRatio, type RunPlan } from '../lib/stats.ts';
+import { interleave, type RunPlan } from '../lib/stats.ts';
 
 /** CPU microseconds (user + system) a run spends per input record: what a record costs, whatever else the machine runs. */
 async function cpuMicrosPerRecord(n: number, run: () => unknown): Promise<number> {
@@ -10,15 +9,6 @@ async function cpuMicrosPerRecord(n: number, run: () => unknown): Promise<number
   await run();
   const d = process.cpuUsage(before);
   return (d.user + d.system) / n;
-}
-
-/** The keyed count through the old single-threaded executor. */
-export function executorRun(events: readonly KeyedEvent[]): () => unknown {
-  return () => {
-    const ex = new Executor(keyedCountPlan(), { keepChangelog: false, readers: { events: readyReader(events) } });
-    ex.run();
-    if (ex.view('view').length === 0) throw new Error('the executor produced no view');
-  };
 }
 
 /** The same keyed count on the one runtime as a plain run uses it: in process, one subtask per node, no checkpoints. */
@@ -29,19 +19,9 @@ export function inProcessRun(events: readonly KeyedEvent[]): () => unknown {
   };
 }
 
-/** inProcess.*: CPU per record of the in-process runtime side by side with the executor, interleaved in one process. */
+/** inProcess.cpuMicrosPerRecord: CPU per record of the keyed count on the one runtime in process (a plain run). */
 export async function inProcessSuite(size: { events: number; keys: number }, plan: RunPlan): Promise<Record<string, number>> {
   const events = keyedEvents(size.events, size.keys);
-  const r = await interleave(
-    {
-      executor: () => cpuMicrosPerRecord(events.length, executorRun(events)),
-      inProcess: () => cpuMicrosPerRecord(events.length, inProcessRun(events)),
-    },
-    plan,
-  );
-  return {
-    'inProcess.executorCpuMicrosPerRecord': r.median.executor,
-    'inProcess.cpuMicrosPerRecord': r.median.inProcess,
-    'inProcess.ratioToExecutor': pairedRatio(r, 'inProcess', 'executor'),
-  };
+  const r = await interleave({ inProcess: () => cpuMicrosPerRecord(events.length, inProcessRun(events)) }, plan);
+  return { 'inProcess.cpuMicrosPerRecord': r.median.inProcess };
 }

@@ -329,20 +329,20 @@ export class LocalCluster {
    * plain run use it; the result is the same as `run()`'s.
    */
   runSync(): ClusterResult {
-    if (this.phase === 'created') {
-      this.deploySync();
-      this.phase = 'running';
-    }
     this.runUntilIdle();
     return this.result();
   }
 
   /**
    * Runs synchronously until the job finished or nothing can run: with the 'simulated' or 'live'
-   * schedule, a source without data yet; run again once it has. Returns the steps taken.
+   * schedule, a source without data yet; run again once it has. Returns the steps taken. A fresh
+   * cluster deploys first, as `runSync` does.
    */
   runUntilIdle(maxSteps = Infinity): number {
-    if (this.phase === 'created') throw new Error('start() the cluster, or use runSync()');
+    if (this.phase === 'created') {
+      this.deploySync();
+      this.phase = 'running';
+    }
     let n = 0;
     while (this.phase === 'running' && n < maxSteps) {
       if (this.writes.length) throw new Error('runUntilIdle() cannot complete snapshot writes; use run()');
