@@ -97,7 +97,7 @@ ${cpChart}
 - **Hardware and cores.** Flink's figures are throughput ÷ cores measured over 8 TaskManagers on 3 × 8-core machines; Weir's are
   one query in one dedicated worker (one core) of headless Chromium on a shared 2-vCPU VM, so per core is events/s.
 - **Serialization and network.** Flink serializes every record between chained-operator boundaries and shuffles across the
-  network by key; Weir's executor passes JavaScript objects by reference within one worker (no serialization, no network).
+  network by key; Weir's in-process runtime passes JavaScript objects by reference within one worker (no serialization, no network).
 - **Durability.** Flink ran with RocksDB and incremental checkpoints every 3 minutes (exactly-once); these Weir runs keep
   memory state and take a memory checkpoint every second (\`nexmark.checkpointIntervalMs\`; a run shorter than that, as in
   \`--quick\`, takes none: \`nexmark.qN.checkpointsPerRun\`). The IndexedDB cost is measured separately (\`stateBackend.*\`).
@@ -105,7 +105,7 @@ ${cpChart}
   6% auctions, 92% bids), hot-auction/bidder ratios and log-uniform prices, at the same event-time density (10 M events/s).
   Each record is a pure function of (seed, index) with its own seeded RNG, which costs more than Flink's sequential Random.
 - **Plans.** Flink 1.13 runs q5 and q7 as regular joins; Weir runs q5 the same way and q7's BETWEEN as an interval join on
-  the window's event time (same rows, bounded state). q12 uses processing time, which Weir's deterministic executor simulates
+  the window's event time (same rows, bounded state). q12 uses processing time, which Weir's in-process scheduler simulates
   from the source rate, so its 10 s windows hardly fire within a run. q17's \`day\` is days since the epoch (no DATE_FORMAT).
 - **Mini-batch.** Flink ran with mini-batch aggregation (2 s / 5,000 rows); Weir emits a changelog row per input.
 

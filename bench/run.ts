@@ -78,7 +78,7 @@ function nodeFigures(): Results {
     Object.assign(out, script('memory.ts', [sizes.memoryKeys], ['--expose-gc']));
   }
   if (want('inProcess')) {
-    log('  inProcess (Node: the in-process runtime beside the executor, CPU per record) …');
+    log('  inProcess (Node: the in-process runtime, CPU per record) …');
     const { events, keys } = sizes.keyedCount;
     Object.assign(out, script('inProcess.ts', [events, keys, sizes.plan.runs, sizes.plan.warmups]));
   }

@@ -53,11 +53,11 @@ describe('bench harness (smoke, tiny sizes)', () => {
     }
   });
 
-  it('a Nexmark query checkpoints as it runs and gives the same results', () => {
+  it('a Nexmark query checkpoints as it runs and gives the same results', async () => {
     for (const q of ['q5']) {
       const plan = nexmarkPlan(q, SMOKE.nexmarkEvents);
-      const plain = runQuery(plan, SMOKE.nexmarkEvents, Infinity);
-      const checkpointed = runQuery(plan, SMOKE.nexmarkEvents, 0);
+      const plain = await runQuery(plan, SMOKE.nexmarkEvents, Infinity);
+      const checkpointed = await runQuery(plan, SMOKE.nexmarkEvents, 0);
       expect(plain.checkpoints).toBe(0);
       expect(checkpointed.checkpoints, q).toBeGreaterThan(0);
       expect(checkpointed.results, q).toBe(plain.results);
@@ -78,7 +78,7 @@ describe('bench harness (smoke, tiny sizes)', () => {
     numbers(await checkpointScalingSuite(SMOKE.checkpointScaling, SMOKE.plan));
   });
 
-  it('in-process runtime beside the executor: CPU per record', async () => {
+  it('in-process runtime: CPU per record', async () => {
     numbers(await inProcessSuite(SMOKE.keyedCount, SMOKE.plan));
   });
 

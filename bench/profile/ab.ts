@@ -13,22 +13,23 @@ function nexmarkDoc(q: string, events: number): unknown {
   return doc;
 }
 
-type Engine = { Executor: new (plan: unknown, opts: unknown) => { run(): void }; planOrThrow: (d: unknown) => unknown };
+/** Runs a plan to its end: the one runtime in process, or an older build's single-threaded executor. */
+type Engine = { run: (plan: unknown, opts: unknown) => void; planOrThrow: (d: unknown) => unknown };
 
 /**
- * `srcDir` is a copy of src/, or an esbuild bundle (.mjs) exporting Executor and planOrThrow: tsx
- * wraps functions in `__name` calls that a bundle does not have, e.g.
- * `npx esbuild entry.ts --bundle --platform=node --format=esm --outfile=/tmp/old.mjs` with an entry of
- * `export { Executor } from '<src>/engine/executor.ts'; export { planOrThrow } from '<src>/testing/runPipeline.ts';`.
+ * `srcDir` is a copy of src/, or an esbuild bundle (.mjs) exporting runInProcess (or, from an
+ * older build, Executor) and planOrThrow: tsx wraps functions in `__name` calls that a bundle
+ * does not have, e.g. `npx esbuild entry.ts --bundle --platform=node --format=esm --outfile=/tmp/old.mjs`
+ * with an entry of `export { runInProcess } from '<src>/runtime/runInProcess.ts'; export { planOrThrow } from '<src>/testing/runPipeline.ts';`.
  */
 async function load(srcDir: string): Promise<Engine> {
-  if (srcDir.endsWith('.mjs')) {
-    const b = await import(pathToFileURL(srcDir).href);
-    return { Executor: b.Executor, planOrThrow: b.planOrThrow };
+  const rp = srcDir.endsWith('.mjs') ? await import(pathToFileURL(srcDir).href) : await import(pathToFileURL(`${srcDir}/testing/runPipeline.ts`).href);
+  let mod = rp;
+  if (!srcDir.endsWith('.mjs')) {
+    mod = await import(pathToFileURL(`${srcDir}/runtime/runInProcess.ts`).href).catch(() => import(pathToFileURL(`${srcDir}/engine/executor.ts`).href));
   }
-  const ex = await import(pathToFileURL(`${srcDir}/engine/executor.ts`).href);
-  const rp = await import(pathToFileURL(`${srcDir}/testing/runPipeline.ts`).href);
-  return { Executor: ex.Executor, planOrThrow: rp.planOrThrow };
+  if (mod.runInProcess) return { run: (plan, opts) => void mod.runInProcess(plan, opts), planOrThrow: rp.planOrThrow };
+  return { run: (plan, opts) => new mod.Executor(plan, opts).run(), planOrThrow: rp.planOrThrow };
 }
 
 // The fourth argument `nexmark:qN` runs that Nexmark query (generator included) instead of the keyed count.
@@ -44,7 +45,7 @@ for (let r = 0; r < Number(rounds) + 1; r++) {
   for (const side of (r % 2 ? ['after', 'before'] : ['before', 'after']) as ('before' | 'after')[]) {
     // CPU time, not wall time: on a shared VM other tenants' load stretches wall time at random.
     const c0 = process.cpuUsage();
-    new sides[side].Executor(plans[side], { keepChangelog: false, readers: what === 'keyedCount' ? { events: readyReader(ev) } : {} }).run();
+    sides[side].run(plans[side], { keepChangelog: false, readers: what === 'keyedCount' ? { events: readyReader(ev) } : {} });
     const c = process.cpuUsage(c0);
     if (r > 0) eps[side].push(count / ((c.user + c.system) / 1e6));
   }

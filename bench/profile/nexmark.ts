@@ -4,6 +4,6 @@ import { nexmarkPlan, runQuery } from '../suites/nexmark.ts';
 const [q = 'q17', events = '100000', runs = '3'] = process.argv.slice(2);
 const plan = nexmarkPlan(q, Number(events));
 for (let i = 0; i < Number(runs); i++) {
-  const r = runQuery(plan, Number(events));
+  const r = await runQuery(plan, Number(events));
   console.log(`${q}: ${Math.round(r.eps)} events/s, ${r.results} results`);
 }

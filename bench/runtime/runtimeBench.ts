@@ -16,7 +16,7 @@ console.log(`sales-by-store with ${records} records; ${cpus().length} CPUs, load
 let t0 = performance.now();
 runPipeline(doc);
 const single = performance.now() - t0;
-console.log(`single-threaded executor: ${(records / (single / 1000) / 1000).toFixed(0)} k records/s (${single.toFixed(0)} ms)`);
+console.log(`plain in-process run: ${(records / (single / 1000) / 1000).toFixed(0)} k records/s (${single.toFixed(0)} ms)`);
 
 const pool = new WorkerPool(await nodeSpawn());
 for (const [p, every] of [[1, null], [2, null], [3, null], [4, null], [1, 1000], [4, 1000]] as const) {
@@ -38,7 +38,7 @@ const heavyDoc = (p: number) => {
 };
 t0 = performance.now();
 runPipeline(heavyDoc(1));
-console.log(`CPU-bound map, ${records / 5} records: single-threaded executor ${((records / 5) / ((performance.now() - t0) / 1000) / 1000).toFixed(1)} k records/s`);
+console.log(`CPU-bound map, ${records / 5} records: plain in-process run ${((records / 5) / ((performance.now() - t0) / 1000) / 1000).toFixed(1)} k records/s`);
 for (const p of [1, 2, 3, 4]) {
   pool.prewarm(p);
   await new Promise((r) => setTimeout(r, 1000));

@@ -1,8 +1,7 @@
-import { Executor } from '../../src/engine/executor.ts';
-import { LocalCluster } from '../../src/runtime/localCluster.ts';
+import { runInProcess } from '../../src/runtime/runInProcess.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
-import { interleave, pairedRatio, type RunPlan } from '../lib/stats.ts';
+import { interleave, type RunPlan } from '../lib/stats.ts';
 
 /** CPU microseconds (user + system) a run spends per input record: what a record costs, whatever else the machine runs. */
 async function cpuMicrosPerRecord(n: number, run: () => unknown): Promise<number> {
@@ -12,37 +11,17 @@ async function cpuMicrosPerRecord(n: number, run: () => unknown): Promise<number
   return (d.user + d.system) / n;
 }
 
-/** The keyed count through the old single-threaded executor. */
-export function executorRun(events: readonly KeyedEvent[]): () => unknown {
+/** The same keyed count on the one runtime as a plain run uses it: in process, one subtask per node, no checkpoints. */
+export function inProcessRun(events: readonly KeyedEvent[]): () => unknown {
   return () => {
-    const ex = new Executor(keyedCountPlan(), { keepChangelog: false, readers: { events: readyReader(events) } });
-    ex.run();
-    if (ex.view('view').length === 0) throw new Error('the executor produced no view');
+    const { result } = runInProcess(keyedCountPlan(), { keepChangelog: false, readers: { events: readyReader(events) } });
+    if (result.status !== 'finished' || result.views.view.length === 0) throw new Error(`the in-process run ${result.status}: ${result.reason}`);
   };
 }
 
-/** The same keyed count on the one runtime: the job master over the in-process transport, parallelism 1, no checkpoints. */
-export function inProcessRun(events: readonly KeyedEvent[]): () => Promise<unknown> {
-  return async () => {
-    const cluster = new LocalCluster(keyedCountPlan(), { schedule: 'pipelined', keepChangelog: false, checkpointIntervalMs: null, readers: { events: readyReader(events) } });
-    const res = await cluster.run();
-    if (res.status !== 'finished' || res.views.view.length === 0) throw new Error(`the in-process run ${res.status}: ${res.reason}`);
-  };
-}
-
-/** inProcess.*: CPU per record of the in-process runtime side by side with the executor, interleaved in one process. */
+/** inProcess.cpuMicrosPerRecord: CPU per record of the keyed count on the one runtime in process (a plain run). */
 export async function inProcessSuite(size: { events: number; keys: number }, plan: RunPlan): Promise<Record<string, number>> {
   const events = keyedEvents(size.events, size.keys);
-  const r = await interleave(
-    {
-      executor: () => cpuMicrosPerRecord(events.length, executorRun(events)),
-      inProcess: () => cpuMicrosPerRecord(events.length, inProcessRun(events)),
-    },
-    plan,
-  );
-  return {
-    'inProcess.executorCpuMicrosPerRecord': r.median.executor,
-    'inProcess.cpuMicrosPerRecord': r.median.inProcess,
-    'inProcess.ratioToExecutor': pairedRatio(r, 'inProcess', 'executor'),
-  };
+  const r = await interleave({ inProcess: () => cpuMicrosPerRecord(events.length, inProcessRun(events)) }, plan);
+  return { 'inProcess.cpuMicrosPerRecord': r.median.inProcess };
 }

@@ -1,5 +1,6 @@
 import type { SqlJsStatic } from 'sql.js';
-import { Executor } from '../../src/engine/executor.ts';
+import type { LocalCluster } from '../../src/runtime/localCluster.ts';
+import { inProcessCluster } from '../../src/runtime/runInProcess.ts';
 import { planOrThrow } from '../../src/testing/runPipeline.ts';
 import { retailTransactions } from '../../src/engine/generators/retailTransactions.ts';
 import { scenarioReader } from '../../src/engine/generators/reader.ts';
@@ -37,21 +38,21 @@ function gatedReader(rows: readonly Row[]) {
   return { reader, open: (n: number) => (limit = Math.min(rows.length, n)) };
 }
 
-function feed(ex: Executor, reader: SourceReader, until: number): void {
-  while (reader.offset() < until) ex.run(64);
-  ex.drainInFlight();
+/** Opens the gate up to `until` rows and runs until the source waits at it (everything in flight processed). */
+function feed(cluster: LocalCluster, gate: ReturnType<typeof gatedReader>, until: number): void {
+  gate.open(until);
+  cluster.runUntilIdle();
 }
 
 /** Weir's cost per update of the maintained sales_by_store view once it holds `base` rows. */
 export function weirUsPerUpdate(rows: readonly Row[], base: number): number {
   const gate = gatedReader(rows);
-  const ex = new Executor(planOrThrow(salesByStore), { keepChangelog: false, readers: { transactions: gate.reader } });
-  gate.open(base);
-  feed(ex, gate.reader, base);
+  const cluster = inProcessCluster(planOrThrow(salesByStore), { keepChangelog: false, readers: { transactions: gate.reader } });
+  cluster.runSync();
+  feed(cluster, gate, base);
   const updates = rows.length - base;
-  gate.open(rows.length);
   const t0 = now();
-  feed(ex, gate.reader, rows.length);
+  feed(cluster, gate, rows.length);
   return ((now() - t0) * 1000) / updates;
 }
 

@@ -3,8 +3,8 @@ import { groupBy as rxGroupBy, mergeMap, scan } from 'rxjs/operators';
 import { D2, MultiSet, groupBy, groupByOperators, output } from '@tanstack/db-ivm';
 
 const { count, sum } = groupByOperators;
-import { Executor } from '../../src/engine/executor.ts';
-import type { ExecutorOptions } from '../../src/engine/executor.ts';
+import { runInProcess } from '../../src/runtime/runInProcess.ts';
+import type { LocalCluster } from '../../src/runtime/localCluster.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { interleave, now, pairedRatio, type RunPlan } from '../lib/stats.ts';
@@ -14,15 +14,14 @@ export interface Totals {
   total: number;
 }
 
-/** Weir: the whole pipeline through the deterministic executor; returns events/s and the view size. */
-export function runEngine(events: readonly KeyedEvent[], opts: Partial<ExecutorOptions> & { sink?: boolean } = {}): { eps: number; viewRows: number; executor: Executor } {
+/** Weir: the whole pipeline in process (one subtask per node, as a plain run); returns events/s and the view size. */
+export function runEngine(events: readonly KeyedEvent[], opts: { sink?: boolean } = {}): { eps: number; viewRows: number; cluster: LocalCluster } {
   const plan = keyedCountPlan(opts.sink ?? true);
   const t0 = now();
-  const executor = new Executor(plan, { keepChangelog: false, ...opts, readers: { events: readyReader(events) } });
-  executor.run();
+  const { cluster } = runInProcess(plan, { keepChangelog: false, readers: { events: readyReader(events) } });
   const ms = now() - t0;
-  const view = opts.sink === false ? null : executor.task('view');
-  return { eps: events.length / (ms / 1000), viewRows: view ? view.state.keys('row').length : 0, executor };
+  const view = opts.sink === false ? null : cluster.task('view');
+  return { eps: events.length / (ms / 1000), viewRows: view ? view.state.keys('row').length : 0, cluster };
 }
 
 /** The limit: a Map from key to running totals over the same objects. */

@@ -3,7 +3,7 @@ import { runEngine } from './keyedCount.ts';
 
 /**
  * Heap (with typed-array stores) per key of the count + sum state (memory backend), measured in Node with a forced GC
- * around the run: the events exist before the first reading, the executor (holding the state)
+ * around the run: the events exist before the first reading, the cluster (holding the state)
  * is alive at the second. Needs `--expose-gc`.
  */
 export function bytesPerKey(keys: number): { bytesPerKey: number; viewBytesPerKey: number } {
@@ -20,7 +20,7 @@ export function bytesPerKey(keys: number): { bytesPerKey: number; viewBytesPerKe
   const h0 = heap();
   let run: ReturnType<typeof runEngine> | null = runEngine(events, { sink: false });
   const h1 = heap();
-  if (run.executor.task('totals')!.state.keys('group').length !== keys) throw new Error('state does not hold every key');
+  if (run.cluster.task('totals')!.state.keys('group').length !== keys) throw new Error('state does not hold every key');
   run = null;
   const h2 = heap();
   let withView: ReturnType<typeof runEngine> | null = runEngine(events);

@@ -1,9 +1,8 @@
-import { Executor } from '../../src/engine/executor.ts';
+import { inProcessCluster } from '../../src/runtime/runInProcess.ts';
 import { planOrThrow } from '../../src/testing/runPipeline.ts';
 import type { JobPlan } from '../../src/pipeline/plan.ts';
 import { NEXMARK_QUERIES } from '../nexmark/index.ts';
 import { interleave, now, type RunPlan } from '../lib/stats.ts';
-import { memoryCheckpoint } from '../lib/executorCheckpoint.ts';
 
 /** Flink's published Nexmark figures include periodic checkpoints; so do these. */
 export const NEXMARK_CHECKPOINT_INTERVAL_MS = 1000;
@@ -25,39 +24,38 @@ export interface QueryRun {
 }
 
 /**
- * One query, one worker (one core), source included, as Flink's figures include its datagen, with a
- * memory-state checkpoint every `intervalMs` of wall time (the run stays synchronous: a memory
- * checkpoint completes in the thread that takes it).
+ * One query, one worker (one core), source included, as Flink's figures include its datagen, on
+ * the one runtime in process, with a memory-state checkpoint through its coordinator every
+ * `intervalMs` of wall time (one in flight at a time).
  */
-export function runQuery(plan: JobPlan, events: number, intervalMs = NEXMARK_CHECKPOINT_INTERVAL_MS): QueryRun {
+export async function runQuery(plan: JobPlan, events: number, intervalMs = NEXMARK_CHECKPOINT_INTERVAL_MS): Promise<QueryRun> {
   const t0 = now();
-  const ex = new Executor(plan, { keepChangelog: false });
+  const cluster = inProcessCluster(plan, { keepChangelog: false });
+  await cluster.start();
   let lastCheckpoint = t0;
   let checkpoints = 0;
-  let retained: Promise<unknown> | null = null;
-  while (!ex.isFinished()) {
-    ex.run(256);
-    if (now() - lastCheckpoint >= intervalMs) {
-      retained = memoryCheckpoint(ex, plan.doc.name, ++checkpoints);
+  while ((await cluster.step()) === 'running') {
+    if (cluster.inFlightCheckpoint() === null && now() - lastCheckpoint >= intervalMs && cluster.triggerCheckpoint() !== null) {
+      checkpoints++;
       lastCheckpoint = now();
     }
   }
   const ms = now() - t0;
-  void retained;
   const last = plan.nodes[plan.nodes.length - 1].id;
-  const results = ex.metrics()[last]?.recordsOut ?? 0;
-  return { eps: events / (ms / 1000), results, deadLetters: ex.deadLetters().length, checkpoints };
+  const result = cluster.result();
+  const results = cluster.metrics()[last]?.recordsOut ?? 0;
+  return { eps: events / (ms / 1000), results, deadLetters: result.deadLetters.length, checkpoints };
 }
 
 /** nexmark.qN.eventsPerSecPerCore for each query; each query measured on its own (no pairing needed). */
 export async function nexmarkSuite(events: number, plan: RunPlan, queries = Object.keys(NEXMARK_QUERIES), intervalMs = NEXMARK_CHECKPOINT_INTERVAL_MS): Promise<Record<string, number>> {
   const out: Record<string, number> = { 'nexmark.checkpointIntervalMs': intervalMs };
   // Generator, filter and projection code is shared by every query: warm it once so that the first query is not penalised.
-  runQuery(nexmarkPlan('q1', events), events, intervalMs);
+  await runQuery(nexmarkPlan('q1', events), events, intervalMs);
   for (const q of queries) {
     const p = nexmarkPlan(q, events);
     let last: QueryRun | null = null;
-    const r = await interleave({ [q]: () => (last = runQuery(p, events, intervalMs)).eps }, plan);
+    const r = await interleave({ [q]: async () => (last = await runQuery(p, events, intervalMs)).eps }, plan);
     out[`nexmark.${q}.eventsPerSecPerCore`] = r.median[q];
     out[`nexmark.${q}.results`] = last!.results;
     out[`nexmark.${q}.checkpointsPerRun`] = last!.checkpoints;

@@ -1,8 +1,6 @@
-import { Executor } from '../../src/engine/executor.ts';
+import { LocalCluster } from '../../src/runtime/localCluster.ts';
 import { IndexedDbStateBackend } from '../../src/state/indexeddb/indexedDbBackend.ts';
 import { deleteNamespace } from '../../src/state/indexeddb/db.ts';
-import { memoryCheckpoint } from '../lib/executorCheckpoint.ts';
-import type { KeyedStateBackend, PersistResult } from '../../src/state/backend.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { interleave, now, pairedRatio, yieldToLoop, type RunPlan } from '../lib/stats.ts';
@@ -23,62 +21,47 @@ export interface BackendRun {
 }
 
 /**
- * The keyed count with the event loop given a turn every 256 steps (so IndexedDB callbacks can
- * run), and a checkpoint every `intervalMs` of wall time, one in flight at a time (as the runtime's
- * coordinator and Flink's default), on either backend:
- * - memory: `memoryCheckpoint`, the consistent cut written to the heap checkpoint store;
- * - indexeddb: `persist()` of each backend (its incremental chunks, written off the critical path).
- * The timed region ends when the last event is processed. Waiting for a checkpoint still in flight
- * and the job's final checkpoint (the flush) come after it, on both sides alike.
+ * The keyed count in process on the one runtime (LocalCluster, simulated schedule), the event loop
+ * given a turn every 256 steps (so IndexedDB callbacks can run), and a checkpoint every
+ * `intervalMs` of wall time through the cluster's own coordinator, one in flight at a time (as
+ * Flink's default), on either state backend: memory snapshots into the heap checkpoint store,
+ * IndexedDB persists its chunks. The timed region ends when the source has read its last event
+ * (at most a batch is still downstream); waiting for a checkpoint in flight and the job's final
+ * checkpoint (the flush) come after it, on both sides alike.
  */
 export async function keyedCountWithBackend(events: readonly KeyedEvent[], kind: 'memory' | 'indexeddb', intervalMs: number, idbFactory?: IDBFactory): Promise<BackendRun> {
   const dbName = `weir-bench-sb-${++serial}-${Math.floor(now())}`;
-  const durable: IndexedDbStateBackend[] = [];
-  const backend =
-    kind === 'memory'
-      ? undefined
-      : (node: { id: string }, time: ConstructorParameters<typeof IndexedDbStateBackend>[0]['time']): KeyedStateBackend => {
-          const b = new IndexedDbStateBackend({ dbName, subtask: `${node.id}#0`, time, idbFactory, locks: null });
-          durable.push(b);
-          return b;
-        };
-  let retained: Promise<unknown> | null = null;
-  const jobId = `bench-sb-${serial}`;
+  const durable = kind === 'indexeddb';
   const t0 = now();
-  const ex = new Executor(keyedCountPlan(), { keepChangelog: false, readers: { events: readyReader(events) }, backend });
-  for (const b of durable) await b.open();
-  let inFlight: Promise<unknown> | null = null;
+  const cluster = new LocalCluster(keyedCountPlan(), {
+    schedule: 'simulated',
+    keepChangelog: false,
+    checkpointIntervalMs: null,
+    readers: { events: readyReader(events) },
+    backend: durable ? (node, index, time) => new IndexedDbStateBackend({ dbName, subtask: `${node.id}#${index}`, time, idbFactory, locks: null }).open() : undefined,
+  });
+  await cluster.start();
+  const source = cluster.subtasksOf('events');
   let last = now();
-  let id = 0;
-  const checkpoint = () => {
-    id++;
-    let done: Promise<unknown>;
-    if (kind === 'memory') done = retained = memoryCheckpoint(ex, jobId, id);
-    else {
-      ex.drainInFlight();
-      done = Promise.all(durable.map((b) => b.persist(id).done)) as Promise<PersistResult[]>;
+  let ms: number | null = null;
+  let checkpoints = 0;
+  let finalTaken = false;
+  for (let steps = 1; (await cluster.step()) === 'running'; steps++) {
+    if (steps % 256 === 0) await yieldToLoop();
+    if (ms === null && source.every((r) => r.finished)) ms = now() - t0;
+    if (cluster.inFlightCheckpoint() !== null) continue;
+    const ended = ms !== null && !finalTaken;
+    if (ended || (ms === null && now() - last >= intervalMs)) {
+      if (cluster.triggerCheckpoint() === null) continue;
+      last = now();
+      if (ended) finalTaken = true;
+      else checkpoints++;
     }
-    inFlight = done;
-    void done.finally(() => {
-      if (inFlight === done) inFlight = null;
-    });
-    last = now();
-  };
-  while (!ex.isFinished()) {
-    ex.run(256);
-    await yieldToLoop();
-    if (!inFlight && now() - last >= intervalMs) checkpoint();
   }
-  const ms = now() - t0;
-  const checkpoints = id;
-  // The flush, outside the timed region: the checkpoint in flight and the job's final one.
-  await inFlight;
-  checkpoint();
-  await inFlight;
-  void retained;
-  for (const b of durable) b.close();
-  if (durable.length) await deleteNamespace(dbName, idbFactory);
-  return { eps: events.length / (ms / 1000), checkpoints };
+  const res = cluster.result();
+  if (res.status !== 'finished') throw new Error(`the keyed count ${res.status}: ${res.reason}`);
+  if (durable) await deleteNamespace(dbName, idbFactory);
+  return { eps: events.length / ((ms ?? now() - t0) / 1000), checkpoints };
 }
 
 /** stateBackend.ratioIndexeddbToMemory: the keyed count on IndexedDB ÷ on memory, both with a checkpoint every interval, interleaved. */

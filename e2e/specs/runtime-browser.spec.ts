@@ -1,7 +1,7 @@
 // The multi-worker durable runtime in real Chromium: BrowserJob on real Web Workers with the
 // IndexedDB state backend and IndexedDB checkpoints, driven through the runtime lab page
 // (e2e/lab: built apart from the app by serveLab.ts, `window.__weirLab`). Kills are real
-// worker.terminate() calls. Every final view is compared with the single-threaded executor's
+// worker.terminate() calls. Every final view is compared with the plain in-process run's
 // view of the same pipeline, and with the per-key sequence-number invariant (each key's counter
 // advanced by exactly 1 per record: no gap, no duplicate).
 import type { Page } from 'playwright-core';

@@ -37,7 +37,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     if (command === 'validate') return validateCommand(parseValidateArgs(rest), io);
     if (command === 'test') return testCommand(rest, io);
-    // Without parallel-runtime flags `weir run` stays on the single-threaded executor.
+    // Without parallel-runtime flags `weir run` runs in process (runInProcess).
     const { code, rest: afterCode } = splitCodeFlags(rest);
     const { flags, rest: runArgs } = splitRunFlags(afterCode);
     const args = { ...parseRunArgs(runArgs), code };

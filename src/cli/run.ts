@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import { Executor } from '../engine/executor.ts';
+import type { LocalCluster } from '../runtime/localCluster.ts';
+import { inProcessCluster } from '../runtime/runInProcess.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { RunArgs } from './args.ts';
 import type { Io } from './io.ts';
@@ -18,19 +19,6 @@ export interface RunSummary {
   sinks: { id: string; viewRows: number; changelogRows: number }[];
   deadLetters: { id: string; count: number }[];
   totalDeadLetters: number;
-}
-
-/** Counts records and dead letters per source from the executor's trace. */
-export function sourceCounter(plan: JobPlan, executor: Executor): RunSummary['sources'] {
-  const sources = plan.nodes.filter((n) => n.isSource).map((n) => ({ id: n.id, kind: n.kind, records: 0, deadLetters: 0 }));
-  const byId = new Map(sources.map((s) => [s.id, s]));
-  executor.onTrace((e) => {
-    if (e.type !== 'source') return;
-    const s = byId.get(e.node)!;
-    s.records += e.records;
-    s.deadLetters += e.deadLetters;
-  });
-  return sources;
 }
 
 /**
@@ -65,35 +53,40 @@ export async function runCommand(args: RunArgs, io: Io): Promise<number> {
   return 0;
 }
 
-/** Runs the job to the end of its (finite) inputs, streaming sink changelogs to the output. */
+/** Runs the job in process to the end of its (finite) inputs, streaming sink changelogs to the output. */
 export function execute(plan: JobPlan, inputs: Inputs, output: RunOutput): RunSummary {
   const started = performance.now();
-  let executor: Executor;
-  let sources: RunSummary['sources'];
+  let cluster: LocalCluster;
   try {
-    executor = new Executor(plan, {
-      keepChangelog: false,
-      inputs,
-      onSinkOutput: (id, els) => output.changelog(id, els),
-      onDeadLetter: output.streamsDeadLetters ? (d) => output.deadLetter(d) : undefined,
-    });
-    sources = sourceCounter(plan, executor);
-    executor.run();
+    cluster = inProcessCluster(plan, cliRunOptions(inputs, output));
+    cluster.runSync();
   } catch (e) {
     output.close();
     throw e;
   }
-  return summarize(plan, executor, sources, output, started);
+  return summarize(plan, cluster, output, started);
 }
 
-export function summarize(plan: JobPlan, executor: Executor, sources: RunSummary['sources'], output: RunOutput, started: number): RunSummary {
-  const counts = output.finish(plan, executor);
+/** What a plain run (to the end of files, or live) streams to the output as it happens. */
+export function cliRunOptions(inputs: Inputs, output: RunOutput): Parameters<typeof inProcessCluster>[1] {
+  return {
+    keepChangelog: false,
+    inputs,
+    onPublish: (id, els) => output.changelog(id, els),
+    onDeadLetter: output.streamsDeadLetters ? (d) => output.deadLetter(d) : undefined,
+  };
+}
+
+export function summarize(plan: JobPlan, cluster: LocalCluster, output: RunOutput, started: number): RunSummary {
+  const { views, deadLetters } = cluster.result();
+  const counts = output.finish(plan, { view: (id) => views[id] ?? [], deadLetters: () => deadLetters });
+  const metrics = cluster.metrics();
   return {
     elapsedMs: performance.now() - started,
-    sources,
-    sinks: [...counts.changelogRows].map(([id, rows]) => ({ id, viewRows: executor.view(id).length, changelogRows: rows })),
+    sources: plan.nodes.filter((n) => n.isSource).map((n) => ({ id: n.id, kind: n.kind, records: metrics[n.id].recordsOut, deadLetters: metrics[n.id].deadLetters })),
+    sinks: [...counts.changelogRows].map(([id, rows]) => ({ id, viewRows: (views[id] ?? []).length, changelogRows: rows })),
     deadLetters: [...counts.deadLetters].map(([id, count]) => ({ id, count })),
-    totalDeadLetters: executor.deadLetters().length,
+    totalDeadLetters: deadLetters.length,
   };
 }
 

@@ -30,7 +30,7 @@ export const PARALLEL_RUN_USAGE = `Parallel runtime (any of these runs the job o
 
 /**
  * Takes the parallel-runtime flags out of `weir run`'s arguments. Returns null flags when none
- * was given: the run then stays on the single-threaded executor, exactly as before.
+ * was given: the run then stays in process, one subtask per node.
  */
 export function splitRunFlags(args: readonly string[]): { flags: ParallelRunFlags | null; rest: string[] } {
   const rest: string[] = [];

@@ -1,12 +1,12 @@
 import { performance } from 'node:perf_hooks';
-import { Executor } from '../engine/executor.ts';
+import type { LocalCluster } from '../runtime/localCluster.ts';
+import { inProcessCluster } from '../runtime/runInProcess.ts';
 import { liveLinesReader } from '../engine/source.ts';
-import { ManualClock } from '../engine/time/clock.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { Inputs } from './inputs.ts';
 import type { RunOutput } from './runOutput.ts';
 import type { RunSummary } from './run.ts';
-import { sourceCounter, summarize } from './run.ts';
+import { cliRunOptions, summarize } from './run.ts';
 
 /** How often a live run wakes without input: processing-time timers and idle sources need it. */
 const TICK_MS = 50;
@@ -19,21 +19,11 @@ const TICK_MS = 50;
  */
 export function executeLive(plan: JobPlan, inputs: Inputs, sourceId: string, stdin: NodeJS.ReadableStream, output: RunOutput): Promise<RunSummary> {
   const started = performance.now();
-  const clock = new ManualClock(0);
   const reader = liveLinesReader(`--input ${sourceId}=-`);
-  let executor: Executor;
-  let sources: RunSummary['sources'];
+  let cluster: LocalCluster;
   try {
-    executor = new Executor(plan, {
-      keepChangelog: false,
-      inputs,
-      readers: { [sourceId]: reader },
-      processingTime: 'external',
-      clock,
-      onSinkOutput: (id, els) => output.changelog(id, els),
-      onDeadLetter: output.streamsDeadLetters ? (d) => output.deadLetter(d) : undefined,
-    });
-    sources = sourceCounter(plan, executor);
+    cluster = inProcessCluster(plan, { ...cliRunOptions(inputs, output), readers: { [sourceId]: reader }, schedule: 'live' });
+    cluster.runSync();
   } catch (e) {
     output.close();
     return Promise.reject(e);
@@ -58,8 +48,8 @@ export function executeLive(plan: JobPlan, inputs: Inputs, sourceId: string, std
     const pump = () => {
       if (settled) return;
       try {
-        clock.set(performance.now() - started);
-        executor.run();
+        cluster.clock.set(performance.now() - started);
+        cluster.runUntilIdle();
         if (!output.flush() && !paused) {
           // The reader of our output is behind: stop reading input until it catches up.
           paused = true;
@@ -70,9 +60,9 @@ export function executeLive(plan: JobPlan, inputs: Inputs, sourceId: string, std
             pump();
           });
         }
-        if (executor.isFinished()) {
+        if (cluster.isFinished()) {
           stop();
-          resolve(summarize(plan, executor, sources, output, started));
+          resolve(summarize(plan, cluster, output, started));
         }
       } catch (e) {
         fail(e);

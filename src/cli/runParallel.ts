@@ -34,7 +34,7 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
       `--input ${stdinSource}=- with --resume: standard input cannot be replayed, so a checkpoint's source offset cannot be found again after the process ended; save the input to a file and give --input ${stdinSource}=<file.jsonl>`,
     ]);
   }
-  if (args.out === STDIN) throw new InvalidError(['--out - streams on the single-threaded executor only; give --out <dir> with the parallel-runtime flags']);
+  if (args.out === STDIN) throw new InvalidError(['--out - streams on the plain in-process run only; give --out <dir> with the parallel-runtime flags']);
   // The parallel runtime replays inputs after a restart, so standard input is read to its end first.
   const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs, 'read');
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);

@@ -8,7 +8,7 @@ import { junitXml } from '../runtime/pipelineTests/junit.ts';
 export const TEST_USAGE = `Usage: weir test <pipeline.json>... [--junit <out.xml>] [--only <test name>]
 
 Runs the tests saved in each pipeline ("tests": given rows on sources, what sinks must hold)
-on the deterministic executor, and prints PASS or FAIL per test with a diff of each failing sink:
+in process, deterministically, and prints PASS or FAIL per test with a diff of each failing sink:
   - {row}   expected but missing from the table
   + {row}   in the table but not expected (or forbidden)
 --junit writes a JUnit XML report for CI.

@@ -32,7 +32,7 @@ Exit codes: 0 all valid, 1 a document is invalid or cannot be read.`;
 
 export const RUN_USAGE = `Usage: weir run <pipeline.json|script.sql> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
 
-Runs the pipeline to the end of its input with the deterministic executor. A Flink SQL script
+Runs the pipeline to the end of its input in process, deterministically. A Flink SQL script
 (*.sql) is planned first, as \`weir import --from flink-sql\` does: each table a query reads is a
 fileSource named after the table (give it --input <table>=<file.jsonl>, or its 'path' option is read). With an input of "-"
 it runs live: records are processed as they arrive on standard input and results are written

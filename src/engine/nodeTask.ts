@@ -33,7 +33,7 @@ export interface NodeMetrics {
 
 /**
  * One operator instance with everything it touches: key context, state, timers,
- * output buffers. The executor drives it; it never calls itself concurrently.
+ * output buffers. A SubtaskRunner drives it; it never calls itself concurrently.
  */
 export class NodeTask {
   readonly operator: Operator;

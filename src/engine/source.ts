@@ -13,7 +13,7 @@ export interface RawRecord {
 /**
  * Reads a source from an offset. Finite sources are replayable: `seek(offset)` followed by
  * reads yields exactly what the first pass yielded from that offset. A live source (stdin) may
- * return nothing from `read` while `done()` is still false: no data yet. The executor then
+ * return nothing from `read` while `done()` is still false: no data yet. The in-process scheduler then
  * moves on to other work and its caller runs it again when data arrives.
  */
 export interface SourceReader {

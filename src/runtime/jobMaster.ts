@@ -227,7 +227,7 @@ export async function readSnapshots(store: CheckpointStore, m: CheckpointManifes
   return out;
 }
 
-/** Every sink's table from the parts its subtasks hold, sorted by primary key as the executor sorts views. */
+/** Every sink's table from the parts its subtasks hold, sorted by primary key as one subtask's table is. */
 export function mergeViews(plan: JobPlan, parts: Iterable<Record<string, Row[]>>): Record<string, Row[]> {
   const views: Record<string, Row[]> = {};
   const count: Record<string, number> = {};

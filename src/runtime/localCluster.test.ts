@@ -43,7 +43,7 @@ function assertSequencesExact(rows: Record<string, unknown>[]) {
 }
 
 describe('LocalCluster', () => {
-  it('matches the single-threaded executor at parallelism 1 to 4', async () => {
+  it('matches the plain in-process run at parallelism 1 to 4', async () => {
     for (const p of [1, 2, 3, 4]) {
       const doc = exactlyOnceDoc(p);
       const reference = runPipeline(exactlyOnceDoc(1)).views.view;

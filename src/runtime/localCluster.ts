@@ -16,6 +16,8 @@ import type { SourceEnv, SourceReader } from '../engine/source.ts';
 import type { NodeMetrics } from '../engine/nodeTask.ts';
 import type { NodeTask } from '../engine/nodeTask.ts';
 import { JobMaster, mergeViews } from './jobMaster.ts';
+import { InProcessScheduler, followsSourceTime } from './inProcessSchedule.ts';
+import type { SchedulePolicy } from './inProcessSchedule.ts';
 
 /** When and how to fail a subtask on purpose. */
 export interface Kill {
@@ -30,22 +32,8 @@ export interface ClusterOptions {
   jobId?: string;
   /** Seeds the scheduler's interleaving; the job's own seed stays in the plan. */
   scheduleSeed?: number;
-  /**
-   * How the in-process scheduler picks the next subtask. Every policy is deterministic.
-   * - 'seeded' (default): a seeded random runnable one, so chaos tests explore interleavings
-   *   and replay them. One step is one millisecond of processing time.
-   * - 'pipelined': the runnable subtask furthest downstream, so a batch goes through the whole
-   *   pipeline while it is hot in the cache. One step, one millisecond.
-   * - 'simulated': operators (upstream first) run until nothing is left to do; then the source
-   *   whose next record is due first in simulated processing time (records read ÷ its rate) is
-   *   read, no further than the moment another source is due, and the clock is set to that
-   *   moment. Sources interleave by their rates and processing-time results are reproducible:
-   *   the CLI, the oracle and unit tests run this way.
-   * - 'live': as 'simulated', but the caller sets the clock (wall-clock time) and sources are
-   *   read, round-robin, as soon as they have data; idleness is measured on that clock.
-   *   `runUntilIdle` returns when no source has data yet.
-   */
-  schedule?: 'seeded' | 'pipelined' | 'simulated' | 'live';
+  /** How the in-process scheduler picks the next subtask (see SchedulePolicy); default 'seeded'. */
+  schedule?: SchedulePolicy;
   checkpointIntervalMs?: number | null;
   store?: CheckpointStore;
   retain?: number;
@@ -56,6 +44,8 @@ export interface ClusterOptions {
   readers?: Record<string, SourceReader>;
   kills?: Kill[];
   onPublish?: (sinkId: string, els: readonly Element[]) => void;
+  /** Every dead letter as it happens (a replay after a restart included); `result().deadLetters` has each once. */
+  onDeadLetter?: (d: DeadLetter) => void;
   /**
    * Keep every sink's published changelog for the result (default true). A long-running job
    * that consumes `onPublish` (the designer) turns it off, or the log grows without bound.
@@ -142,11 +132,10 @@ export class LocalCluster {
   private sourceSent: { batch: number; wm: number; barrier: number; records: number } | null = null;
   private sourcesPaused: 'no' | 'all' | 'except-barriers' = 'no';
   private readonly fromSource: boolean[];
+  private readonly scheduler: InProcessScheduler;
   /** 'simulated' and 'live': the clock follows the sources (or the caller), not the steps. */
   private readonly sourceTime: boolean;
   private sourceRunners: SubtaskRunner[] = [];
-  /** The source a live run reads first next time, so one busy input cannot starve the others. */
-  private nextLive = 0;
 
   constructor(
     readonly plan: JobPlan,
@@ -166,7 +155,8 @@ export class LocalCluster {
       onPublish: opts.onPublish ? (sinkId, c) => opts.onPublish!(sinkId, c.els) : undefined,
     });
     this.fromSource = plan.edges.map((e) => plan.nodes.find((n) => n.id === e.from.node)?.isSource ?? false);
-    this.sourceTime = opts.schedule === 'simulated' || opts.schedule === 'live';
+    this.scheduler = new InProcessScheduler(opts.schedule ?? 'seeded', this.clock, this.rng, opts.batchSize ?? 256);
+    this.sourceTime = followsSourceTime(this.scheduler.policy);
   }
 
   private host(attempt: number): RunnerHost {
@@ -199,7 +189,14 @@ export class LocalCluster {
       publishDeadLetters: (epochs) => {
         if (attempt === this.attempt) this.master.publishDeadLetters(epochs);
       },
-      deadLetter: () => attempt === this.attempt,
+      publishFinal: (sinkId, els) => {
+        if (attempt === this.attempt) this.master.output.final(sinkId, els);
+      },
+      deadLetter: (d) => {
+        if (attempt !== this.attempt) return false;
+        this.opts.onDeadLetter?.(d);
+        return true;
+      },
     };
   }
 
@@ -261,7 +258,7 @@ export class LocalCluster {
       throw new Error('a synchronous run takes no state backend factory, no kills and no checkpoint interval; use run()');
     }
     this.retireRunners();
-    this.spawnRunners(new Map());
+    this.spawnRunners(new Map(), true);
     this.beginAttempt(null, []);
   }
 
@@ -274,13 +271,14 @@ export class LocalCluster {
     this.byNode.clear();
   }
 
-  private spawnRunners(backends: ReadonlyMap<string, (time: StateTime) => KeyedStateBackend>): void {
+  /** `finalOutput`: nothing can roll this attempt back, so sinks publish without epochs. */
+  private spawnRunners(backends: ReadonlyMap<string, (time: StateTime) => KeyedStateBackend>, finalOutput = false): void {
     const host = this.host(this.attempt);
     for (const n of this.plan.nodes) {
       const list: SubtaskRunner[] = [];
       for (let index = 0; index < n.parallelism; index++) {
         const backend = backends.get(`${n.id}#${index}`);
-        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined });
+        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined, finalOutput });
         runner.tap = this.tap;
         list.push(runner);
       }
@@ -288,7 +286,7 @@ export class LocalCluster {
       this.runners.push(...list);
     }
     this.sourceRunners = this.runners.filter((r) => r.source);
-    this.nextLive = 0;
+    this.scheduler.reset();
   }
 
   private beginAttempt(restored: number | null, retained: CheckpointManifest[]): void {
@@ -331,20 +329,20 @@ export class LocalCluster {
    * plain run use it; the result is the same as `run()`'s.
    */
   runSync(): ClusterResult {
-    if (this.phase === 'created') {
-      this.deploySync();
-      this.phase = 'running';
-    }
     this.runUntilIdle();
     return this.result();
   }
 
   /**
    * Runs synchronously until the job finished or nothing can run: with the 'simulated' or 'live'
-   * schedule, a source without data yet; run again once it has. Returns the steps taken.
+   * schedule, a source without data yet; run again once it has. Returns the steps taken. A fresh
+   * cluster deploys first, as `runSync` does.
    */
   runUntilIdle(maxSteps = Infinity): number {
-    if (this.phase === 'created') throw new Error('start() the cluster, or use runSync()');
+    if (this.phase === 'created') {
+      this.deploySync();
+      this.phase = 'running';
+    }
     let n = 0;
     while (this.phase === 'running' && n < maxSteps) {
       if (this.writes.length) throw new Error('runUntilIdle() cannot complete snapshot writes; use run()');
@@ -528,79 +526,7 @@ export class LocalCluster {
 
   /** One unit of work of the subtask the schedule picks; false when none can run. */
   private runSomething(): boolean {
-    const schedule = this.opts.schedule ?? 'seeded';
-    if (schedule === 'pipelined') {
-      // Runners are in the plan's topological order: the last runnable one is furthest downstream.
-      for (let i = this.runners.length - 1; i >= 0; i--) {
-        const r = this.runners[i];
-        if (r.runnable() && !this.heldBack(r)) return r.runOne();
-      }
-      return false;
-    }
-    if (schedule === 'seeded') {
-      const ready = this.runners.filter((r) => r.runnable() && !this.heldBack(r));
-      if (ready.length === 0) return false;
-      this.rng.pick(ready).runOne();
-      return true;
-    }
-    // Operators first, upstream first: everything a read caused settles before the next read.
-    for (const r of this.runners) if (!r.source && r.runnable()) return r.runOne();
-    for (const r of this.sourceRunners) if (!r.finished && r.hasPendingBarrier() && !this.heldBack(r)) return r.runOne();
-    return schedule === 'live' ? this.readLive() : this.readSimulated();
-  }
-
-  private sourceDue(r: SubtaskRunner): number {
-    return r.sourceOffset() * r.recordIntervalMs;
-  }
-
-  /** Reads the source whose next record is due first in simulated processing time. */
-  private readSimulated(): boolean {
-    let waiting: SubtaskRunner[] | null = null;
-    const candidate = (r: SubtaskRunner) => !r.finished && !this.heldBack(r) && !waiting?.includes(r) && r.outputsHaveCredit();
-    for (;;) {
-      let best: SubtaskRunner | null = null;
-      let bestDue = Infinity;
-      for (const r of this.sourceRunners) {
-        if (!candidate(r)) continue;
-        const due = this.sourceDue(r);
-        if (due < bestDue) [best, bestDue] = [r, due];
-      }
-      if (!best) return false;
-      // Read no further than the moment another source is due, so sources interleave by their rates.
-      let otherDue = Infinity;
-      for (const r of this.sourceRunners) if (r !== best && candidate(r)) otherDue = Math.min(otherDue, this.sourceDue(r));
-      const interval = best.recordIntervalMs;
-      const count = Math.min(this.opts.batchSize ?? 256, Math.max(1, Math.floor((otherDue - bestDue) / interval) + 1));
-      const poll = best.readSource(count);
-      if (!poll) {
-        (waiting ??= []).push(best);
-        continue;
-      }
-      this.clock.set(bestDue);
-      for (const r of this.sourceRunners) if (r !== best) r.markIdleIfSilent();
-      this.clock.set(bestDue + Math.max(0, count - 1) * interval);
-      best.emitRead(poll);
-      return true;
-    }
-  }
-
-  /** A live run: the first source, round-robin, that has something; else idleness on the caller's clock. */
-  private readLive(): boolean {
-    const n = this.sourceRunners.length;
-    for (let k = 0; k < n; k++) {
-      const i = (this.nextLive + k) % n;
-      const r = this.sourceRunners[i];
-      if (r.finished || this.heldBack(r) || !r.outputsHaveCredit()) continue;
-      const poll = r.readSource(this.opts.batchSize ?? 256);
-      if (!poll) continue;
-      this.nextLive = (i + 1) % n;
-      for (const o of this.sourceRunners) if (o !== r) o.markIdleIfSilent();
-      r.emitRead(poll);
-      return true;
-    }
-    let any = false;
-    for (const r of this.sourceRunners) any = r.markIdleIfSilent() || any;
-    return any;
+    return this.scheduler.runOne(this.runners, this.sourceRunners, (r) => this.heldBack(r));
   }
 
   private maybeKill(): void {
@@ -663,7 +589,7 @@ export class LocalCluster {
     for (const [id, list] of this.byNode) {
       const m: NodeMetrics = { recordsIn: 0, recordsOut: 0, watermark: Infinity, counters: {}, deadLetters: 0, timers: 0 };
       for (const r of list) {
-        const part = r.task ? r.task.metrics(r.deadLetterCount) : { recordsIn: 0, recordsOut: r.sourceOffset() - r.deadLetterCount, watermark: r.watermark(), counters: {}, deadLetters: r.deadLetterCount, timers: 0 };
+        const part = r.task ? r.task.metrics(r.deadLetterCount) : { recordsIn: 0, recordsOut: r.recordsEmitted, watermark: r.watermark(), counters: {}, deadLetters: r.deadLetterCount, timers: 0 };
         m.recordsIn += part.recordsIn;
         m.recordsOut += part.recordsOut;
         m.watermark = Math.min(m.watermark, part.watermark);
@@ -677,14 +603,22 @@ export class LocalCluster {
   }
 
   result(status: ClusterResult['status'] = this.phase === 'finished' ? 'finished' : 'failed', reason = this.failReason): ClusterResult {
-    const parts = this.runners.filter((r) => r.node.isSink).map((r) => ({ [r.node.id]: (r.task?.operator as unknown as { rows(): Row[] }).rows() }));
-    const m = this.master;
-    return { status, reason, restarts: m.restarts, steps: this.steps, views: mergeViews(this.plan, parts), changelogs: m.changelogs(), checkpoints: this.checkpointHistory(), deadLetters: m.deadLetters() };
+    const sinks = this.runners.filter((r) => r.node.isSink);
+    const { plan, master: m } = this;
+    let views: Record<string, Row[]> | null = null;
+    return {
+      status,
+      reason,
+      restarts: m.restarts,
+      steps: this.steps,
+      // Sorting every table costs a fraction of a microsecond per row: only when someone reads them.
+      get views() {
+        return (views ??= mergeViews(plan, sinks.map((r) => ({ [r.node.id]: (r.task?.operator as unknown as { rows(): Row[] }).rows() }))));
+      },
+      changelogs: m.changelogs(),
+      checkpoints: this.checkpointHistory(),
+      deadLetters: m.deadLetters(),
+    };
   }
 }
 
-/** The plan with one subtask per node: the parallelism a plain run (`weir run`, tests) uses whatever the document asks. */
-export function singleSubtaskPlan(plan: JobPlan): JobPlan {
-  if (plan.nodes.every((n) => n.parallelism === 1)) return plan;
-  return { ...plan, nodes: plan.nodes.map((n) => (n.parallelism === 1 ? n : { ...n, parallelism: 1 })) };
-}

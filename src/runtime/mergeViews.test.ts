@@ -3,7 +3,7 @@ import { LocalCluster } from './localCluster.ts';
 import { planOrThrow, runPipeline } from '../testing/runPipeline.ts';
 
 // A log sink holds a multiset of rows whatever its input's unique key is, so the cluster's view
-// must list its rows in the order the single-threaded executor's table does.
+// must list its rows in the order one subtask's table does.
 function doc(parallelism: number) {
   const rows = Array.from({ length: 12 }, (_, i) => ({ g: `g${i % 2}`, v: i }));
   return {
@@ -26,7 +26,7 @@ function doc(parallelism: number) {
 describe('merged views of a log sink fed by an updating stream with a unique key', () => {
   const expected = runPipeline(doc(1)).views.log;
   for (const p of [1, 3]) {
-    it(`lists the rows as the executor's table does at parallelism ${p}`, async () => {
+    it(`lists the rows as one subtask's table does at parallelism ${p}`, async () => {
       expect(expected).toHaveLength(6);
       const res = await new LocalCluster(planOrThrow(doc(p)), { batchSize: 4 }).run();
       expect(res.status, res.reason).toBe('finished');

@@ -37,6 +37,13 @@ export class Publication {
     }
   }
 
+  /** Output of a run nothing can roll back: published as it comes, with no epoch to deduplicate. */
+  final(sinkId: string, els: readonly Element[]): void {
+    const log = this.keepChangelog ? this.changelogs.get(sinkId) : undefined;
+    if (log) for (const el of els) log.push(el);
+    this.onPublish?.(sinkId, { origin: sinkId, epoch: Infinity, els: els as Element[] });
+  }
+
   /** Time travel: epochs after `checkpointId` will be produced again (with the same ids) and may publish again. */
   forgetAfter(checkpointId: number): void {
     for (const key of [...this.published]) if (Number(key.slice(key.lastIndexOf('@') + 1)) > checkpointId) this.published.delete(key);

@@ -36,6 +36,8 @@ export interface RunnerHost extends ChannelSink {
   /** Committed sink epochs and dead-letter epochs; the job master publishes each `origin@epoch` once. */
   publish(sinkId: string, commits: PendingCommit[]): void;
   publishDeadLetters(epochs: DeadLetterEpoch[]): void;
+  /** Sink output that no checkpoint can roll back (see `RunnerDeps.finalOutput`), published as it arrives. */
+  publishFinal?(sinkId: string, els: readonly Element[]): void;
   /**
    * A dead letter as it happens (live counts, failing on UDF errors). False: the host is failing
    * the job and the record must not be kept.
@@ -82,6 +84,11 @@ export interface RunnerDeps {
   publishOutput?: boolean;
   /** The plan is this runner's own copy (deployed to a worker), so sources need not copy what they read from it. */
   ownsPlan?: boolean;
+  /**
+   * Nothing can roll this run back (no checkpoints, no restarts: a plain run to the end): sinks
+   * hand each batch to `host.publishFinal` as it arrives instead of buffering it into epochs.
+   */
+  finalOutput?: boolean;
 }
 
 /** A source subtask's idleness (Flink's WatermarkStrategy.withIdleness): silent this long on the host's clock. */
@@ -106,8 +113,9 @@ export class SubtaskRunner {
   private readonly host: RunnerHost;
   private readonly inputs = new InputChannels();
   private readonly outputs: OutputPartitioning;
-  /** A sink's output, published per committed epoch (null when nobody consumes it). */
+  /** A sink's output, published per committed epoch (null when nobody consumes it, or when it publishes final output). */
   private readonly sinkEpochs: EpochBuffer<Element> | null;
+  private readonly publishesFinal: boolean;
   private readonly deadLetters: EpochBuffer<DeadLetter>;
   private readonly expected = new Set<number>();
   /** The last checkpoint this subtask snapshotted (or restored from): what preview changes follow. */
@@ -121,6 +129,8 @@ export class SubtaskRunner {
   private readonly incremental: boolean;
   /** A source's time between two records at its rate, in simulated processing time (ms). */
   readonly recordIntervalMs: number = 0;
+  /** Records a source sent in this attempt (dead letters not included), for live metrics. */
+  recordsEmitted = 0;
   /** Dead letters this subtask produced in this attempt (replays included), for live metrics. */
   deadLetterCount = 0;
   /** Resolves once restored durable state is loaded; the host waits for it before running. */
@@ -144,7 +154,9 @@ export class SubtaskRunner {
     });
     this.inputs.seal(host.clock);
     this.outputs = new OutputPartitioning(plan, node, index, host);
-    this.sinkEpochs = node.isSink && deps.publishOutput !== false ? new EpochBuffer<Element>(this.id) : null;
+    const publishes = node.isSink && deps.publishOutput !== false;
+    this.publishesFinal = publishes && deps.finalOutput === true && host.publishFinal !== undefined;
+    this.sinkEpochs = publishes && !this.publishesFinal ? new EpochBuffer<Element>(this.id) : null;
     this.deadLetters = new EpochBuffer<DeadLetter>(this.id);
     const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
@@ -276,6 +288,7 @@ export class SubtaskRunner {
     for (const d of poll.deadLetters) this.deadLetter(d);
     if (this.idleness) this.trackIdleness(this.idleness, poll.elements.length > 0);
     if (poll.elements.length) {
+      this.recordsEmitted += poll.elements.length;
       this.tap?.output(this, new Map([['out', poll.elements]]));
       this.outputs.emitAll(poll.elements);
     }
@@ -318,7 +331,7 @@ export class SubtaskRunner {
         if (this.sinkEpochs) {
           this.sinkEpochs.addAll(msg.els);
           this.host.preview?.(this.node.id, this.id, this.lastCheckpoint, msg.els);
-        }
+        } else if (this.publishesFinal) this.host.publishFinal!(this.node.id, msg.els);
         if (this.tap) return this.tappedBatch(this.tap, c.port, msg.els);
         task.processBatch(c.port, msg.els);
         this.route();

@@ -1,8 +1,9 @@
 import { compile } from '../pipeline/compile.ts';
 import type { DeadLetter, Element, Row } from '../engine/types.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
-import { LocalCluster, singleSubtaskPlan } from '../runtime/localCluster.ts';
-import type { ClusterOptions } from '../runtime/localCluster.ts';
+import type { LocalCluster } from '../runtime/localCluster.ts';
+import { runInProcess } from '../runtime/runInProcess.ts';
+import type { InProcessOptions } from '../runtime/runInProcess.ts';
 
 export interface PipelineRun {
   plan: JobPlan;
@@ -13,7 +14,6 @@ export interface PipelineRun {
   deadLetters: readonly DeadLetter[];
 }
 
-export type RunPipelineOptions = Pick<ClusterOptions, 'batchSize' | 'inputs' | 'readers' | 'keepChangelog' | 'onPublish'>;
 
 export function planOrThrow(doc: unknown): JobPlan {
   const { plan, problems } = compile(doc);
@@ -21,14 +21,9 @@ export function planOrThrow(doc: unknown): JobPlan {
   return plan;
 }
 
-/**
- * Compiles and runs a pipeline to the end of its input, synchronously, for tests and the
- * oracle: the one runtime in process, one subtask per node, processing time simulated from the
- * sources' rates, so the same document always gives the same changelogs.
- */
-export function runPipeline(doc: unknown, opts: RunPipelineOptions = {}): PipelineRun {
+/** Compiles and runs a pipeline to the end of its input, synchronously (see runInProcess); for tests. */
+export function runPipeline(doc: unknown, opts: InProcessOptions = {}): PipelineRun {
   const plan = planOrThrow(doc);
-  const job = new LocalCluster(singleSubtaskPlan(plan), { schedule: 'simulated', checkpointIntervalMs: null, ...opts });
-  const res = job.runSync();
-  return { plan, job, views: res.views, changelogs: res.changelogs, deadLetters: res.deadLetters };
+  const { cluster, result } = runInProcess(plan, opts);
+  return { plan, job: cluster, views: result.views, changelogs: result.changelogs, deadLetters: result.deadLetters };
 }

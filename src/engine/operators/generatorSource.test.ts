@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { runPipeline, planOrThrow } from '../../testing/runPipeline.ts';
-import { Executor } from '../executor.ts';
 import type { Element } from '../types.ts';
 import { compile } from '../../pipeline/compile.ts';
 
@@ -48,20 +47,5 @@ describe('generatorSource', () => {
     expect(rows(runPipeline(doc(p, 2)).changelogs.out)).not.toEqual(a);
     const fixed = { ...p, seed: 9 };
     expect(rows(runPipeline(doc(fixed, 1)).changelogs.out)).toEqual(rows(runPipeline(doc(fixed, 2)).changelogs.out));
-  });
-
-  it('restores from a job snapshot and produces exactly the rest', () => {
-    const d = doc({ scenario: 'payments', count: 300, seed: 3, disorderMs: 1000 });
-    const straight = rows(runPipeline(d, { batchSize: 16 }).changelogs.out);
-    const first = new Executor(planOrThrow(d), { batchSize: 16 });
-    first.run(9);
-    first.drainInFlight();
-    const snap = first.snapshot();
-    const before = rows(first.changelog('out'));
-    const second = new Executor(planOrThrow(d), { batchSize: 16 });
-    second.restore(structuredClone(snap));
-    second.run();
-    expect(before.length).toBeGreaterThan(0);
-    expect([...before, ...rows(second.changelog('out'))]).toEqual(straight);
   });
 });

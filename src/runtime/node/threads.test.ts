@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => pool.close());
 
 describe('the threaded runtime on Node worker_threads', () => {
-  it('equals the single-threaded executor on example pipelines at parallelism 1 to 4', async () => {
+  it('equals the plain in-process run on example pipelines at parallelism 1 to 4', async () => {
     const examples = new Map(loadExamples().map((e) => [e.entry.file, e.doc]));
     const runs: [string, number][] = [['sales-by-store.json', 1], ['top-cities.json', 2], ['coffee-shop.json', 3], ['deliveries-interval.json', 4]];
     for (const [file, p] of runs) {

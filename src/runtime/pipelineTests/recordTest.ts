@@ -1,7 +1,7 @@
 import { compile } from '../../pipeline/compile.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import type { PipelineTest } from '../../pipeline/tests/testSpec.ts';
-import { Executor } from '../../engine/executor.ts';
+import { runInProcess } from '../runInProcess.ts';
 import type { Row } from '../../engine/types.ts';
 import { testDocument } from './runTests.ts';
 
@@ -22,18 +22,16 @@ export function recordTest(doc: PipelineDocument, name: string, take = 20): Pipe
     nodes: [...doc.nodes, ...sources.map((id) => ({ id: TAP + id, kind: 'collectSink', params: {} }))],
     edges: [...doc.edges, ...sources.map((id) => ({ from: { node: id, port: 'out' }, to: { node: TAP + id, port: 'in' } }))],
   };
-  const first = new Executor(compile(tapped).plan!, {});
-  first.run();
+  const first = runInProcess(compile(tapped).plan!).result;
   const given: Record<string, Row[]> = {};
   for (const id of sources) {
     const node = doc.nodes.find((n) => n.id === id)!;
     // A changelog source's given rows are read in its format again, so they must be its raw records.
     if (node.params.changelog) {
       if (Array.isArray(node.params.rows)) given[id] = (node.params.rows as Row[]).slice(0, take);
-    } else given[id] = first.changelog(TAP + id).slice(0, take).map((e) => e.row);
+    } else given[id] = first.changelogs[TAP + id].slice(0, take).map((e) => e.row);
   }
   const probe: PipelineTest = { name, given, expect: [] };
-  const run = new Executor(compile(testDocument(doc, probe)).plan!, { keepChangelog: false });
-  run.run();
-  return { name, given, expect: sinks.map((sink) => ({ sink, mode: 'equals' as const, rows: run.view(sink) })) };
+  const run = runInProcess(compile(testDocument(doc, probe)).plan!, { keepChangelog: false }).result;
+  return { name, given, expect: sinks.map((sink) => ({ sink, mode: 'equals' as const, rows: run.views[sink] ?? [] })) };
 }

@@ -1,7 +1,7 @@
 import { compile } from '../../pipeline/compile.ts';
 import type { PipelineDocument, PipelineNode } from '../../pipeline/document.ts';
 import type { PipelineTest, TestExpectation } from '../../pipeline/tests/testSpec.ts';
-import { Executor } from '../../engine/executor.ts';
+import { runInProcess } from '../runInProcess.ts';
 import { sourceDefinition } from '../../engine/registry.ts';
 import type { CommonSourceParams } from '../../engine/source.ts';
 import type { Row } from '../../engine/types.ts';
@@ -97,7 +97,7 @@ export function checkExpectation(e: TestExpectation, actual: readonly Row[]): Ex
   return { sink: e.sink, mode: e.mode, passed: missing.length === 0 && unexpected.length === 0, missing, unexpected, actual: [...actual] };
 }
 
-/** Runs one test to the end of its input on the deterministic executor. */
+/** Runs one test to the end of its input, in process and deterministically. */
 export function runPipelineTest(doc: PipelineDocument, test: PipelineTest, now: () => number = () => 0): TestOutcome {
   const t0 = now();
   const { plan, problems } = compile(testDocument(doc, test));
@@ -106,10 +106,9 @@ export function runPipelineTest(doc: PipelineDocument, test: PipelineTest, now: 
     return { name: test.name, passed: false, expectations: [], error: `the pipeline is not valid:\n${first.join('\n')}`, deadLetters: 0, ms: now() - t0 };
   }
   try {
-    const ex = new Executor(plan, { keepChangelog: false });
-    ex.run();
-    const expectations = test.expect.map((e) => checkExpectation(e, ex.view(e.sink)));
-    return { name: test.name, passed: expectations.every((r) => r.passed), expectations, deadLetters: ex.deadLetters().length, ms: now() - t0 };
+    const run = runInProcess(plan, { keepChangelog: false }).result;
+    const expectations = test.expect.map((e) => checkExpectation(e, run.views[e.sink] ?? []));
+    return { name: test.name, passed: expectations.every((r) => r.passed), expectations, deadLetters: run.deadLetters.length, ms: now() - t0 };
   } catch (e) {
     return { name: test.name, passed: false, expectations: [], error: `the run failed: ${(e as Error).message}`, deadLetters: 0, ms: now() - t0 };
   }

@@ -25,7 +25,7 @@ async function whenRunning(jm: JobManager, done: () => boolean): Promise<void> {
 }
 
 describe('JobManager on in-process workers', () => {
-  it('matches the single-threaded executor on every example at parallelism 1 to 4', async () => {
+  it('matches the plain in-process run on every example at parallelism 1 to 4', async () => {
     for (const [i, { entry, doc }] of loadExamples().entries()) {
       const expected = runPipeline(doc).views;
       const p = 1 + (i % 4);
