@@ -50,6 +50,13 @@ describe('Flink SQL round trip', () => {
     }
   });
 
+  it('plans the exported scripts like any other: every node has its SQL span', () => {
+    for (const c of cases) {
+      const { imported } = roundTrip(c.doc, c.options);
+      for (const n of imported.doc.nodes) expect(imported.spans?.[n.id], `${c.name}: ${n.id}`).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
+    }
+  });
+
   it('restores labels, positions and settings from the annotations', () => {
     const medallion = cases.find((c) => c.name === 'medallion.json')!.doc as { nodes: { id: string; label?: string; position?: unknown }[]; settings: unknown; description: string };
     const { imported } = roundTrip(medallion);

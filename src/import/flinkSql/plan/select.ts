@@ -5,12 +5,13 @@
  * adds none.
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, ruleOf, spanOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { durationMs } from './settings.ts';
 import type { Col, Rel } from './model.ts';
 import { fail, requalify } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
-import { columnRef, weirExpr } from './expr.ts';
+import { callArgs, callName, columnRef, weirExpr } from './expr.ts';
 import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
@@ -62,6 +63,11 @@ export function finish(r: FromRel, env: Env, at: Tree): Rel {
   return r;
 }
 
+/** As finish, but a window table function stays pending: a view of one may be a side of a window join. */
+export function keepPending(r: FromRel, env: Env, at: Tree): FromRel {
+  return r.tvf && !r.rank ? r : finish(r, env, at);
+}
+
 function planSetOp(q: Tree, env: Env): Rel {
   const words = keywordsOf(q);
   if (!words.includes('ALL') || !words.includes('UNION')) {
@@ -72,7 +78,7 @@ function planSetOp(q: Tree, env: Env): Rel {
   const collect = (t: Tree) => {
     const w = keywordsOf(t);
     if (w.includes('UNION') && w.includes('ALL')) childrenOf(t, 'queryStatement').forEach(collect);
-    else branches.push(finish(planQuery(t, env), env, t));
+    else branches.push(finish(planQuery(t, { ...env, unionBranch: true }), env, t));
   };
   collect(q);
   const names = branches[0].cols.map((c) => c.name);
@@ -125,7 +131,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
     const atom = childOf(t, 'atomExpressionTable') ?? find(t, 'queryStatement');
     if (atom) {
       const q = ruleOf(atom) === 'queryStatement' ? atom : find(atom, 'queryStatement')!;
-      return planQuery(q, { ...env });
+      return planQuery(q, { ...env, unionBranch: false });
     }
     if (keywordsOf(t).includes('LATERAL') || find(t, 'functionName')) fail(t, 'LATERAL TABLE', 'table functions are not supported; use a flatMap node with code');
     if (keywordsOf(t).includes('UNNEST')) fail(t, 'UNNEST', 'not supported; use a flatMap node with code');
@@ -178,7 +184,10 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
 }
 
 /** A project node for the SELECT list, or nothing when it passes the input through. */
-export function project(rel: Rel, items: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree, render = (e: Tree) => weirExpr(e, scopeOf(env, rel), 'SELECT list')): Rel {
+export function project(rel: Rel, all: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree, render = (e: Tree) => weirExpr(e, scopeOf(env, rel), 'SELECT list')): Rel {
+  // `PROCTIME() AS pt` adds a processing-time attribute: an ordering (arrival), not a field.
+  const procTime = all.filter((it) => it.expr && isProctime(it.expr)).map((it) => it.name);
+  const items = all.filter((it) => !(it.expr && isProctime(it.expr)));
   const seen = new Set<string>();
   const fields = items.map((it) => {
     if (seen.has(it.name)) fail(it.at, 'SELECT list', `two columns are named \`${it.name}\`; give one another name with AS`);
@@ -189,10 +198,27 @@ export function project(rel: Rel, items: { name: string; expr: Tree | null; col:
   const types = items.map((it) => it.col?.type ?? (it.expr ? (rel.cols.find((c) => columnRef(it.expr!) && c.field === fields[items.indexOf(it)].expr.slice(1, -1))?.type ?? null) : null));
   const cols: Col[] = fields.map((f, i) => ({ field: f.name, name: f.name, quals: [], type: types[i] }));
   const timeField = fields.find((f) => rel.eventTime && f.expr === `\`${rel.eventTime}\``)?.name ?? null;
-  if (identity) return { ...rel, cols };
+  if (identity) return { ...rel, cols, procTime };
+  // A union lines records up by field name: a branch that only reorders its columns needs no node.
+  const reorder = env.unionBranch && fields.length === rel.cols.length && fields.every((f) => f.expr === `\`${f.name}\`` && rel.cols.some((c) => c.field === f.name));
+  if (reorder) return { ...rel, cols, procTime };
+  if (env.annotation?.kind === 'map' && rel.cols.every((c, i) => fields[i]?.name === c.field)) {
+    // Weir's export writes a map as a SELECT of every input column, some recomputed, then the new ones.
+    const set = fields.filter((f, i) => i >= rel.cols.length || f.expr !== `\`${rel.cols[i].field}\``);
+    const id = nodeId(env, 'map');
+    env.g.add({ id, kind: 'map', params: { set }, inputs: [['in', rel.node]], at });
+    return { node: id, cols, eventTime: rel.eventTime, procTime, updating: rel.updating };
+  }
   const id = nodeId(env, 'project');
   env.g.add({ id, kind: 'project', params: { fields }, inputs: [['in', rel.node]], at });
-  return { node: id, cols, eventTime: timeField, procTime: [], updating: rel.updating };
+  return { node: id, cols, eventTime: timeField, procTime, updating: rel.updating };
+}
+
+/** `PROCTIME()`. */
+function isProctime(t: Tree): boolean {
+  let x = t;
+  while (kids(x).length === 1 && !kids(x)[0].symbol && altOf(x) !== 'FunctionCall') x = kids(x)[0];
+  return callName(x) === 'PROCTIME' && callArgs(x).args.length === 0;
 }
 
 export function filter(rel: Rel, cond: Tree, env: Env, construct = 'WHERE', render = (e: Tree) => weirExpr(e, scopeOf(env, rel), construct)): Rel {
@@ -209,18 +235,21 @@ export function planSelect(sel: Tree, env: Env): FromRel {
   const top = kids(from).find((k) => ruleOf(k) === 'tableExpression');
   const sides = top ? kids(top).filter((k) => !k.symbol && ruleOf(k) !== 'joinCondition') : [];
   let rel: FromRel;
+  // A hint is a comment to the grammar: `SELECT /*+ STATE_TTL('l' = '1 h', …) */` is read from the text.
+  const hint = /^SELECT\s*\/\*\+\s*STATE_TTL\s*\(\s*'[^']*'\s*=\s*'([^']*)'/i.exec(textOf(env.sql, childOf(sel, 'selectClause')!));
+  const fromEnv = hint ? { ...env, stateTtlMs: durationMs(hint[1]) } : env;
   if (top && sides.length === 2 && kids(top).some((k) => k.symbol?.text === ',')) {
     // FROM a, b WHERE …: the WHERE is the join's condition (keys, time bounds, the rest filters).
-    rel = planJoin(top, sides[0], sides[1], env, cond);
+    rel = planJoin(top, sides[0], sides[1], fromEnv, cond);
     cond = null;
-  } else rel = planFromItem(from, env);
+  } else rel = planFromItem(from, fromEnv);
   const items = childOf(sel, 'selectClause')!;
   if (rel.rank) {
     const done = planRankFromOuter(rel, cond, env, sel);
     rel = done;
     cond = (done as FromRel & { rest?: Tree | null }).rest ?? null;
   }
-  if (isAggregating(sel) || rel.tvf) {
+  if (isAggregating(sel, env) || rel.tvf) {
     if (cond) rel = { ...filter(rel, cond, env), tvf: rel.tvf };
     return planAggregate(sel, rel, env);
   }
