@@ -29,13 +29,14 @@ describe('Flink SQL planner errors', () => {
     ]);
   });
 
-  it('rejects MATCH_RECOGNIZE, UNION without ALL, SESSION TVFs, OVER aggregation and extra conditions in outer interval joins', () => {
+  it('rejects MATCH_RECOGNIZE, UNION without ALL, SESSION TVFs, OVER windows not ordered by time and extra conditions in outer interval joins', () => {
     expect(insert('SELECT a, n FROM t MATCH_RECOGNIZE (PARTITION BY a)')[0].construct).toBe('MATCH_RECOGNIZE');
     expect(insert('SELECT a, n FROM t UNION SELECT a, n FROM t')[0].construct).toBe('UNION');
     expect(insert("SELECT a, COUNT(*) FROM TABLE(SESSION(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY a")[0].construct).toBe('SESSION window table function');
-    const over = insert('SELECT a, SUM(n) OVER (PARTITION BY a ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS n FROM t')[0];
-    expect(over.construct).toMatch(/OVER/);
-    expect(over.message).toMatch(/not supported yet/);
+    const over = insert('SELECT a, SUM(n) OVER (PARTITION BY a ORDER BY n ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS n FROM t')[0];
+    expect(over.construct).toBe('OVER (ORDER BY …)');
+    expect(over.message).toMatch(/time attribute, ascending \(`ts`\)/);
+    expect(insert('SELECT a, SUM(n) OVER (PARTITION BY a ORDER BY ts ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING) AS n FROM t')[0].construct).toBe('OVER (… frame)');
     const join = insert("SELECT l.a, r.n FROM t l LEFT JOIN t r ON l.a = r.a AND r.ts BETWEEN l.ts AND l.ts + INTERVAL '1' MINUTE AND l.n < r.n")[0];
     expect(join).toMatchObject({ construct: 'JOIN … ON' });
     expect(join.message).toMatch(/outer interval join/);

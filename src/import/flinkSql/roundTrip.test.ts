@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { loadExamples } from '../../testing/examples.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
-import { goldenCases } from '../../export/flinkSql/goldenCases.ts';
+import { goldenCases, windowedGoldenCases } from '../../export/flinkSql/goldenCases.ts';
 import type { Row } from '../../engine/types.ts';
 import { importFlinkSql } from './index.ts';
 
-const cases = [...loadExamples().map(({ entry, doc }) => ({ name: entry.file, doc: doc as unknown, options: undefined })), ...goldenCases];
+const cases = [...loadExamples().map(({ entry, doc }) => ({ name: entry.file, doc: doc as unknown, options: undefined })), ...goldenCases, ...windowedGoldenCases];
 
 /** A view as a sorted multiset of rows with sorted keys, so field and row order do not matter. */
 const canonical = (rows: readonly Row[]): string[] => rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();

@@ -15,6 +15,7 @@ import type { Scope } from './expr.ts';
 import { columnRef, intervalMs, weirExpr } from './expr.ts';
 import type { FromRel } from './select.ts';
 import { filter, finish, planFromItem } from './select.ts';
+import { planWindowJoin } from './windowJoin.ts';
 
 type Side = 'l' | 'r';
 
@@ -129,7 +130,7 @@ function timeBound(t: Tree, env: Env, l: Rel, r: Rel, bounds: Bounds): boolean {
 }
 
 /** `l.a = r.b`: the pair of fields, or null. */
-function keyPair(t: Tree, ls: Scope, rs: Scope): { l: Col; r: Col } | null {
+export function keyPair(t: Tree, ls: Scope, rs: Scope): { l: Col; r: Col } | null {
   let x = t;
   while (kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
   if (altOf(x) !== 'Comparison') return null;
@@ -158,7 +159,15 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const words = keywordsOf(t);
   const comma = kids(t).some((k) => k.symbol?.text === ',');
   const type = comma ? 'inner' : joinType(words, t);
-  const left = finish(planFromItem(leftT, env), env, leftT);
+  const left0 = planFromItem(leftT, env);
+  if (left0.tvf && !find(rightT, 'systemTimePeriod')) {
+    const right0 = planFromItem(rightT, env);
+    const cond0 = childOf(t, 'joinCondition');
+    const on0 = onOverride ?? (cond0 ? kids(cond0).find((k) => !k.symbol)! : null);
+    if (right0.tvf && on0 && type !== 'cross') return planWindowJoin(t, type, left0, right0, on0, env);
+    finish(right0, env, rightT);
+  }
+  const left = finish(left0, env, leftT);
   // The right side of a temporal join: the table as of the left row's time.
   const primary = find(rightT, 'tablePrimary');
   const sys = primary ? childOf(primary, 'systemTimePeriod') : null;

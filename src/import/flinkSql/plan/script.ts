@@ -17,6 +17,7 @@ import type { Env } from './env.ts';
 import type { TableDef } from './ddl.ts';
 import { readTable, sinkKind, sourceRel } from './ddl.ts';
 import { finish, keepPending, planQuery } from './select.ts';
+import type { FromRel } from './select.ts';
 import { annotatedNode, isVersionsHelper } from './annotated.ts';
 
 export interface PlanWarning {
@@ -94,7 +95,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
           const input = g.get(r.node)!.inputs[0][1];
           g.nodes.splice(g.nodes.indexOf(g.get(r.node)!), 1);
           v.rel = { ...r, node: input, updating: true };
-        } else if (!before.has(r.node)) {
+        } else if (!before.has(r.node) && !(r as FromRel).tvf) {
           // The view's last node carries the view's name.
           g.rename(r.node, name);
           v.rel = { ...r, node: name };

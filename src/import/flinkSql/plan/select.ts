@@ -15,6 +15,7 @@ import { callArgs, callName, columnRef, weirExpr } from './expr.ts';
 import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
+import { overAggregateItems, planOver } from './over.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -58,7 +59,7 @@ export function planQuery(q: Tree, env: Env): FromRel {
 
 /** Makes a FROM relation a plain one: a pending window or rank cannot stand alone. */
 export function finish(r: FromRel, env: Env, at: Tree): Rel {
-  if (r.tvf) fail(r.tvf.at, `${r.tvf.type.toUpperCase()} window table function`, 'aggregate it: GROUP BY window_start, window_end (window join, window Top-N and window deduplication are not supported yet)');
+  if (r.tvf) fail(r.tvf.at, `${r.tvf.type.toUpperCase()} window table function`, 'a window table function feeds a window operator: GROUP BY window_start, window_end (aggregate), a JOIN of two windowed tables ON window_start and window_end (window join), or ROW_NUMBER() OVER (PARTITION BY window_start, window_end, …) (window Top-N, dedup)');
   if (r.rank) return planRankFromOuter(r, null, env, at);
   return r;
 }
@@ -94,6 +95,20 @@ function planSetOp(q: Tree, env: Env): Rel {
   const id = nodeId(env, 'union');
   env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
   return { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+}
+
+/**
+ * The SELECT list over a window table function that waits for its operator: the window columns
+ * stay (the operator adds them); the other columns, picked or reordered, are projected before it.
+ */
+export function projectPending(rel: FromRel, items: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree): FromRel {
+  const windowCols = ['window_start', 'window_end', 'window_time'];
+  const plain = items.filter((it) => !windowCols.includes(it.col?.field ?? (it.expr ? columnRef(it.expr)?.name ?? '' : '')));
+  for (const it of plain) if (!it.col && !(it.expr && columnRef(it.expr))) fail(it.at, 'SELECT list', 'over a window table function only columns are read here; compute expressions after the window operator');
+  const base: Rel = { ...rel, cols: rel.cols.filter((c) => !windowCols.includes(c.field)) };
+  const inner = project(base, plain, env, at);
+  if (rel.eventTime && inner.eventTime !== rel.eventTime) fail(at, 'SELECT list', `keep the time attribute \`${rel.eventTime}\` in the SELECT list: the window is cut by it`);
+  return { ...inner, cols: [...inner.cols, ...rel.cols.filter((c) => windowCols.includes(c.field))], tvf: rel.tvf };
 }
 
 /** One FROM item: a table, view or CTE (optionally FOR SYSTEM_TIME AS OF), a subquery, a window TVF, or a join. */
@@ -249,13 +264,23 @@ export function planSelect(sel: Tree, env: Env): FromRel {
     rel = done;
     cond = (done as FromRel & { rest?: Tree | null }).rest ?? null;
   }
-  if (isAggregating(sel, env) || rel.tvf) {
+  if (isAggregating(sel, env)) {
     if (cond) rel = { ...filter(rel, cond, env), tvf: rel.tvf };
     return planAggregate(sel, rel, env);
   }
-  if (rel.tvf) finish(rel, env, sel);
   const rankAt = rankItem(sel);
+  const overs = overAggregateItems(sel);
+  if (overs.length) {
+    if (rankAt) fail(rankAt, 'ROW_NUMBER() OVER (…)', 'rank in a query of its own, apart from the OVER aggregates');
+    if (rel.tvf) finish(rel, env, sel);
+    return planOver(sel, cond ? filter(rel, cond, env) : rel, overs, env);
+  }
   if (rankAt) return pendingRank(sel, rel, cond, rankAt, env);
+  if (rel.tvf) {
+    // SELECT … FROM TABLE(TUMBLE(…)) without GROUP BY: the windowed rows, for a window join, Top-N or dedup above.
+    if (cond) fail(cond, 'WHERE', 'filter the table before the window table function: TABLE(TUMBLE(TABLE (SELECT … WHERE …), …)) is not read; filter in a view of its own');
+    return projectPending(rel, selectItems(sel, rel, env), env, items);
+  }
   if (cond) rel = filter(rel, cond, env);
   if (childOf(items, 'setQuantifier') && keywordsOf(childOf(items, 'setQuantifier')!).includes('DISTINCT')) return planAggregate(sel, rel, env);
   return project(rel, selectItems(sel, rel, env), env, items);
