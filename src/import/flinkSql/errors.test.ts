@@ -60,6 +60,16 @@ describe('Flink SQL planner errors', () => {
     expect(r.doc).not.toBeNull();
   });
 
+  it('turns a call of a created function into a map node holding a stub to fill in', () => {
+    const r = planFlinkSql(`${TABLE}CREATE TEMPORARY FUNCTION score AS 'com.example.Score';\nCREATE TABLE s (a STRING, m STRING) WITH ('connector' = 'print');\nINSERT INTO s SELECT a, score(n, 'x') AS m FROM t;`);
+    expect(r.doc).not.toBeNull();
+    const udf = r.doc!.nodes.find((n) => n.kind === 'map')!;
+    expect(udf.params.code).toMatch(/const score = \(arg1, arg2\) => \{\n\s+throw new Error\('SCORE is not written yet/);
+    expect(udf.params.code).toContain('"m": score(row["n"], "x")');
+    expect(r.problems).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/stub that fails every record/) }));
+    expect(r.spans[udf.id]).toMatchObject({ line: LINES + 2, column: 25 });
+  });
+
   it('imports a hand-written script, with warnings where it has to guess', () => {
     const r = importFlinkSql(`SET 'parallelism.default' = '2';\nSET 'sql-client.verbose' = 'true';\n${TABLE}CREATE TEMPORARY VIEW big AS\nSELECT a, n FROM t WHERE n > 10;\n${SINK}INSERT INTO s SELECT * FROM big;`);
     expect(r.ok).toBe(true);

@@ -16,6 +16,7 @@ import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { overAggregateItems, planOver } from './over.ts';
+import { udfStubs } from './udf.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -199,7 +200,9 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
 }
 
 /** A project node for the SELECT list, or nothing when it passes the input through. */
-export function project(rel: Rel, all: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree, render = (e: Tree) => weirExpr(e, scopeOf(env, rel), 'SELECT list')): Rel {
+export function project(rel0: Rel, all0: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree, render0?: (e: Tree) => string): Rel {
+  const { rel, items: all } = udfStubs(rel0, all0, env);
+  const render = render0 ?? ((e: Tree) => weirExpr(e, scopeOf(env, rel), 'SELECT list'));
   // `PROCTIME() AS pt` adds a processing-time attribute: an ordering (arrival), not a field.
   const procTime = all.filter((it) => it.expr && isProctime(it.expr)).map((it) => it.name);
   const items = all.filter((it) => !(it.expr && isProctime(it.expr)));
