@@ -187,10 +187,7 @@ export const goldenCases: GoldenCase[] = [
   },
 ];
 
-/**
- * OVER aggregation, non-equi joins and the window operators. Their SQL is pinned and verified like
- * the rest; the Flink SQL import does not read them back yet, so they stay out of the round trip.
- */
+/** OVER aggregation, non-equi joins and the window operators: pinned, verified and round-tripped like the rest. */
 export const windowedGoldenCases: GoldenCase[] = [
   { name: 'over-rows', doc: chain('over rows', node('running', 'overAggregate', { partitionBy: ['customer_id'], frame: 'rows', precedingRows: 2, aggregates: [agg('sum', 'amount', 'last3')] }), node('log', 'logSink')) },
   { name: 'over-range', doc: chain('over range', node('hourly', 'overAggregate', { partitionBy: [], frame: 'range', precedingMs: 3_600_000, aggregates: [agg('count', undefined, 'n'), agg('max', 'amount', 'top')] }), node('log', 'logSink')) },

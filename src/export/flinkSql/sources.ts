@@ -4,6 +4,8 @@
  * `f_ms`, and `f` is the computed column TO_TIMESTAMP_LTZ(`f_ms`, 3); datagen generates
  * TIMESTAMP_LTZ(3) values directly (now minus up to the out-of-orderness).
  */
+import { fileFormatOf } from '../../pipeline/kinds/fileSource.ts';
+import type { FileSourceParams } from '../../pipeline/kinds/fileSource.ts';
 import type { PlanNode } from '../../pipeline/plan.ts';
 import type { CommonSourceParams } from '../../engine/source.ts';
 import { sourceDefinition } from '../../engine/registry.ts';
@@ -116,7 +118,9 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   // A changelog source names its format; upsert-kafka reads plain JSON keys and values.
   const changeFormat = changelog && changelog.format !== 'upsert' ? changelog.format : undefined;
   if (changelog) comments.push(changelogComment(changelog.format, key));
-  const args = { node, connector, format: changeFormat ?? cx.options.kafkaFormat ?? 'json', fileFormat: changeFormat };
+  // A CSV data file stays CSV for Flink's filesystem connector.
+  const csv = node.kind === 'fileSource' && fileFormatOf(node.params as FileSourceParams, (node.params as FileSourceParams).path) === 'csv';
+  const args = { node, connector, format: changeFormat ?? cx.options.kafkaFormat ?? 'json', fileFormat: changeFormat ?? (csv ? 'csv' : undefined) };
   let options;
   if (connector === 'datagen') {
     const gen = generatorFigures(node, eff, cx.plan.seed);

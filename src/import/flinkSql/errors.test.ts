@@ -29,13 +29,14 @@ describe('Flink SQL planner errors', () => {
     ]);
   });
 
-  it('rejects MATCH_RECOGNIZE, UNION without ALL, SESSION TVFs, OVER aggregation and extra conditions in outer interval joins', () => {
+  it('rejects MATCH_RECOGNIZE, UNION without ALL, SESSION TVFs, OVER windows not ordered by time and extra conditions in outer interval joins', () => {
     expect(insert('SELECT a, n FROM t MATCH_RECOGNIZE (PARTITION BY a)')[0].construct).toBe('MATCH_RECOGNIZE');
     expect(insert('SELECT a, n FROM t UNION SELECT a, n FROM t')[0].construct).toBe('UNION');
     expect(insert("SELECT a, COUNT(*) FROM TABLE(SESSION(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY a")[0].construct).toBe('SESSION window table function');
-    const over = insert('SELECT a, SUM(n) OVER (PARTITION BY a ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS n FROM t')[0];
-    expect(over.construct).toMatch(/OVER/);
-    expect(over.message).toMatch(/not supported yet/);
+    const over = insert('SELECT a, SUM(n) OVER (PARTITION BY a ORDER BY n ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS n FROM t')[0];
+    expect(over.construct).toBe('OVER (ORDER BY …)');
+    expect(over.message).toMatch(/time attribute, ascending \(`ts`\)/);
+    expect(insert('SELECT a, SUM(n) OVER (PARTITION BY a ORDER BY ts ROWS BETWEEN 2 PRECEDING AND 1 FOLLOWING) AS n FROM t')[0].construct).toBe('OVER (… frame)');
     const join = insert("SELECT l.a, r.n FROM t l LEFT JOIN t r ON l.a = r.a AND r.ts BETWEEN l.ts AND l.ts + INTERVAL '1' MINUTE AND l.n < r.n")[0];
     expect(join).toMatchObject({ construct: 'JOIN … ON' });
     expect(join.message).toMatch(/outer interval join/);
@@ -57,6 +58,16 @@ describe('Flink SQL planner errors', () => {
     const r = planFlinkSql(`${TABLE}${SINK}-- @weir {"label": oops}\nINSERT INTO s SELECT a, n FROM t;`);
     expect(r.problems).toContainEqual(expect.objectContaining({ severity: 'warning', line: LINES + 1, construct: '-- @weir annotation' }));
     expect(r.doc).not.toBeNull();
+  });
+
+  it('turns a call of a created function into a map node holding a stub to fill in', () => {
+    const r = planFlinkSql(`${TABLE}CREATE TEMPORARY FUNCTION score AS 'com.example.Score';\nCREATE TABLE s (a STRING, m STRING) WITH ('connector' = 'print');\nINSERT INTO s SELECT a, score(n, 'x') AS m FROM t;`);
+    expect(r.doc).not.toBeNull();
+    const udf = r.doc!.nodes.find((n) => n.kind === 'map')!;
+    expect(udf.params.code).toMatch(/const score = \(arg1, arg2\) => \{\n\s+throw new Error\('SCORE is not written yet/);
+    expect(udf.params.code).toContain('"m": score(row["n"], "x")');
+    expect(r.problems).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/stub that fails every record/) }));
+    expect(r.spans[udf.id]).toMatchObject({ line: LINES + 2, column: 25 });
   });
 
   it('imports a hand-written script, with warnings where it has to guess', () => {

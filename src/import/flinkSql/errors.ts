@@ -19,3 +19,8 @@ export interface ImportProblem {
 }
 
 export const toProblem = (e: ImportError): ImportProblem => ({ line: e.line, column: e.column, construct: e.construct, message: e.detail });
+
+export interface ImportWarning {
+  line: number;
+  message: string;
+}

@@ -11,8 +11,9 @@
  *   }
  *   importFlinkSql(sql, name?)           → { ok, doc, warnings } | { ok: false, errors, warnings } (sync; depth layout)
  *   importFlinkSqlLaidOut(sql, name?)    → the same, placed with the canvas's elkjs auto-layout (async)
- * Scripts Weir's exporter wrote (they open with its `-- @weir {…}` document annotation) are read by
- * the exporter's own reader first, so their code, keys and layout come back as they were.
+ * Scripts Weir's exporter wrote are planned the same way; their `-- @weir {…}` annotations add what
+ * SQL cannot say (source data, user code, keyBy keys, labels, canvas positions) and pick, among
+ * equivalent plans, the nodes the exported pipeline had.
  */
 import { compile } from '../../pipeline/compile.ts';
 import { autoLayout } from '../../pipeline/autoLayout.ts';
@@ -20,9 +21,7 @@ import type { PipelineDocument, PipelineEdge } from '../../pipeline/document.ts'
 import { PIPELINE_FORMAT, PIPELINE_VERSION } from '../../pipeline/document.ts';
 import type { SqlSpan } from '../../export/flinkSql/verify/parseTree.ts';
 import { parseFlinkSql } from '../../export/flinkSql/verify/parseTree.ts';
-import type { ImportProblem } from './errors.ts';
-import type { ImportWarning } from './context.ts';
-import { importAnnotatedScript } from './annotated.ts';
+import type { ImportProblem, ImportWarning } from './errors.ts';
 import { prepass } from './plan/prepass.ts';
 import { planScript } from './plan/script.ts';
 import type { ScriptPlan } from './plan/script.ts';
@@ -108,16 +107,14 @@ function toImport(p: FlinkSqlPlan): FlinkSqlImport {
 }
 
 export function importFlinkSql(sql: string, fallbackName = 'imported from Flink SQL'): FlinkSqlImport {
-  if (prepass(sql).annotations.has(0)) {
-    const legacy = importAnnotatedScript(sql, fallbackName);
-    if (legacy.ok) return legacy;
-  }
   return toImport(planFlinkSql(sql, fallbackName));
 }
 
 /** As importFlinkSql, with the canvas's elkjs layout for every node the script does not place itself. */
 export async function importFlinkSqlLaidOut(sql: string, fallbackName?: string): Promise<FlinkSqlImport> {
   const r = importFlinkSql(sql, fallbackName);
-  if (!r.ok || prepass(sql).annotations.has(0)) return r;
-  return { ...r, doc: await layoutDocument(r.doc, new Set(), (d) => autoLayout(d)) };
+  if (!r.ok) return r;
+  const placed = new Set([...prepass(sql).annotations.values()].filter((a) => typeof a.node === 'string' && a.position).map((a) => a.node as string));
+  if (r.doc.nodes.every((n) => placed.has(n.id))) return r;
+  return { ...r, doc: await layoutDocument(r.doc, placed, (d) => autoLayout(d)) };
 }

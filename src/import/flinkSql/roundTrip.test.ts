@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { loadExamples } from '../../testing/examples.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
-import { goldenCases } from '../../export/flinkSql/goldenCases.ts';
+import { goldenCases, windowedGoldenCases } from '../../export/flinkSql/goldenCases.ts';
 import type { Row } from '../../engine/types.ts';
 import { importFlinkSql } from './index.ts';
 
-const cases = [...loadExamples().map(({ entry, doc }) => ({ name: entry.file, doc: doc as unknown, options: undefined })), ...goldenCases];
+const cases = [...loadExamples().map(({ entry, doc }) => ({ name: entry.file, doc: doc as unknown, options: undefined })), ...goldenCases, ...windowedGoldenCases];
 
 /** A view as a sorted multiset of rows with sorted keys, so field and row order do not matter. */
 const canonical = (rows: readonly Row[]): string[] => rows.map((r) => JSON.stringify(r, Object.keys(r).sort())).sort();
@@ -47,6 +47,13 @@ describe('Flink SQL round trip', () => {
       const once = exportFlinkSql(roundTrip(c.doc, c.options).imported.doc, c.options).sql;
       const twice = exportFlinkSql(importOk(once).doc, c.options).sql;
       expect(twice, c.name).toBe(once);
+    }
+  });
+
+  it('plans the exported scripts like any other: every node has its SQL span', () => {
+    for (const c of cases) {
+      const { imported } = roundTrip(c.doc, c.options);
+      for (const n of imported.doc.nodes) expect(imported.spans?.[n.id], `${c.name}: ${n.id}`).toMatchObject({ line: expect.any(Number), column: expect.any(Number) });
     }
   });
 

@@ -6,8 +6,9 @@ import { basicCases } from './basics.cases.ts';
 import { aggregateCases } from './aggregates.cases.ts';
 import { joinCases } from './joins.cases.ts';
 import { seedCases } from './seeds.cases.ts';
+import { windowedCases } from './windowed.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...seedCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {

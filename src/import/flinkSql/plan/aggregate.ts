@@ -22,22 +22,39 @@ const OTHER_AGGREGATES = new Set(['STDDEV', 'STDDEV_POP', 'STDDEV_SAMP', 'VARIAN
 const WINDOW_FUNCTIONS: Record<string, string> = { START: 'window_start', END: 'window_end', ROWTIME: 'window_time', PROCTIME: 'window_time' };
 const normal = (sql: string, t: Tree): string => textOf(sql, t).replace(/\s+/g, ' ').replace(/`/g, '').toUpperCase();
 
+/**
+ * The created functions this view calls as aggregates: those Weir's export annotated with their
+ * code (`udafs`, by output column).
+ */
+export function udafNames(env: Env): ReadonlySet<string> {
+  return env.annotation?.udafs && typeof env.annotation.udafs === 'object' ? env.functions : new Set();
+}
+
 /** Aggregate calls under t, not looking inside OVER windows. */
-function aggregateCalls(t: Tree, out: Tree[] = []): Tree[] {
+function aggregateCalls(t: Tree, udafs: ReadonlySet<string>, out: Tree[] = []): Tree[] {
   if (ruleOf(t) === 'overWindowItem' || ruleOf(t) === 'windowSpec') return out;
   if (altOf(t) === 'FunctionCall') {
     const n = callName(t);
-    if (n && (AGGREGATES.has(n) || OTHER_AGGREGATES.has(n))) {
+    if (n && (AGGREGATES.has(n) || OTHER_AGGREGATES.has(n) || udafs.has(n))) {
       out.push(t);
       return out;
     }
   }
-  for (const c of kids(t)) aggregateCalls(c, out);
+  for (const c of kids(t)) aggregateCalls(c, udafs, out);
   return out;
 }
 
-export function isAggregating(sel: Tree): boolean {
-  return !!childOf(sel, 'groupByClause') || !!childOf(sel, 'havingClause') || aggregateCalls(childOf(sel, 'selectClause')!).length > 0;
+export function isAggregating(sel: Tree, env: Env): boolean {
+  return !!childOf(sel, 'groupByClause') || !!childOf(sel, 'havingClause') || aggregateCalls(childOf(sel, 'selectClause')!, udafNames(env)).length > 0;
+}
+
+/** `CAST(col AS DOUBLE)` (how the export writes Weir's floating-point AVG): the column, else null. */
+function doubleCastColumn(t: Tree, env: Env): Tree | null {
+  let x = t;
+  while (kids(x).length === 1 && !kids(x)[0].symbol && altOf(x) !== 'Cast') x = kids(x)[0];
+  if (altOf(x) !== 'Cast' || !/^(DOUBLE|FLOAT|REAL)$/i.test(textOf(env.sql, childOf(x, 'columnType')!).trim())) return null;
+  const operand = childOf(x, 'expression')!;
+  return columnRef(operand) ? operand : null;
 }
 
 /** The FILTER (WHERE …) the prepass lifted from right after this call, as a subtree of its own parse. */
@@ -167,7 +184,9 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   const callColumn = new Map<Tree, string>();
   const byText = new Map<string, string>();
   const sources = [...items.filter((i) => i.expr).map((i) => i.expr!), ...(havingCond ? [havingCond] : [])];
-  for (const c of sources.flatMap((s) => aggregateCalls(s))) {
+  const udafs = udafNames(env);
+  const udafCalls = new Set<AggregateCall>();
+  for (const c of sources.flatMap((s) => aggregateCalls(s, udafs))) {
     const fn = callName(c)!;
     if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX and COUNT(DISTINCT …); write others as an aggregate with code (udaf)');
     const { args, distinct, star } = callArgs(c);
@@ -179,11 +198,26 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
       continue;
     }
     if (distinct && (fn === 'SUM' || fn === 'AVG')) fail(c, `${fn}(DISTINCT …)`, `not supported; the nearest supported form is COUNT(DISTINCT …), or ${fn} over a SELECT DISTINCT subquery`);
+    if (udafs.has(fn)) {
+      // A user aggregate reads one column, or the whole row when it is called with every column.
+      const refs = args.map((a) => columnRef(a));
+      const whole = refs.length > 1 && refs.length === rel.cols.length && refs.every((r, i) => r && resolve(inScope, r.qual, r.name, args[i]).field === rel.cols[i].field);
+      const one = refs.length === 1 && refs[0] ? resolve(inScope, refs[0].qual, refs[0].name, args[0]).field : null;
+      if (!whole && !one) fail(c, `${fn}(…)`, 'a user aggregate takes one column, or every column of its input in order');
+      const call: AggregateCall = whole ? { fn: 'udaf', as: `_agg${calls.length + 1}`, code: '' } : { fn: 'udaf', field: one!, as: `_agg${calls.length + 1}`, code: '' };
+      calls.push(call);
+      udafCalls.add(call);
+      byText.set(key, call.as);
+      callColumn.set(c, call.as);
+      continue;
+    }
     if (!star && args.length !== 1) fail(c, `${fn}(…)`, 'takes one argument');
     if (star && fn !== 'COUNT') fail(c, `${fn}(*)`, 'only COUNT takes *');
     const as = `_agg${calls.length + 1}`;
     let field: string | undefined;
-    const argExpr = star ? null : kids(args[0]).find((k) => !k.symbol) ?? args[0];
+    const written = star ? null : kids(args[0]).find((k) => !k.symbol) ?? args[0];
+    // Weir's AVG is floating-point already: AVG(CAST(x AS DOUBLE)) is AVG(x).
+    const argExpr = written && fn === 'AVG' ? (doubleCastColumn(written, env) ?? written) : written;
     const ref = argExpr ? columnRef(argExpr) : null;
     if (flt) {
       const cond = render(flt.cond, { ...inScope, sql: flt.sql });
@@ -212,6 +246,11 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
     taken.add(it.name);
     for (const [t, v] of callColumn) if (v === as) callColumn.set(t, it.name);
     call.as = it.name;
+  }
+  const codes = (env.annotation?.udafs ?? {}) as Record<string, string>;
+  for (const call of udafCalls) {
+    if (call.fn !== 'udaf') continue;
+    call.code = typeof codes[call.as] === 'string' ? codes[call.as] : fail(selectClause, `aggregate \`${call.as}\``, 'a created function used as an aggregate needs its code: write it as an aggregate with code (udaf)');
   }
 
   let input = rel;

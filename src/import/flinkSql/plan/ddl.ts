@@ -10,7 +10,8 @@ import { childOf, childrenOf, find, findAll, ruleOf, spanOf, textOf, unquote } f
 import type { Col, Graph, Rel } from './model.ts';
 import { fail } from './model.ts';
 import type { Scope } from './expr.ts';
-import { callName, render } from './expr.ts';
+import { callName, intervalMs, render } from './expr.ts';
+import type { Annotation } from './prepass.ts';
 
 export interface TableColumn {
   name: string;
@@ -98,6 +99,9 @@ export function readTable(sql: string, t: Tree): TableDef {
  */
 function watermarkBound(sql: string, t: TableDef, physical: Col[]): number {
   const wm = t.watermark!;
+  // `ts - INTERVAL …`, in any of the interval's spellings.
+  const plain = new RegExp(`^\`?${wm.column.replace(/[^\w]/g, '\\$&')}\`?\\s*-\\s*(INTERVAL\\s.*)$`, 'is').exec(textOf(sql, wm.expr).trim());
+  if (plain) return Math.max(0, intervalMs(plain[1], wm.expr, 'WATERMARK') - 1);
   const scope: Scope = { cols: physical, sql };
   const text = render(wm.expr, scope);
   const at = (ms: number) => compileExpr(text).evaluate({ [physical.find((c) => c.name === wm.column)!.field]: ms }) as number;
@@ -113,12 +117,36 @@ function watermarkBound(sql: string, t: TableDef, physical: Col[]): number {
   return Math.max(0, d1 - 1);
 }
 
+/**
+ * Weir's own export carries a timestamp `f` as `f_ms BIGINT` + `f AS TO_TIMESTAMP_LTZ(f_ms, 3)`:
+ * in the pipeline that is one timestamp field `f` (epoch milliseconds), so the carrier goes.
+ */
+function exportedTimestamps(sql: string, t: TableDef): TableColumn[] {
+  const carriers = new Map<string, string>();
+  for (const c of t.columns) {
+    const m = c.computed ? /^TO_TIMESTAMP_LTZ\(\s*`?([^`,\s]+)`?\s*,\s*3\s*\)$/i.exec(textOf(sql, c.computed)) : null;
+    if (m && t.columns.some((p) => p.name === m[1] && !p.computed && p.type === 'integer')) carriers.set(m[1], c.name);
+  }
+  if (!carriers.size) return t.columns;
+  const times = new Set(carriers.values());
+  return t.columns.filter((c) => !carriers.has(c.name)).map((c) => (times.has(c.name) ? { ...c, computed: null, type: 'timestamp' as const } : c));
+}
+
+/** What a `-- @weir` annotation of Weir's export says about a source: its kind and the data SQL cannot carry. */
+function annotatedSource(ann: Annotation | null): { kind: string; data: Record<string, unknown>; idleTimeoutMs?: number } | null {
+  if (!ann || typeof ann.kind !== 'string' || !/Source$/.test(ann.kind)) return null;
+  const { idleTimeoutMs, ...data } = (ann.params ?? {}) as Record<string, unknown> & { idleTimeoutMs?: number };
+  return { kind: ann.kind, data, ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}) };
+}
+
 /** The source node of a table that queries read, plus a map for its computed columns. */
-export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, msg: string) => void): Rel {
+export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, msg: string) => void, ann: Annotation | null = null): Rel {
+  const exported = annotatedSource(ann);
+  const columns = exported ? exportedTimestamps(sql, t) : t.columns;
   const physical: Col[] = [];
   const computed: TableColumn[] = [];
   const procTime: string[] = [];
-  for (const c of t.columns) {
+  for (const c of columns) {
     if (c.proctime) procTime.push(c.name);
     else if (c.computed) computed.push(c);
     else {
@@ -128,20 +156,29 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
   }
   const connector = t.options.connector;
   if (!connector) fail(t.at, 'CREATE TABLE', `\`${t.name}\` has no 'connector' option`);
-  if (!['filesystem', 'kafka', 'upsert-kafka', 'datagen'].includes(connector)) warn(t.at, `\`${t.name}\` ('${connector}') becomes a JSON Lines file source: give it an input when you run it`);
-  if (t.options.format && !['json', 'csv'].includes(t.options.format)) warn(t.at, `format '${t.options.format}' is read as JSON Lines`);
+  const changelog = exported ? null : changelogOf(t);
+  if (!exported) {
+    if (!['filesystem', 'kafka', 'upsert-kafka', 'datagen'].includes(connector)) warn(t.at, `\`${t.name}\` ('${connector}') becomes a JSON Lines file source: give it an input when you run it`);
+    const format = t.options.format ?? t.options['value.format'];
+    if (format && !['json', 'csv', ...CHANGELOG_SQL_FORMATS].includes(format)) warn(t.at, `format '${format}' is read as JSON Lines`);
+  }
   // A computed watermark column is computed before the source's clock reads it only when it is a plain rename.
-  const wmCol = t.watermark ? t.columns.find((c) => c.name === t.watermark!.column) : null;
+  const wmCol = t.watermark ? columns.find((c) => c.name === t.watermark!.column) : null;
   if (t.watermark && !wmCol) fail(t.watermark.expr, 'WATERMARK', `\`${t.watermark.column}\` is not a column of \`${t.name}\``);
   if (wmCol?.computed) fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` is a computed column; declare it TIMESTAMP(3) in the table and give the file epoch milliseconds`);
   if (wmCol && wmCol.type !== 'timestamp') fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` must be TIMESTAMP(3) or TIMESTAMP_LTZ(3)`);
-  const params: Record<string, unknown> = { schema: Object.fromEntries(physical.map((c) => [c.field, c.type])) };
-  if (connector === 'filesystem' && t.options.path) params.path = t.options.path.replace(/^file:\/\//, '');
-  if (t.watermark) params.eventTime = { field: t.watermark.column, maxOutOfOrdernessMs: watermarkBound(sql, t, physical) };
+  const kind = exported?.kind ?? 'fileSource';
+  const params: Record<string, unknown> = { ...(exported?.data ?? {}) };
+  if (kind !== 'generatorSource' && params.schema === undefined) params.schema = Object.fromEntries(physical.map((c) => [c.field, c.type]));
+  if (!exported && connector === 'filesystem' && t.options.path && !t.options.path.includes('<')) params.path = t.options.path.replace(/^file:\/\//, '');
+  if (!exported && t.options.format === 'csv') params.format = 'csv';
+  if (changelog) params.changelog = changelog;
+  if (t.watermark) params.eventTime = { field: t.watermark.column, maxOutOfOrdernessMs: watermarkBound(sql, { ...t, columns }, physical), ...(exported?.idleTimeoutMs !== undefined ? { idleTimeoutMs: exported.idleTimeoutMs } : {}) };
   const id = t.name;
   g.claim(id);
-  g.add({ id, kind: 'fileSource', params, inputs: [], at: t.at });
-  let rel: Rel = { node: id, cols: physical, eventTime: t.watermark?.column ?? null, procTime, updating: false, primaryKey: t.primaryKey };
+  g.add({ id, kind, params, inputs: [], at: t.at });
+  const pk = t.primaryKey ?? ((params.changelog as { primaryKey?: string[] } | undefined)?.primaryKey ?? null);
+  let rel: Rel = { node: id, cols: physical, eventTime: t.watermark?.column ?? null, procTime, updating: !!params.changelog, primaryKey: pk };
   if (computed.length) {
     const scope: Scope = { cols: physical, sql };
     const set = computed.map((c) => ({ name: c.name, expr: render(c.computed!, scope) }));
@@ -152,8 +189,28 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
   return rel;
 }
 
+/** Flink's changelog formats, as a filesystem or Kafka table names them. */
+const CHANGELOG_SQL_FORMATS = ['debezium-json', 'changelog-json', 'canal-json', 'maxwell-json', 'ogg-json'];
+
+/**
+ * A table whose records are changes: `'format' = 'debezium-json' | 'changelog-json'` or the
+ * upsert-kafka connector (which needs a PRIMARY KEY), as Weir's changelog source params.
+ */
+function changelogOf(t: TableDef): Record<string, unknown> | null {
+  const format = t.options.format ?? t.options['value.format'];
+  const pk = t.primaryKey ? { primaryKey: t.primaryKey } : {};
+  if (t.options.connector === 'upsert-kafka') {
+    if (!t.primaryKey) fail(t.at, 'upsert-kafka', `\`${t.name}\` needs PRIMARY KEY (…) NOT ENFORCED: the key a null value deletes`);
+    return { format: 'upsert', ...pk };
+  }
+  if (format === 'debezium-json' || format === 'changelog-json') return { format, ...pk };
+  if (format && CHANGELOG_SQL_FORMATS.includes(format)) fail(t.at, `'format' = '${format}'`, "Weir reads the changelog formats 'debezium-json' and 'changelog-json', and upsert-kafka; convert the records to one of them");
+  return null;
+}
+
 /** The sink node kind for a table's connector. */
-export function sinkKind(t: TableDef): { kind: string; params: Record<string, unknown> } {
+export function sinkKind(t: TableDef, ann: Annotation | null = null): { kind: string; params: Record<string, unknown> } {
+  if (ann && typeof ann.kind === 'string' && /Sink$/.test(ann.kind)) return { kind: ann.kind, params: (ann.params as Record<string, unknown> | undefined) ?? {} };
   const connector = t.options.connector;
   if (connector === 'print') return { kind: 'logSink', params: {} };
   if (connector === 'blackhole') return { kind: 'collectSink', params: {} };

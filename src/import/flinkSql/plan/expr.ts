@@ -74,7 +74,7 @@ const NOT_CARRIED: Record<string, string> = {
   TAN: 'use a map with code',
   SIGN: 'use CASE WHEN x > 0 THEN 1 WHEN x < 0 THEN -1 ELSE 0 END',
   TRUNCATE: 'use FLOOR or ROUND',
-  JSON_VALUE: 'declare the field and read it as a column',
+  JSON_VALUE: "only a plain path is read: JSON_VALUE(col, '$.field.sub')",
   JSON_QUERY: 'declare the field and read it as a column',
   JSON_OBJECT: 'use a map with code',
   LISTAGG: 'use an aggregate with code (udaf)',
@@ -108,7 +108,8 @@ export function callName(t: Tree): string | null {
 /** The argument subtrees of a call, and whether it reads DISTINCT / `*`. */
 export function callArgs(t: Tree): { args: Tree[]; distinct: boolean; star: boolean } {
   const call = ruleOf(t) === 'functionCallExpression' ? t : childOf(t, 'functionCallExpression')!;
-  const params = childrenOf(call, 'functionParam');
+  // `f()` parses with one empty parameter.
+  const params = childrenOf(call, 'functionParam').filter((p) => p.getText() !== '');
   const distinct = !!childOf(call, 'setQuantifier') && keywordsOf(childOf(call, 'setQuantifier')!).includes('DISTINCT');
   const star = params.length === 1 && params[0].getText() === '*';
   return { args: star ? [] : params, distinct, star };
@@ -197,6 +198,8 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
         fail(t, name, NOT_CARRIED[name] ? `not in Weir's expression language: ${NOT_CARRIED[name]}` : `not in Weir's expression language (${[...CARRIED].join(', ')})`);
       }
       const fn = FUNCTION_ALIASES[name] ?? name;
+      const path = fn === 'JSON_VALUE' ? jsonPath(t, scope) : null;
+      if (path) return path;
       if (!CARRIED.has(fn)) {
         const why = NOT_CARRIED[fn] ?? `Weir's expression language carries ${[...CARRIED].sort().join(', ')}, CAST, CASE and the operators`;
         fail(t, `${name}(…)`, `not in Weir's expression language: ${why}`);
@@ -222,6 +225,16 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
   }
   if (rule === 'comparisonOperator') return kids(t).map(r).join('');
   return joinTokens(kids(t).map(r));
+}
+
+/** `JSON_VALUE(col, '$.a.b')` over a json column: Weir reads it as the path `col`.`a`.`b`; null for other paths. */
+function jsonPath(t: Tree, scope: Scope): string | null {
+  const { args } = callArgs(t);
+  const m = args.length === 2 ? /^'\$((?:\.[A-Za-z_][A-Za-z0-9_]*)+)'$/.exec(args[1].getText()) : null;
+  const ref = args.length === 2 ? columnRef(args[0]) : null;
+  if (!m || !ref) return null;
+  const col = resolveColumn(scope, ref.qual, ref.name, args[0]);
+  return [quoteName(col.field), ...m[1].slice(1).split('.').map(quoteName)].join('.');
 }
 
 /** Joins rendered pieces as a person writes SQL: `f(a, b)`, `(x)`, `a + b`. */

@@ -15,6 +15,7 @@ import type { Scope } from './expr.ts';
 import { columnRef, intervalMs, weirExpr } from './expr.ts';
 import type { FromRel } from './select.ts';
 import { filter, finish, planFromItem } from './select.ts';
+import { planWindowJoin } from './windowJoin.ts';
 
 type Side = 'l' | 'r';
 
@@ -129,7 +130,7 @@ function timeBound(t: Tree, env: Env, l: Rel, r: Rel, bounds: Bounds): boolean {
 }
 
 /** `l.a = r.b`: the pair of fields, or null. */
-function keyPair(t: Tree, ls: Scope, rs: Scope): { l: Col; r: Col } | null {
+export function keyPair(t: Tree, ls: Scope, rs: Scope): { l: Col; r: Col } | null {
   let x = t;
   while (kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
   if (altOf(x) !== 'Comparison') return null;
@@ -158,7 +159,15 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const words = keywordsOf(t);
   const comma = kids(t).some((k) => k.symbol?.text === ',');
   const type = comma ? 'inner' : joinType(words, t);
-  const left = finish(planFromItem(leftT, env), env, leftT);
+  const left0 = planFromItem(leftT, env);
+  if (left0.tvf && !find(rightT, 'systemTimePeriod')) {
+    const right0 = planFromItem(rightT, env);
+    const cond0 = childOf(t, 'joinCondition');
+    const on0 = onOverride ?? (cond0 ? kids(cond0).find((k) => !k.symbol)! : null);
+    if (right0.tvf && on0 && type !== 'cross') return planWindowJoin(t, type, left0, right0, on0, env);
+    finish(right0, env, rightT);
+  }
+  const left = finish(left0, env, leftT);
   // The right side of a temporal join: the table as of the left row's time.
   const primary = find(rightT, 'tablePrimary');
   const sys = primary ? childOf(primary, 'systemTimePeriod') : null;
@@ -180,6 +189,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const leftOnly: Tree[] = [];
   const rightOnly: Tree[] = [];
   const residual: Tree[] = [];
+  const timeConds: Tree[] = [];
   for (const c of conjuncts(on)) {
     const pair = keyPair(c, ls, rs);
     if (pair) {
@@ -187,24 +197,35 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
       rightKey.push(pair.r.field);
       continue;
     }
-    if (!sys && timeBound(c, env, left, right, bounds)) continue;
+    if (!sys && timeBound(c, env, left, right, bounds)) {
+      timeConds.push(c);
+      continue;
+    }
     const sides = sidesOf(c, ls, rs);
     if (sides.size === 1 && sides.has('l')) leftOnly.push(c);
     else if (sides.size === 1 && sides.has('r')) rightOnly.push(c);
     else residual.push(c);
   }
+  if ((bounds.lower === null) !== (bounds.upper === null)) {
+    // Bounded on one side only: as in Flink's planner, no interval join but a regular join whose
+    // time comparisons are conditions like any other.
+    residual.push(...timeConds);
+    bounds.lower = bounds.upper = null;
+  }
   if (!leftKey.length) fail(on, 'JOIN … ON', 'a join needs at least one key equality l.k = r.k between the two sides');
   // One-sided conditions filter the side they read, where that keeps the join's meaning.
   let l = left;
   let r = right;
-  const post: Tree[] = type === 'inner' ? [...residual] : [];
+  // Weir's export writes a join node's own condition in ON: it stays the node's, as it was.
+  const asWritten = env.annotation?.kind === 'join' || env.annotation?.kind === 'windowJoin';
+  const post: Tree[] = type === 'inner' && !asWritten ? [...residual] : [];
   // An outer join keeps its preserved rows whatever the rest of ON says: those conditions stay in the join.
-  const nonEqui: Tree[] = type === 'inner' ? [] : [...residual];
-  for (const c of leftOnly) {
+  const nonEqui: Tree[] = asWritten ? conjuncts(on).filter((c) => residual.includes(c) || leftOnly.includes(c) || rightOnly.includes(c)) : type === 'inner' ? [] : [...residual];
+  for (const c of asWritten ? [] : leftOnly) {
     if (type === 'inner' || type === 'right') l = filter(l, c, env, 'JOIN … ON');
     else nonEqui.push(c);
   }
-  for (const c of rightOnly) {
+  for (const c of asWritten ? [] : rightOnly) {
     if (type === 'inner' || type === 'left') r = filter(r, c, env, 'JOIN … ON');
     else nonEqui.push(c);
   }
@@ -232,7 +253,6 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     env.g.add({ id, kind: 'temporalJoin', params: { type, leftKey, rightKey }, inputs: [['left', l.node], ['right', versions]], at: t });
     out = { node: id, cols, eventTime: l.eventTime, procTime: [], updating: false };
   } else if (bounds.lower !== null || bounds.upper !== null) {
-    if (bounds.lower === null || bounds.upper === null) fail(on, 'interval join', 'bound the right time on both sides: r.ts BETWEEN l.ts - INTERVAL … AND l.ts + INTERVAL …');
     if (l.updating || r.updating) fail(t, 'interval join', 'both sides must be append-only tables');
     const id = nodeId(env, 'interval_join');
     env.g.add({ id, kind: 'intervalJoin', params: { type, leftKey, rightKey, lowerBoundMs: bounds.lower, upperBoundMs: bounds.upper }, inputs, at: t });
@@ -241,7 +261,8 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     const id = nodeId(env, 'join');
     const joined = { ...ls, cols };
     const condition = nonEqui.length ? compileExpr(nonEqui.map((c) => `(${weirExpr(c, joined, 'JOIN … ON')})`).join(' AND ')).toSql() : null;
-    env.g.add({ id, kind: 'join', params: { type, leftKey, rightKey, ...(condition ? { nonEquiCondition: condition } : {}) }, inputs, at: t });
+    const ttlMs = env.stateTtlMs ?? env.globalTtlMs;
+    env.g.add({ id, kind: 'join', params: { type, leftKey, rightKey, ...(condition ? { nonEquiCondition: condition } : {}), ...(ttlMs != null ? { ttlMs } : {}) }, inputs, at: t });
     out = { node: id, cols, eventTime: null, procTime: [], updating: true };
   }
   for (const c of post) out = filter(out, c, env, 'JOIN … ON');

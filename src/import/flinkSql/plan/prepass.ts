@@ -7,7 +7,8 @@
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
  */
-import type { Annotation } from '../context.ts';
+/** A `-- @weir {…}` comment: what Weir's export writes beside a statement that SQL cannot say. */
+export type Annotation = Record<string, unknown>;
 
 export interface PrepassProblem {
   line: number;

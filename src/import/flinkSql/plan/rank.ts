@@ -12,7 +12,7 @@ import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
 import { callName, columnRef, resolveColumn } from './expr.ts';
 import type { FromRel } from './select.ts';
-import { filter, project, selectItems } from './select.ts';
+import { filter, project, projectPending, selectItems } from './select.ts';
 import { conjuncts } from './join.ts';
 
 export interface PendingRank {
@@ -32,8 +32,8 @@ export interface PendingRank {
 export function rankItem(sel: Tree): Tree | null {
   for (const w of findAll(childOf(sel, 'selectClause')!, 'overWindowItem')) {
     const fn = callName(kids(w)[0]);
-    if (fn !== 'ROW_NUMBER') fail(w, `${fn ?? 'function'}() OVER (…)`, fn === 'RANK' || fn === 'DENSE_RANK' ? `${fn} is not supported; use ROW_NUMBER() for Top-N` : 'OVER aggregation is not supported yet; the nearest supported forms are ROW_NUMBER() … WHERE rn <= N (Top-N) and GROUP BY windows');
-    return w;
+    if (fn === 'RANK' || fn === 'DENSE_RANK') fail(w, `${fn}() OVER (…)`, `${fn} is not supported; use ROW_NUMBER() for Top-N`);
+    if (fn === 'ROW_NUMBER') return w;
   }
   return null;
 }
@@ -67,7 +67,7 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   const proc = !!procRef && input.procTime.includes(procRef.name);
   const orderItems = proc ? [] : orderTrees.map((o) => ({ col: resolve(childOf(o, 'columnName') ?? kids(o)[0]), desc: keywordsOf(o).includes('DESC'), at: o }));
   // The projection keeps every column the ranking reads.
-  const projected = project(input, others, env, sel);
+  const projected = (input as FromRel).tvf ? projectPending(input as FromRel, others, env, sel) : project(input, others, env, sel);
   const toOut = (field: string, at: Tree): string => {
     const i = others.findIndex((o) => (o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)) === field);
     if (i < 0) fail(at, 'OVER (…)', `\`${field}\` must be in the SELECT list of the ranking query`);
@@ -112,7 +112,24 @@ function rankBound(t: Tree, name: string): number | null {
   return null;
 }
 
+/**
+ * Window Top-N and window deduplication, as Flink's planner finds them: the ranking partitions by
+ * window_start and window_end of a window table function, or of an input that carries them (a
+ * window aggregate's output). The window columns leave the partition and become the windowing.
+ */
+function windowingOf(p: PendingRank): { window: Record<string, unknown>; partitionBy: string[] } | null {
+  const input = p.input as FromRel;
+  const byWindow = p.partitionBy.includes('window_start') && p.partitionBy.includes('window_end');
+  if (input.tvf && !byWindow) fail(p.at, 'ROW_NUMBER() OVER (PARTITION BY …)', 'over a window table function, partition by window_start, window_end and then the keys (window Top-N)');
+  const partitionBy = p.partitionBy.filter((f) => f !== 'window_start' && f !== 'window_end');
+  if (input.tvf) return { window: { type: input.tvf.type, ...input.tvf.params }, partitionBy };
+  if (byWindow && input.eventTime === 'window_time' && !input.updating) return { window: { type: 'columns' }, partitionBy };
+  return null;
+}
+
 function planRank(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env, at: Tree): Rel {
+  const w = windowingOf(p);
+  if (w) return planWindowRank(p, conds, rankSelected, w, env);
   let n: number | null = null;
   for (const c of conds) {
     const b = rankBound(c, p.rankName);
@@ -130,6 +147,32 @@ function planRank(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env
   const id = nodeId(env, 'top_n');
   env.g.add({ id, kind: 'topN', params: { partitionBy: p.partitionBy, orderBy: p.orderBy, n, rankField: p.rankName }, inputs: [['in', p.input.node]], at: p.at });
   return { ...p.input, node: id, updating: true, eventTime: null, cols: [...p.input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] };
+}
+
+function rankN(p: PendingRank, conds: Tree[]): number {
+  let n: number | null = null;
+  for (const c of conds) {
+    const b = rankBound(c, p.rankName);
+    if (b === null) fail(c, `WHERE ${p.rankName}`, `the rank is kept with ${p.rankName} <= N, ${p.rankName} < N or ${p.rankName} = 1`);
+    n = n === null ? b : Math.min(n, b);
+  }
+  if (n === null || n < 1) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N)`);
+  return n;
+}
+
+function planWindowRank(p: PendingRank, conds: Tree[], rankSelected: boolean, w: { window: Record<string, unknown>; partitionBy: string[] }, env: Env): Rel {
+  const n = rankN(p, conds);
+  const input = { ...p.input, tvf: undefined } as Rel;
+  const eventTime = w.window.type === 'columns' ? input.eventTime : 'window_time';
+  if (n === 1 && p.byTime === 'eventTime' && !rankSelected) {
+    const id = nodeId(env, 'dedup');
+    env.g.add({ id, kind: 'dedup', params: { key: w.partitionBy, keep: p.orderBy[0]?.direction === 'desc' ? 'last' : 'first', window: w.window }, inputs: [['in', input.node]], at: p.at });
+    return { ...input, node: id, eventTime, updating: false };
+  }
+  if (p.byTime === 'arrival') fail(p.at, 'ORDER BY PROCTIME()', 'a window ranks by event time or by columns, not by arrival');
+  const id = nodeId(env, 'top_n');
+  env.g.add({ id, kind: 'topN', params: { partitionBy: w.partitionBy, orderBy: p.orderBy, n, rankField: p.rankName, window: w.window }, inputs: [['in', input.node]], at: p.at });
+  return { ...input, node: id, eventTime, updating: false, cols: [...input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] };
 }
 
 /**

@@ -7,17 +7,18 @@
 import type { PipelineSettings } from '../../../pipeline/document.ts';
 import type { SqlSpan, Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, find, findAll, firstToken, outermost, ruleOf, spanOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
-import { ImportContext } from '../context.ts';
 import { ImportError } from '../errors.ts';
-import { applySetting } from '../tables.ts';
-import type { Annotation } from '../context.ts';
-import type { Prepared } from './prepass.ts';
+import { applySetting } from './settings.ts';
+import type { SettingState } from './settings.ts';
+import type { Annotation, Prepared } from './prepass.ts';
 import type { Col, Rel } from './model.ts';
 import { fail, Graph, quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import type { TableDef } from './ddl.ts';
 import { readTable, sinkKind, sourceRel } from './ddl.ts';
-import { finish, planQuery } from './select.ts';
+import { finish, keepPending, planQuery } from './select.ts';
+import type { FromRel } from './select.ts';
+import { annotatedNode, isVersionsHelper } from './annotated.ts';
 
 export interface PlanWarning {
   line: number;
@@ -46,10 +47,13 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   const g = new Graph();
   const errors: ImportError[] = [];
   const warnings: PlanWarning[] = [];
-  const cx = new ImportContext(sql);
-  const settings: PipelineSettings = { checkpoint: { intervalMs: null } };
-  const docInfo: { name?: string } = {};
+  const header = prep.annotations.get(0) ?? null;
+  const settings: PipelineSettings = { checkpoint: { intervalMs: null }, ...((header?.settings as PipelineSettings | undefined) ?? {}) };
+  const st: SettingState = { annotated: header !== null, globalTtlMs: null, warn: (at, message) => warnings.push({ line: at.line, column: at.column, message }) };
   const tables = new Map<string, TableDef>();
+  /** The `-- @weir` annotation of each table's and view's statement, when Weir's export wrote the script. */
+  const annotations = new Map<string, Annotation>();
+  const annotationOf = (s: Tree): Annotation | null => prep.annotations.get(firstToken(s)?.line ?? -1) ?? null;
   const views = new Map<string, { q: Tree; rel: Rel | null; planning: boolean }>();
   const sources = new Map<string, Rel>();
   const written = new Map<string, Rel>();
@@ -67,7 +71,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   }
 
   const env = (base: string): Env => {
-    const e: Env = { sql, g, prep, ctes: [], warn, base, relation: (name, at) => relation(name, at, e) };
+    const e: Env = { sql, g, prep, ctes: [], warn, base, relation: (name, at) => relation(name, at, e), annotation: annotations.get(base) ?? null, functions, globalTtlMs: st.globalTtlMs };
     return e;
   };
   function relation(name: string, at: Tree, e?: Env): Rel {
@@ -83,10 +87,16 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (!v.rel) {
         v.planning = true;
         const before = new Set(g.nodes.map((n) => n.id));
-        const r = finish(planQuery(v.q, env(name)), env(name), v.q);
+        const e = env(name);
+        const r = annotatedNode(v.q, e) ?? keepPending(planQuery(v.q, e), e, v.q);
         v.planning = false;
-        // The view's last node carries the view's name.
-        if (!before.has(r.node)) {
+        if (st.annotated && !e.annotation && isVersionsHelper(g, r.node, before, name)) {
+          // The export's versioned view for a temporal join: Weir's temporal join keeps the versions itself.
+          const input = g.get(r.node)!.inputs[0][1];
+          g.nodes.splice(g.nodes.indexOf(g.get(r.node)!), 1);
+          v.rel = { ...r, node: input, updating: true };
+        } else if (!before.has(r.node) && !(r as FromRel).tvf) {
+          // The view's last node carries the view's name.
           g.rename(r.node, name);
           v.rel = { ...r, node: name };
         } else v.rel = r;
@@ -98,7 +108,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       let s = sources.get(name);
       if (!s) {
         if (t.asQuery) fail(at, name, 'is written by CREATE TABLE … AS SELECT below this point');
-        s = sourceRel(sql, g, t, warn);
+        s = sourceRel(sql, g, t, warn, annotations.get(name) ?? null);
         sources.set(name, s);
       }
       return s;
@@ -144,6 +154,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (create && ruleOf(s.children![0]) === 'ddlStatement') {
         const def = readTable(sql, create);
         if (tables.has(def.name) || views.has(def.name)) fail(create, 'CREATE TABLE', `\`${def.name}\` is defined twice`);
+        const ann = annotationOf(s);
+        if (ann) annotations.set(def.name, ann);
         if (def.asQuery) {
           // CTAS: the query's columns define the table.
           tables.set(def.name, { ...def, columns: [] });
@@ -160,6 +172,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (view && !find(s, 'insertStatement')) {
         const name = unquote(find(view, 'viewPathCreate')!.getText());
         if (tables.has(name) || views.has(name)) fail(view, 'CREATE VIEW', `\`${name}\` is defined twice`);
+        const ann = annotationOf(s);
+        if (ann) annotations.set(name, ann);
         views.set(name, { q: childOf(view, 'queryStatement') ?? find(view, 'queryStatement')!, rel: null, planning: false });
         // Planned now, as Flink validates a view where it is defined; nodes nobody reads are pruned below.
         try {
@@ -174,7 +188,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (fn) {
         const name = unquote(find(fn, 'functionNameCreate')!.getText());
         functions.add(name.toUpperCase());
-        warn(fn, `function \`${name}\` is a class Weir cannot load; where a query calls it, write it as a map node with code`);
+        // A call of it becomes a map node with a stub to fill in (udf.ts); Weir's own export annotates its code.
         continue;
       }
       const set = find(s, 'setStatement');
@@ -184,7 +198,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
         const key = unquote(childOf(prop, 'tablePropertyKey')!.getText().replace(/^'|'$/g, ''));
         const value = childOf(prop, 'tablePropertyValue')!.getText().replace(/^'|'$/g, '');
         const tok = firstToken(set)!;
-        applySetting(cx, { kind: 'set', key, value, tok: { line: tok.line, column: tok.column + 1 } } as never, settings, docInfo);
+        applySetting(key, value, { line: tok.line, column: tok.column + 1, endLine: tok.line, endColumn: tok.column + 2 }, settings, st);
         continue;
       }
       const inserts = findAll(s, 'insertSimpleStatement');
@@ -222,7 +236,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   }
 
   for (const [name, use] of sinks) {
-    const { kind, params } = sinkKind(use.def);
+    const { kind, params } = sinkKind(use.def, annotations.get(name) ?? null);
     let input = use.inputs[0];
     if (use.inputs.length > 1) {
       input = g.id(`${name}_union`);
@@ -241,13 +255,17 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (views.has(n.id)) warnings.push({ line: n.span.line, column: n.span.column, message: `view \`${n.id}\` is not read by any INSERT; it has no node` });
     }
   }
+  // Sources first, in the order the script declares them, so that a re-export lists them as it did.
+  const order = [...tables.keys()];
+  const rank = (n: { id: string; inputs: unknown[] }) => (n.inputs.length === 0 && order.includes(n.id) ? order.indexOf(n.id) : order.length);
+  const sortedNodes = g.nodes.map((n, i) => [n, i] as const).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([n]) => n);
+  g.nodes.splice(0, g.nodes.length, ...sortedNodes);
   for (const [name, t] of tables) if (!sinks.has(name) && !g.get(name)) warnings.push({ line: firstToken(t.at)?.line ?? 1, column: 1, message: `table \`${name}\` is neither read nor written; it has no node` });
-  for (const w of cx.warnings) warnings.push({ line: w.line, column: 1, message: w.message });
   const catalog: ScriptPlan['catalog'] = [
     ...[...tables.values()].map((t) => ({ name: t.name, kind: 'table' as const, columns: t.columns.map((c) => ({ name: c.name, type: c.type })) })),
     ...[...views.entries()].map(([name, v]) => ({ name, kind: 'view' as const, columns: (v.rel?.cols ?? []).map((c) => ({ name: c.name, type: c.type })) })),
   ];
-  return { graph: g, errors, warnings, settings, name: docInfo.name ?? null, catalog };
+  return { graph: g, errors, warnings, settings, name: st.name ?? null, catalog };
 }
 
 export type { Annotation };

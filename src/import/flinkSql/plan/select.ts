@@ -5,15 +5,18 @@
  * adds none.
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, ruleOf, spanOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { durationMs } from './settings.ts';
 import type { Col, Rel } from './model.ts';
 import { fail, requalify } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
-import { columnRef, weirExpr } from './expr.ts';
+import { callArgs, callName, columnRef, weirExpr } from './expr.ts';
 import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
+import { overAggregateItems, planOver } from './over.ts';
+import { udfStubs } from './udf.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -57,9 +60,14 @@ export function planQuery(q: Tree, env: Env): FromRel {
 
 /** Makes a FROM relation a plain one: a pending window or rank cannot stand alone. */
 export function finish(r: FromRel, env: Env, at: Tree): Rel {
-  if (r.tvf) fail(r.tvf.at, `${r.tvf.type.toUpperCase()} window table function`, 'aggregate it: GROUP BY window_start, window_end (window join, window Top-N and window deduplication are not supported yet)');
+  if (r.tvf) fail(r.tvf.at, `${r.tvf.type.toUpperCase()} window table function`, 'a window table function feeds a window operator: GROUP BY window_start, window_end (aggregate), a JOIN of two windowed tables ON window_start and window_end (window join), or ROW_NUMBER() OVER (PARTITION BY window_start, window_end, …) (window Top-N, dedup)');
   if (r.rank) return planRankFromOuter(r, null, env, at);
   return r;
+}
+
+/** As finish, but a window table function stays pending: a view of one may be a side of a window join. */
+export function keepPending(r: FromRel, env: Env, at: Tree): FromRel {
+  return r.tvf && !r.rank ? r : finish(r, env, at);
 }
 
 function planSetOp(q: Tree, env: Env): Rel {
@@ -72,7 +80,7 @@ function planSetOp(q: Tree, env: Env): Rel {
   const collect = (t: Tree) => {
     const w = keywordsOf(t);
     if (w.includes('UNION') && w.includes('ALL')) childrenOf(t, 'queryStatement').forEach(collect);
-    else branches.push(finish(planQuery(t, env), env, t));
+    else branches.push(finish(planQuery(t, { ...env, unionBranch: true }), env, t));
   };
   collect(q);
   const names = branches[0].cols.map((c) => c.name);
@@ -88,6 +96,20 @@ function planSetOp(q: Tree, env: Env): Rel {
   const id = nodeId(env, 'union');
   env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
   return { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+}
+
+/**
+ * The SELECT list over a window table function that waits for its operator: the window columns
+ * stay (the operator adds them); the other columns, picked or reordered, are projected before it.
+ */
+export function projectPending(rel: FromRel, items: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree): FromRel {
+  const windowCols = ['window_start', 'window_end', 'window_time'];
+  const plain = items.filter((it) => !windowCols.includes(it.col?.field ?? (it.expr ? columnRef(it.expr)?.name ?? '' : '')));
+  for (const it of plain) if (!it.col && !(it.expr && columnRef(it.expr))) fail(it.at, 'SELECT list', 'over a window table function only columns are read here; compute expressions after the window operator');
+  const base: Rel = { ...rel, cols: rel.cols.filter((c) => !windowCols.includes(c.field)) };
+  const inner = project(base, plain, env, at);
+  if (rel.eventTime && inner.eventTime !== rel.eventTime) fail(at, 'SELECT list', `keep the time attribute \`${rel.eventTime}\` in the SELECT list: the window is cut by it`);
+  return { ...inner, cols: [...inner.cols, ...rel.cols.filter((c) => windowCols.includes(c.field))], tvf: rel.tvf };
 }
 
 /** One FROM item: a table, view or CTE (optionally FOR SYSTEM_TIME AS OF), a subquery, a window TVF, or a join. */
@@ -125,7 +147,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
     const atom = childOf(t, 'atomExpressionTable') ?? find(t, 'queryStatement');
     if (atom) {
       const q = ruleOf(atom) === 'queryStatement' ? atom : find(atom, 'queryStatement')!;
-      return planQuery(q, { ...env });
+      return planQuery(q, { ...env, unionBranch: false });
     }
     if (keywordsOf(t).includes('LATERAL') || find(t, 'functionName')) fail(t, 'LATERAL TABLE', 'table functions are not supported; use a flatMap node with code');
     if (keywordsOf(t).includes('UNNEST')) fail(t, 'UNNEST', 'not supported; use a flatMap node with code');
@@ -178,7 +200,12 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
 }
 
 /** A project node for the SELECT list, or nothing when it passes the input through. */
-export function project(rel: Rel, items: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree, render = (e: Tree) => weirExpr(e, scopeOf(env, rel), 'SELECT list')): Rel {
+export function project(rel0: Rel, all0: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree, render0?: (e: Tree) => string): Rel {
+  const { rel, items: all } = udfStubs(rel0, all0, env);
+  const render = render0 ?? ((e: Tree) => weirExpr(e, scopeOf(env, rel), 'SELECT list'));
+  // `PROCTIME() AS pt` adds a processing-time attribute: an ordering (arrival), not a field.
+  const procTime = all.filter((it) => it.expr && isProctime(it.expr)).map((it) => it.name);
+  const items = all.filter((it) => !(it.expr && isProctime(it.expr)));
   const seen = new Set<string>();
   const fields = items.map((it) => {
     if (seen.has(it.name)) fail(it.at, 'SELECT list', `two columns are named \`${it.name}\`; give one another name with AS`);
@@ -189,10 +216,27 @@ export function project(rel: Rel, items: { name: string; expr: Tree | null; col:
   const types = items.map((it) => it.col?.type ?? (it.expr ? (rel.cols.find((c) => columnRef(it.expr!) && c.field === fields[items.indexOf(it)].expr.slice(1, -1))?.type ?? null) : null));
   const cols: Col[] = fields.map((f, i) => ({ field: f.name, name: f.name, quals: [], type: types[i] }));
   const timeField = fields.find((f) => rel.eventTime && f.expr === `\`${rel.eventTime}\``)?.name ?? null;
-  if (identity) return { ...rel, cols };
+  if (identity) return { ...rel, cols, procTime };
+  // A union lines records up by field name: a branch that only reorders its columns needs no node.
+  const reorder = env.unionBranch && fields.length === rel.cols.length && fields.every((f) => f.expr === `\`${f.name}\`` && rel.cols.some((c) => c.field === f.name));
+  if (reorder) return { ...rel, cols, procTime };
+  if (env.annotation?.kind === 'map' && rel.cols.every((c, i) => fields[i]?.name === c.field)) {
+    // Weir's export writes a map as a SELECT of every input column, some recomputed, then the new ones.
+    const set = fields.filter((f, i) => i >= rel.cols.length || f.expr !== `\`${rel.cols[i].field}\``);
+    const id = nodeId(env, 'map');
+    env.g.add({ id, kind: 'map', params: { set }, inputs: [['in', rel.node]], at });
+    return { node: id, cols, eventTime: rel.eventTime, procTime, updating: rel.updating };
+  }
   const id = nodeId(env, 'project');
   env.g.add({ id, kind: 'project', params: { fields }, inputs: [['in', rel.node]], at });
-  return { node: id, cols, eventTime: timeField, procTime: [], updating: rel.updating };
+  return { node: id, cols, eventTime: timeField, procTime, updating: rel.updating };
+}
+
+/** `PROCTIME()`. */
+function isProctime(t: Tree): boolean {
+  let x = t;
+  while (kids(x).length === 1 && !kids(x)[0].symbol && altOf(x) !== 'FunctionCall') x = kids(x)[0];
+  return callName(x) === 'PROCTIME' && callArgs(x).args.length === 0;
 }
 
 export function filter(rel: Rel, cond: Tree, env: Env, construct = 'WHERE', render = (e: Tree) => weirExpr(e, scopeOf(env, rel), construct)): Rel {
@@ -209,24 +253,37 @@ export function planSelect(sel: Tree, env: Env): FromRel {
   const top = kids(from).find((k) => ruleOf(k) === 'tableExpression');
   const sides = top ? kids(top).filter((k) => !k.symbol && ruleOf(k) !== 'joinCondition') : [];
   let rel: FromRel;
+  // A hint is a comment to the grammar: `SELECT /*+ STATE_TTL('l' = '1 h', …) */` is read from the text.
+  const hint = /^SELECT\s*\/\*\+\s*STATE_TTL\s*\(\s*'[^']*'\s*=\s*'([^']*)'/i.exec(textOf(env.sql, childOf(sel, 'selectClause')!));
+  const fromEnv = hint ? { ...env, stateTtlMs: durationMs(hint[1]) } : env;
   if (top && sides.length === 2 && kids(top).some((k) => k.symbol?.text === ',')) {
     // FROM a, b WHERE …: the WHERE is the join's condition (keys, time bounds, the rest filters).
-    rel = planJoin(top, sides[0], sides[1], env, cond);
+    rel = planJoin(top, sides[0], sides[1], fromEnv, cond);
     cond = null;
-  } else rel = planFromItem(from, env);
+  } else rel = planFromItem(from, fromEnv);
   const items = childOf(sel, 'selectClause')!;
   if (rel.rank) {
     const done = planRankFromOuter(rel, cond, env, sel);
     rel = done;
     cond = (done as FromRel & { rest?: Tree | null }).rest ?? null;
   }
-  if (isAggregating(sel) || rel.tvf) {
+  if (isAggregating(sel, env)) {
     if (cond) rel = { ...filter(rel, cond, env), tvf: rel.tvf };
     return planAggregate(sel, rel, env);
   }
-  if (rel.tvf) finish(rel, env, sel);
   const rankAt = rankItem(sel);
+  const overs = overAggregateItems(sel);
+  if (overs.length) {
+    if (rankAt) fail(rankAt, 'ROW_NUMBER() OVER (…)', 'rank in a query of its own, apart from the OVER aggregates');
+    if (rel.tvf) finish(rel, env, sel);
+    return planOver(sel, cond ? filter(rel, cond, env) : rel, overs, env);
+  }
   if (rankAt) return pendingRank(sel, rel, cond, rankAt, env);
+  if (rel.tvf) {
+    // SELECT … FROM TABLE(TUMBLE(…)) without GROUP BY: the windowed rows, for a window join, Top-N or dedup above.
+    if (cond) fail(cond, 'WHERE', 'filter the table before the window table function: TABLE(TUMBLE(TABLE (SELECT … WHERE …), …)) is not read; filter in a view of its own');
+    return projectPending(rel, selectItems(sel, rel, env), env, items);
+  }
   if (cond) rel = filter(rel, cond, env);
   if (childOf(items, 'setQuantifier') && keywordsOf(childOf(items, 'setQuantifier')!).includes('DISTINCT')) return planAggregate(sel, rel, env);
   return project(rel, selectItems(sel, rel, env), env, items);

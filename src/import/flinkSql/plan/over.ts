@@ -1,0 +1,94 @@
+/**
+ * OVER aggregation: `agg(x) OVER (PARTITION BY … ORDER BY <time attribute> ROWS|RANGE BETWEEN …
+ * PRECEDING AND CURRENT ROW)` items of a SELECT list → one overAggregate node (every OVER item
+ * shares one window, as in Flink's planner) and the SELECT list over its output.
+ */
+import type { AggregateCall } from '../../../engine/aggregates.ts';
+import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
+import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf } from '../../../export/flinkSql/verify/parseTree.ts';
+import type { Col, Rel } from './model.ts';
+import { fail } from './model.ts';
+import type { Env } from './env.ts';
+import { nodeId, scopeOf } from './env.ts';
+import { callArgs, callName, columnRef, intervalMs, resolveColumn } from './expr.ts';
+import { project, selectItems } from './select.ts';
+
+const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
+const OVER_AGGREGATES: Record<string, AggregateCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max' };
+
+/** The OVER items of a SELECT list that aggregate (not ROW_NUMBER() and its kin). */
+export function overAggregateItems(sel: Tree): Tree[] {
+  return findAll(childOf(sel, 'selectClause')!, 'overWindowItem').filter((w) => !RANKING.has(callName(kids(w)[0]) ?? ''));
+}
+
+interface Frame {
+  frame: 'rows' | 'range';
+  precedingRows?: number;
+  precedingMs?: number;
+}
+
+function frameOf(spec: Tree, env: Env): Frame {
+  const f = childOf(spec, 'windowFrame');
+  // Without a frame, an ordered OVER window is RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW.
+  if (!f) return { frame: 'range' };
+  const text = textOf(env.sql, f).replace(/\s+/g, ' ').trim();
+  const m = /^(ROWS|RANGE) (?:BETWEEN )?(UNBOUNDED|\d+|INTERVAL .+?) PRECEDING(?: AND CURRENT ROW)?$/i.exec(text);
+  if (!m) fail(f, 'OVER (… frame)', `expected ROWS|RANGE BETWEEN … PRECEDING AND CURRENT ROW, found ${text}`);
+  const frame = m[1].toLowerCase() as 'rows' | 'range';
+  const bound = m[2].toUpperCase();
+  if (bound === 'UNBOUNDED') return { frame };
+  if (frame === 'rows') {
+    if (!/^\d+$/.test(bound)) fail(f, 'ROWS BETWEEN', 'a ROWS frame counts rows: ROWS BETWEEN 2 PRECEDING AND CURRENT ROW');
+    return { frame, precedingRows: Number(bound) };
+  }
+  if (/^\d+$/.test(bound)) fail(f, 'RANGE BETWEEN', "a RANGE frame over event time is an interval: RANGE BETWEEN INTERVAL '1' HOUR PRECEDING AND CURRENT ROW");
+  return { frame, precedingMs: intervalMs(m[2], f, 'RANGE BETWEEN') };
+}
+
+export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
+  const scope = scopeOf(env, rel);
+  let window: { key: string; partitionBy: string[]; frame: Frame } | null = null;
+  const calls: AggregateCall[] = [];
+  const byItem = new Map<Tree, Col>();
+  const taken = new Set(rel.cols.map((c) => c.field));
+  const items = selectItems(sel, rel, env);
+  for (const w of overs) {
+    const spec = childOf(w, 'windowSpec') ?? fail(w, 'OVER w', 'name no window: write it in place, OVER (PARTITION BY … ORDER BY …)');
+    const order = childOf(spec, 'orderByClause') ?? fail(spec, 'OVER (…)', 'needs ORDER BY the time attribute');
+    const orderItems = childrenOf(order, 'orderItemDefinition');
+    const ref = orderItems.length === 1 ? columnRef(childOf(orderItems[0], 'columnName') ?? kids(orderItems[0])[0]) : null;
+    const time = ref ? resolveColumn(scope, ref.qual, ref.name, order) : null;
+    if (!time || time.field !== rel.eventTime || keywordsOf(orderItems[0]).includes('DESC')) {
+      fail(order, 'OVER (ORDER BY …)', `OVER aggregation orders by the time attribute, ascending${rel.eventTime ? ` (\`${rel.eventTime}\`)` : ': declare WATERMARK FOR it in CREATE TABLE'}`);
+    }
+    const part = childOf(spec, 'partitionByClause');
+    const partitionBy = part ? childrenOf(part, 'columnName').map((c) => {
+      const r = columnRef(c) ?? fail(c, 'PARTITION BY', 'expected a column');
+      return resolveColumn(scope, r.qual, r.name, c).field;
+    }) : [];
+    const frame = frameOf(spec, env);
+    const key = JSON.stringify([partitionBy, frame]);
+    if (window && window.key !== key) fail(w, 'OVER (…)', 'every OVER aggregate of one SELECT uses the same window; compute the others in a query of their own and join them');
+    window ??= { key, partitionBy, frame };
+    const fnName = callName(kids(w)[0]) ?? '';
+    const fn = OVER_AGGREGATES[fnName] ?? fail(w, `${fnName}() OVER (…)`, 'OVER aggregates are COUNT, SUM, AVG, MIN and MAX');
+    const { args, distinct, star } = callArgs(kids(w)[0]);
+    if (distinct) fail(w, `${fnName}(DISTINCT …) OVER`, 'not supported; aggregate DISTINCT values with GROUP BY');
+    const item = items.find((i) => i.expr === w)!;
+    const as = taken.has(item.name) ? nodeId(env, `over_${item.name}`) : item.name;
+    taken.add(as);
+    if (star || (fn === 'count' && !args.length)) calls.push({ fn: 'count', as });
+    else {
+      const argRef = args.length === 1 ? columnRef(args[0]) : null;
+      if (!argRef) fail(w, `${fnName}(…) OVER`, 'takes one column; compute an expression in a subquery first');
+      calls.push({ fn, field: resolveColumn(scope, argRef.qual, argRef.name, args[0]).field, as });
+    }
+    byItem.set(w, { field: as, name: as, quals: [], type: fn === 'count' ? 'integer' : null });
+  }
+  if (!window) throw new Error('no OVER item');
+  if (rel.updating) fail(overs[0], 'OVER (…)', 'OVER aggregation takes an append-only input (as in Flink); this one is updating (a join, aggregate or changelog table)');
+  const id = nodeId(env, 'over');
+  env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', rel.node]], at: find(overs[0], 'windowSpec') ?? overs[0] });
+  const out: Rel = { ...rel, node: id, cols: [...rel.cols, ...[...byItem.values()]], updating: false };
+  return project(out, items.map((i) => (i.expr && byItem.has(i.expr) ? { ...i, expr: null, col: byItem.get(i.expr)! } : i)), env, childOf(sel, 'selectClause')!);
+}

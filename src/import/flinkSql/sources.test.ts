@@ -1,0 +1,56 @@
+// Source tables whose records are changes (debezium-json, changelog-json, upsert-kafka) become
+// changelog sources, and CSV files stay CSV, both ways.
+import { describe, expect, it } from 'vitest';
+import { exportFlinkSql } from '../../export/flinkSql/index.ts';
+import type { PipelineDocument } from '../../pipeline/document.ts';
+import { importFlinkSql } from './index.ts';
+
+const table = (cols: string, options: string) => `CREATE TABLE customers (${cols}) WITH (${options});
+CREATE TABLE tiers (tier STRING, n BIGINT, PRIMARY KEY (tier) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'topic' = 't', 'key.format' = 'json', 'value.format' = 'json');
+INSERT INTO tiers SELECT tier, COUNT(*) AS n FROM customers GROUP BY tier;`;
+
+function imported(sql: string): PipelineDocument {
+  const r = importFlinkSql(sql);
+  if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}:${e.column} ${e.construct}: ${e.message}`).join('\n'));
+  return r.doc;
+}
+const source = (doc: PipelineDocument) => doc.nodes.find((n) => n.id === 'customers')!;
+
+function roundTrips(doc: PipelineDocument): string {
+  const once = exportFlinkSql(doc).sql;
+  const back = imported(once);
+  expect(source(back).params).toEqual(source(doc).params);
+  expect(exportFlinkSql(back).sql).toBe(once);
+  return once;
+}
+
+describe('changelog and CSV source tables', () => {
+  it('reads debezium-json with a primary key as a changelog source, and writes it back', () => {
+    const doc = imported(table("customer_id STRING, tier STRING, PRIMARY KEY (customer_id) NOT ENFORCED", "'connector' = 'filesystem', 'path' = 'file:///data/customers.cdc.jsonl', 'format' = 'debezium-json'"));
+    expect(source(doc)).toMatchObject({ kind: 'fileSource', params: { path: '/data/customers.cdc.jsonl', changelog: { format: 'debezium-json', primaryKey: ['customer_id'] } } });
+    expect(roundTrips(doc)).toContain("'format' = 'debezium-json'");
+  });
+
+  it('reads changelog-json without a key', () => {
+    const doc = imported(table('customer_id STRING, tier STRING', "'connector' = 'filesystem', 'path' = '/data/c.jsonl', 'format' = 'changelog-json'"));
+    expect(source(doc).params.changelog).toEqual({ format: 'changelog-json' });
+    expect(roundTrips(doc)).toContain("'format' = 'changelog-json'");
+  });
+
+  it('reads upsert-kafka by its primary key, and refuses one without a key', () => {
+    const doc = imported(table("customer_id STRING, tier STRING, PRIMARY KEY (customer_id) NOT ENFORCED", "'connector' = 'upsert-kafka', 'topic' = 'c', 'key.format' = 'json', 'value.format' = 'json'"));
+    expect(source(doc).params.changelog).toEqual({ format: 'upsert', primaryKey: ['customer_id'] });
+    expect(roundTrips(doc)).toContain("'connector' = 'upsert-kafka'");
+    const bad = importFlinkSql(table('customer_id STRING, tier STRING', "'connector' = 'upsert-kafka', 'topic' = 'c', 'key.format' = 'json', 'value.format' = 'json'"));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors[0]).toMatchObject({ line: 1, construct: 'upsert-kafka' });
+  });
+
+  it("keeps a CSV file CSV: 'format' = 'csv' both ways", () => {
+    const doc = imported(table('customer_id STRING, tier STRING', "'connector' = 'filesystem', 'path' = '/data/customers.csv', 'format' = 'csv'"));
+    expect(source(doc).params).toMatchObject({ path: '/data/customers.csv', format: 'csv' });
+    expect(roundTrips(doc)).toContain("'format' = 'csv'");
+    const byExtension = { ...doc, nodes: doc.nodes.map((n) => (n.id === 'customers' ? { ...n, params: { path: 'customers.csv', schema: n.params.schema } } : n)) };
+    expect(exportFlinkSql(byExtension).sql).toContain("'format' = 'csv'");
+  });
+});
