@@ -299,7 +299,11 @@ describe('ClusterSession', () => {
     s.run();
     // Kill once some dead letters were committed and more are still to come: the replay repeats some of them.
     await until((x) => x.checkpoints >= 2 && (x.deadLetters.picky ?? 0) > 0);
+    // Paused first: on a busy machine the run could otherwise end before the kill lands.
+    s.pause();
+    await until((x) => x.status === 'paused');
     s.killSubtask('agg#0');
+    s.run();
     const done = await until((x) => x.status === 'finished' || x.status === 'failed');
     expect(done.status, log().join('\n')).toBe('finished');
     expect(done.restarts).toBe(1);
