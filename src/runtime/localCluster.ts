@@ -12,7 +12,10 @@ import { SubtaskRunner } from './subtaskRunner.ts';
 import type { RunnerHost, RunnerTap } from './subtaskRunner.ts';
 import type { ChannelMessage } from './messages.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
-import type { SourceEnv, SourceReader } from '../engine/source.ts';
+import type { CommonSourceParams, SourceEnv, SourceReader } from '../engine/source.ts';
+import { sourceDefinition } from '../engine/registry.ts';
+import { InjectionLog } from './injectionLog.ts';
+import { parseInjectValues, type InjectParse } from './injectValues.ts';
 import { JobMaster, mergeViews } from './jobMaster.ts';
 
 /** When and how to fail a subtask on purpose. */
@@ -131,6 +134,8 @@ export class LocalCluster {
   private sourceSent: { batch: number; wm: number; barrier: number; records: number } | null = null;
   private sourcesPaused: 'no' | 'all' | 'except-barriers' = 'no';
   private readonly fromSource: boolean[];
+  /** Records injected from the UI: part of the sources' input, so every attempt and restore sees them. */
+  private readonly injections = new InjectionLog();
 
   constructor(
     readonly plan: JobPlan,
@@ -237,7 +242,7 @@ export class LocalCluster {
       for (let index = 0; index < n.parallelism; index++) {
         // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
         const backend = this.opts.backend && !n.isSource ? await this.openBackend(n, index) : undefined;
-        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined });
+        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, injections: this.injections, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined });
         runner.tap = this.tap;
         list.push(runner);
       }
@@ -316,6 +321,21 @@ export class LocalCluster {
   }
 
   /** Fault injection: the subtask fails at the next step. */
+  /**
+   * Appends a record, typed from the text per column, to a running source's injection log; its
+   * subtask 0 reads it next. Wrong values come back per field and nothing is appended.
+   */
+  inject(source: string, values: Record<string, string>): InjectParse {
+    const node = this.plan.nodes.find((n) => n.id === source);
+    if (!node?.isSource) throw new Error(`inject: "${source}" is not a source of this job; choose a source node`);
+    if (this.phase === 'finished' || this.phase === 'failed') throw new Error(`inject: the job has ${this.phase}; run it again to inject records`);
+    if (this.byNode.get(source)?.[0]?.finished) throw new Error(`inject: source "${source}" has read all its input and ended; restore an earlier checkpoint to inject into it`);
+    const def = sourceDefinition(node.kind);
+    const parsed = parseInjectValues(def.taskParams?.(node.params) ?? (node.params as CommonSourceParams), values);
+    if (parsed.ok) this.injections.append(source, parsed.row);
+    return parsed;
+  }
+
   kill(subtask: string): void {
     this.pendingKill = subtask;
   }
