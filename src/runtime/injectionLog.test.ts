@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { LocalCluster } from './localCluster.ts';
 import { planOrThrow } from '../testing/runPipeline.ts';
 import { parseInjectValues } from './injectValues.ts';
+import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
+import { InjectionLog } from './injectionLog.ts';
 
 const rows = Array.from({ length: 400 }, (_, i) => ({ user: `u${i % 5}`, amount: 1, ts: i * 10 }));
 
@@ -69,6 +71,21 @@ describe('injected records', () => {
     expect(c.result().views.view.reduce((s, r) => s + (r.n as number), 0)).toBe(401);
   });
 
+  it('a job resumed in a new process from the checkpoint store keeps read and unread injections, and takes new ones', async () => {
+    const store = new MemoryCheckpointStore();
+    const first = new LocalCluster(planOrThrow(doc(1)), { checkpointIntervalMs: 20, batchSize: 4, store, jobId: 'j' });
+    await first.start();
+    first.inject('src', { user: 'read', amount: '1000', ts: '1' });
+    await toCompletedCheckpoints(first, 2); // 'read' is inside the state now
+    const resumed = new LocalCluster(planOrThrow(doc(1)), { checkpointIntervalMs: 20, batchSize: 4, store, jobId: 'j' });
+    await resumed.start();
+    resumed.inject('src', { user: 'later', amount: '7', ts: '2' });
+    while ((await resumed.step()) === 'running');
+    expect(totalOf(resumed, 'read')).toBe(1000);
+    expect(totalOf(resumed, 'later')).toBe(7);
+    expect(resumed.result().views.view.reduce((s, r) => s + (r.n as number), 0)).toBe(402);
+  });
+
   it('refuse wrong values per field and append nothing; refuse a non-source and an ended job', async () => {
     const c = new LocalCluster(planOrThrow(doc(1)), { checkpointIntervalMs: 20, batchSize: 64 });
     await c.start();
@@ -77,6 +94,19 @@ describe('injected records', () => {
     expect(() => c.inject('agg', {})).toThrow(/not a source/);
     expect((await c.run()).views.view.reduce((s, r) => s + (r.n as number), 0)).toBe(400);
     expect(() => c.inject('src', { user: 'x', amount: '1', ts: '1' })).toThrow(/finished/);
+  });
+});
+
+describe('InjectionLog.adopt', () => {
+  it('takes the unread entries a checkpoint carried at their positions, and leaves a log that has them alone', () => {
+    const log = new InjectionLog();
+    const pending = [{ value: { a: 3 } }, { value: { a: 4 } }];
+    log.adopt('s', 2, pending);
+    expect(log.of('s').length).toBe(4);
+    expect(log.of('s').slice(2)).toEqual(pending);
+    log.adopt('s', 2, pending);
+    expect(log.of('s').length).toBe(4);
+    expect(log.append('s', { a: 5 })).toBe(5);
   });
 });
 

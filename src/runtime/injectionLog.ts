@@ -16,6 +16,18 @@ export class InjectionLog {
     return list.length;
   }
 
+  /**
+   * A restore in a process that did not see the injections (a resumed job): the checkpoint says
+   * `read` entries were consumed (their effect is in the restored state) and carries the ones
+   * appended but not yet read. The log takes them at the same positions, so later appends are
+   * neither skipped nor mistaken for replays. A log that already holds them is left as it is.
+   */
+  adopt(source: string, read: number, pending: readonly RawRecord[]): void {
+    const list = this.of(source) as RawRecord[];
+    while (list.length < read) list.push({ error: 'read before this process started; its effect is in the restored state' });
+    for (let i = list.length - read; i < pending.length; i++) list.push(pending[i]);
+  }
+
   of(source: string): readonly RawRecord[] {
     return this.entries.get(source) ?? (this.entries.set(source, []), this.entries.get(source)!);
   }
@@ -33,6 +45,11 @@ export class InjectingReader implements SourceReader {
     private readonly inner: SourceReader,
     private readonly log: readonly RawRecord[],
   ) {}
+
+  /** Entries appended but not read yet: a checkpoint carries them for a resume in a new process. */
+  pending(): RawRecord[] {
+    return this.log.slice(this.injected);
+  }
 
   read(max: number): RawRecord[] {
     const out = this.log.slice(this.injected, this.injected + max);

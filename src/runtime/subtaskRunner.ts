@@ -99,6 +99,7 @@ export class SubtaskRunner {
   readonly source: SourceTask | null = null;
   private readonly split: SplitReader | null = null;
   private readonly injecting: InjectingReader | null = null;
+  private readonly injections: InjectionLog | null = null;
   private readonly host: RunnerHost;
   private readonly inputs = new InputChannels();
   private readonly outputs: OutputPartitioning;
@@ -143,6 +144,7 @@ export class SubtaskRunner {
       const reader = deps.readers?.[node.id] ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id] });
       const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
       this.split = splitReader(reader, index, node.parallelism);
+      this.injections = deps.injections ?? null;
       if (index === 0 && deps.injections) this.injecting = new InjectingReader(this.split, deps.injections.of(node.id));
       this.source = new SourceTask(node.id, this.injecting ?? this.split, params);
       const timeoutMs = params.eventTime?.idleTimeoutMs ?? plan.doc.settings?.idleTimeoutMs;
@@ -366,7 +368,9 @@ export class SubtaskRunner {
 
   private sourceSnapshot(): SplitSourceSnapshot {
     const s = this.split!.snapshot(this.source!.snapshot());
-    return this.injecting?.injected ? { ...s, injected: this.injecting.injected } : s;
+    if (!this.injecting) return s;
+    const pending = this.injecting.pending();
+    return { ...s, ...(this.injecting.injected ? { injected: this.injecting.injected } : {}), ...(pending.length ? { injectedPending: pending } : {}) };
   }
 
   private snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
@@ -464,7 +468,10 @@ export class SubtaskRunner {
       this.source.restore(this.split!.restore(snaps, this.node.id));
       // The injection log is read by subtask 0 at every parallelism, so its position is old subtask 0's.
       const first = snaps.find((x) => x.source && x.subtask.endsWith('#0'))?.source as SplitSourceSnapshot | undefined;
-      if (this.injecting) this.injecting.injected = first?.injected ?? 0;
+      if (this.injecting) {
+        this.injecting.injected = first?.injected ?? 0;
+        this.injections?.adopt(this.node.id, this.injecting.injected, first?.injectedPending ?? []);
+      }
       return;
     }
     const task = this.task!;
