@@ -159,10 +159,18 @@ test('observatory: stepping watermarks fires a window pane; a late record goes t
   await tab(page, 'State').click();
   await t.expectVisible(page.getByRole('table', { name: 'State of per_city' }));
   await bothThemes(t, 'state-window');
+  // Once the input has ended the watermark is at the end of time: it says so rather than "—".
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(status, /Finished/, 20_000);
+  await tab(page, 'Windows').click();
+  await t.expectText(body(page), 'watermark end');
+  t.expect(!((await body(page).textContent()) ?? '').includes('watermark —'), 'no "watermark —" after the end');
+  await t.screenshot('observatory-windows-ended');
   // The same panels in Traditional Chinese (technical terms stay in English).
   await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-TW');
   await tab(page, '視窗').click();
   await t.expectText(body(page), '遲到紀錄：1');
+  await t.expectText(body(page), 'watermark 已到終點');
   await t.screenshot('observatory-windows-zh-TW');
 }, { timeoutMs: 150_000 });
 

@@ -168,7 +168,7 @@ export class SourceTask {
 }
 
 /** Largest |epoch ms| a Date can hold (ECMAScript: ±100,000,000 days). */
-const MAX_TIMESTAMP = 8.64e15;
+export const MAX_TIMESTAMP = 8.64e15;
 
 /** Event times are whole milliseconds within the range of dates. */
 function timestampProblem(ms: number): string | null {

@@ -12,9 +12,12 @@ import { SubtaskRunner } from './subtaskRunner.ts';
 import type { RunnerHost, RunnerTap } from './subtaskRunner.ts';
 import type { ChannelMessage } from './messages.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
-import type { SourceEnv, SourceReader } from '../engine/source.ts';
+import type { CommonSourceParams, SourceEnv, SourceReader } from '../engine/source.ts';
 import type { NodeMetrics } from '../engine/nodeTask.ts';
 import type { NodeTask } from '../engine/nodeTask.ts';
+import { sourceDefinition } from '../engine/registry.ts';
+import { InjectionLog } from './injectionLog.ts';
+import { parseInjectValues, type InjectParse } from './injectValues.ts';
 import { JobMaster, mergeViews } from './jobMaster.ts';
 import { InProcessScheduler, followsSourceTime } from './inProcessSchedule.ts';
 import type { SchedulePolicy } from './inProcessSchedule.ts';
@@ -136,6 +139,8 @@ export class LocalCluster {
   /** 'simulated' and 'live': the clock follows the sources (or the caller), not the steps. */
   private readonly sourceTime: boolean;
   private sourceRunners: SubtaskRunner[] = [];
+  /** Records injected from the UI: part of the sources' input, so every attempt and restore sees them. */
+  private readonly injections = new InjectionLog();
 
   constructor(
     readonly plan: JobPlan,
@@ -278,7 +283,7 @@ export class LocalCluster {
       const list: SubtaskRunner[] = [];
       for (let index = 0; index < n.parallelism; index++) {
         const backend = backends.get(`${n.id}#${index}`);
-        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined, finalOutput });
+        const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, injections: this.injections, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined, finalOutput });
         runner.tap = this.tap;
         list.push(runner);
       }
@@ -397,6 +402,21 @@ export class LocalCluster {
   }
 
   /** Fault injection: the subtask fails at the next step. */
+  /**
+   * Appends a record, typed from the text per column, to a running source's injection log; its
+   * subtask 0 reads it next. Wrong values come back per field and nothing is appended.
+   */
+  inject(source: string, values: Record<string, string>): InjectParse {
+    const node = this.plan.nodes.find((n) => n.id === source);
+    if (!node?.isSource) throw new Error(`inject: "${source}" is not a source of this job; choose a source node`);
+    if (this.phase === 'finished' || this.phase === 'failed') throw new Error(`inject: the job has ${this.phase}; run it again to inject records`);
+    if (this.byNode.get(source)?.[0]?.finished) throw new Error(`inject: source "${source}" has read all its input and ended; restore an earlier checkpoint to inject into it`);
+    const def = sourceDefinition(node.kind);
+    const parsed = parseInjectValues(def.taskParams?.(node.params) ?? (node.params as CommonSourceParams), values);
+    if (parsed.ok) this.injections.append(source, parsed.row);
+    return parsed;
+  }
+
   kill(subtask: string): void {
     this.pendingKill = subtask;
   }

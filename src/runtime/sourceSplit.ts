@@ -12,7 +12,13 @@ export interface SplitLevel {
 }
 
 /** A source snapshot that also carries the levels before the latest rescale (Flink's reassigned splits). */
-export type SplitSourceSnapshot = SourceTaskSnapshot & { splits?: SplitLevel[] };
+export type SplitSourceSnapshot = SourceTaskSnapshot & {
+  splits?: SplitLevel[];
+  /** Entries of the source's injection log read so far (injectionLog.ts); only subtask 0 reads them. */
+  injected?: number;
+  /** Entries appended to the injection log but not read at the checkpoint (for a resume elsewhere). */
+  injectedPending?: RawRecord[];
+};
 
 const covers = (l: SplitLevel, p: number) => p < l.offsets[p % l.parallelism];
 

@@ -18,7 +18,8 @@ import { InputChannels } from './inputChannels.ts';
 import type { InChannel, InputChannelView } from './inputChannels.ts';
 import { OutputPartitioning, edgeShape } from './outputPartitioning.ts';
 import type { ChannelSink } from './outputPartitioning.ts';
-import { splitReader, type SplitReader } from './sourceSplit.ts';
+import { splitReader, type SplitReader, type SplitSourceSnapshot } from './sourceSplit.ts';
+import { InjectingReader, type InjectionLog } from './injectionLog.ts';
 import { EpochBuffer } from './epochBuffer.ts';
 import type { CommonSourceParams, SourceEnv, SourceReader } from '../engine/source.ts';
 
@@ -73,6 +74,8 @@ export interface RunnerDeps {
   inputs?: Record<string, SourceEnv['input']>;
   /** Readers that replace a source node's own (by node id): live inputs, benchmarks' ready records. */
   readers?: Record<string, SourceReader>;
+  /** Records injected into running sources; subtask 0 of each source reads its entries. */
+  injections?: InjectionLog;
   /** Records per source read. */
   batchSize?: number;
   /** Durable backends: write only what changed since the previous checkpoint. */
@@ -110,6 +113,8 @@ export class SubtaskRunner {
   readonly task: NodeTask | null = null;
   readonly source: SourceTask | null = null;
   private readonly split: SplitReader | null = null;
+  private readonly injecting: InjectingReader | null = null;
+  private readonly injections: InjectionLog | null = null;
   private readonly host: RunnerHost;
   private readonly inputs = new InputChannels();
   private readonly outputs: OutputPartitioning;
@@ -164,7 +169,9 @@ export class SubtaskRunner {
       const reader = deps.readers?.[node.id] ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id], ownsParams: deps.ownsPlan });
       const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
       this.split = splitReader(reader, index, node.parallelism);
-      this.source = new SourceTask(node.id, this.split, params);
+      this.injections = deps.injections ?? null;
+      if (index === 0 && deps.injections) this.injecting = new InjectingReader(this.split, deps.injections.of(node.id));
+      this.source = new SourceTask(node.id, this.injecting ?? this.split, params);
       this.recordIntervalMs = 1000 / (params.ratePerSec ?? plan.doc.settings?.defaultRatePerSec ?? 1000);
       const timeoutMs = params.eventTime?.idleTimeoutMs ?? plan.doc.settings?.idleTimeoutMs;
       if (timeoutMs !== undefined) this.idleness = { timeoutMs, lastEmit: host.clock.now(), idle: false };
@@ -419,10 +426,22 @@ export class SubtaskRunner {
     this.host.snapshotTaken(id, snap, { alignMs, syncMs: this.host.clock.now() - t0, buffered });
   }
 
+  /** Entries of the injection log this source subtask has read (counted with its records). */
+  injectedRead(): number {
+    return this.injecting?.injected ?? 0;
+  }
+
+  private sourceSnapshot(): SplitSourceSnapshot {
+    const s = this.split!.snapshot(this.source!.snapshot());
+    if (!this.injecting) return s;
+    const pending = this.injecting.pending();
+    return { ...s, ...(this.injecting.injected ? { injected: this.injecting.injected } : {}), ...(pending.length ? { injectedPending: pending } : {}) };
+  }
+
   private snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
     const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished, deadLetterEpochs: this.deadLetters.close(checkpointId) };
     if (this.source) {
-      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.split!.snapshot(this.source.snapshot()) };
+      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.sourceSnapshot() };
     }
     const task = this.task!;
     const s = durableKeyed
@@ -512,6 +531,12 @@ export class SubtaskRunner {
     if (this.source) {
       // A changed parallelism redistributes the old splits' remaining records (see sourceSplit.ts).
       this.source.restore(this.split!.restore(snaps, this.node.id));
+      // The injection log is read by subtask 0 at every parallelism, so its position is old subtask 0's.
+      const first = snaps.find((x) => x.source && x.subtask.endsWith('#0'))?.source as SplitSourceSnapshot | undefined;
+      if (this.injecting) {
+        this.injecting.injected = first?.injected ?? 0;
+        this.injections?.adopt(this.node.id, this.injecting.injected, first?.injectedPending ?? []);
+      }
       return;
     }
     const task = this.task!;

@@ -13,7 +13,7 @@ export function recordsBelow(offset: number, index: number, parallelism: number)
 /** Source records read by the whole job so far: right again after a restore, since offsets go back. */
 export function recordsRead(cluster: LocalCluster): number {
   let n = 0;
-  for (const r of cluster.subtasks()) if (r.source) n += recordsBelow(r.source.offset(), r.index, r.node.parallelism);
+  for (const r of cluster.subtasks()) if (r.source) n += recordsBelow(r.source.offset(), r.index, r.node.parallelism) + r.injectedRead();
   return n;
 }
 
@@ -31,7 +31,7 @@ export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[
     const m = (out[id] ??= { recordsIn: 0, recordsOut: 0, watermark: Infinity, counters: {}, deadLetters: deadByNode.get(id) ?? 0, timers: 0 });
     if (r.source) {
       const from = startOffsets.get(r.id) ?? 0;
-      m.recordsOut += recordsBelow(r.source.offset(), r.index, r.node.parallelism) - recordsBelow(from, r.index, r.node.parallelism);
+      m.recordsOut += recordsBelow(r.source.offset(), r.index, r.node.parallelism) - recordsBelow(from, r.index, r.node.parallelism) + r.injectedRead();
       m.watermark = Math.min(m.watermark, r.source.watermark());
     } else if (r.task) {
       const t = r.task.metrics(0);

@@ -4,6 +4,7 @@ import { compile } from '../pipeline/compile.ts';
 import type { ClusterEvent } from '../runtime/localCluster.ts';
 import { DEFAULT_REQUEST } from '../runtime/observe/types.ts';
 import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
+import type { InjectParse } from '../runtime/injectValues.ts';
 import type { LoadOptions, LoadResult, Resumable, RunSnapshot, RunStatus, StepKind } from './protocol.ts';
 import { SinkSampler } from './sinkSampler.ts';
 import { RunLog } from './runLog.ts';
@@ -276,6 +277,18 @@ export class ClusterSession {
     if (id === null) this.log.add('info', 'a checkpoint is already in flight; try again when it completes');
     else if (id !== undefined) this.log.add('info', `checkpoint ${id} triggered by hand`);
     this.post(true);
+  }
+
+  /** Between steps, so a restore or a step never sees half an append. */
+  inject(source: string, values: Record<string, string>): Promise<InjectParse> {
+    return this.serial(async () => {
+      const job = this.job;
+      if (!job) throw new Error('no job is running: step or run the pipeline, then inject records into one of its sources');
+      const parsed = job.cluster.inject(source, values);
+      if (parsed.ok) this.log.add('info', `record injected into ${source}: ${JSON.stringify(parsed.row)}`, source);
+      this.post(true);
+      return parsed;
+    });
   }
 
   restoreTo(checkpointId: number): Promise<void> {

@@ -23,6 +23,7 @@ const api: EngineApi = {
   setCheckpointInterval: (ms) => session.setCheckpointInterval(ms),
   killSubtask: (id) => session.killSubtask(id),
   triggerCheckpoint: () => session.triggerCheckpoint(),
+  inject: (source, values) => session.inject(source, values),
   restoreTo: (id) => session.restoreTo(id),
   diffCheckpoints: (from, to) => session.diffCheckpoints(from, to),
   exportSavepoint: async (id) => {

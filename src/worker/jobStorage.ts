@@ -8,6 +8,7 @@ import type { ClusterOptions, LocalCluster } from '../runtime/localCluster.ts';
 import { isDurableBackend } from '../state/backend.ts';
 import type { Resumable } from './protocol.ts';
 import { recordsBelow } from './clusterMetrics.ts';
+import type { SplitSourceSnapshot } from '../runtime/sourceSplit.ts';
 
 /** What the designer adds to a manifest so a reloaded page can say what it would resume. */
 interface ProgressTag {
@@ -33,7 +34,7 @@ export class ProgressTaggingStore implements CheckpointStore {
   async writeSubtask(jobId: string, checkpointId: number, snap: SubtaskSnapshot): Promise<{ ref: string; bytes: number }> {
     if (snap.source) {
       const { index } = parseSubtaskId(snap.subtask);
-      this.read.set(checkpointId, (this.read.get(checkpointId) ?? 0) + recordsBelow(snap.source.offset, index, snap.parallelism));
+      this.read.set(checkpointId, (this.read.get(checkpointId) ?? 0) + recordsBelow(snap.source.offset, index, snap.parallelism) + ((snap.source as SplitSourceSnapshot).injected ?? 0));
     }
     return this.inner.writeSubtask(jobId, checkpointId, snap);
   }

@@ -3,6 +3,7 @@ import type { Row, RowKind } from '../engine/types.ts';
 import type { PipelineDocument } from '../pipeline/document.ts';
 import type { Problem } from '../pipeline/kindSpec.ts';
 import type { FieldType } from '../pipeline/streamInfo.ts';
+import type { InjectParse } from '../runtime/injectValues.ts';
 import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'paused' | 'finished' | 'failed';
@@ -94,6 +95,11 @@ export interface EngineApi {
   /** Fault injection: fail subtask "node#i" (a bare node id means subtask 0); the job restarts from the latest checkpoint. */
   killSubtask(subtask: string): void;
   triggerCheckpoint(): void;
+  /**
+   * Appends a record (text per column, typed by the source's schema) to a running source's input;
+   * it is checkpointed with the source's offsets, so kills and time travel keep it exactly once.
+   */
+  inject(source: string, values: Record<string, string>): Promise<InjectParse>;
   /** Time travel: state, views and source offsets go back to a retained checkpoint; the run continues from there. */
   restoreTo(checkpointId: number): Promise<void>;
   diffCheckpoints(from: number, to: number): Promise<StateDiff>;

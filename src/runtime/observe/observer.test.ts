@@ -72,6 +72,18 @@ describe('ClusterObserver', () => {
     expect(late).toBe(1);
   });
 
+  it('a window says when its input has ended, rather than reporting the +∞ watermark as none', async () => {
+    const { cluster, obs } = observed(windowDoc(), { batchSize: 4 });
+    await cluster.stepUntil('watermark', 1000);
+    const early = obs.frame(req({ node: 'w' })).window!;
+    expect(early.watermarkEnded).toBe(false);
+    expect((await cluster.run()).status).toBe('finished');
+    const w = obs.frame(req({ node: 'w' })).window!;
+    expect(w.watermarkEnded).toBe(true);
+    expect(w.watermark).toBeNull();
+    expect(JSON.parse(JSON.stringify(w)).watermarkEnded).toBe(true);
+  });
+
   it('shows barrier alignment on a parallel join with checkpoints: a blocked input and barriers on edges', async () => {
     const { cluster, obs } = observed(joinDoc(), { checkpointIntervalMs: 30, batchSize: 16 });
     await cluster.start();

@@ -126,7 +126,10 @@ export type PaneObservation = import('../../engine/operators/window/panes.ts').P
 export interface WindowObservation {
   node: string;
   windowType: string;
+  /** Finite watermark, or null when none has arrived yet or the input has ended (see watermarkEnded). */
   watermark: number | null;
+  /** Every input has ended (the watermark is +∞). Carried apart because JSON cannot hold Infinity. */
+  watermarkEnded: boolean;
   panes: PaneObservation[];
   merges: { key: Key; from: [number, number][]; into: [number, number] }[];
   lateRecords: number;

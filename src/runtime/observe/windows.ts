@@ -19,12 +19,14 @@ export function observeWindow(node: string, runners: readonly SubtaskRunner[], s
   const merges: WindowObservation['merges'] = [];
   let lateRecords = 0;
   let watermark = Infinity;
+  let inspected = 0;
   for (const r of runners) {
     if (subtask !== null && r.index !== subtask) continue;
     const task = r.task!;
     lateRecords += task.counters.lateRecords ?? 0;
     const v = task.operator.inspect?.() as KeeperView | undefined;
     if (!v) continue;
+    inspected++;
     watermark = Math.min(watermark, v.watermark);
     for (const p of [...v.panes, ...v.recentlyPurged]) panes.push({ key: p.key, start: p.start, end: p.end, rows: p.rows, value: p.value, status: p.status });
     for (const m of v.recentMerges) merges.push({ key: m.key, from: m.from.map((w) => [w.start, w.end]), into: [m.into.start, m.into.end] });
@@ -34,6 +36,7 @@ export function observeWindow(node: string, runners: readonly SubtaskRunner[], s
     node,
     windowType: String(first.node.params.type ?? 'tumble'),
     watermark: finiteOrNull(watermark),
+    watermarkEnded: inspected > 0 && watermark === Infinity,
     panes,
     merges,
     lateRecords,

@@ -1,4 +1,5 @@
 import { SourceDataSection } from './SourceDataSection.tsx';
+import { InjectSection } from './InjectSection.tsx';
 import { useMemo } from 'react';
 import type { PipelineNode } from '../../pipeline/document.ts';
 import { kindSpec } from '../../pipeline/kinds/index.ts';
@@ -78,6 +79,7 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
         {props.length === 0 && <p className="muted small">{t('inspector.noParams')}</p>}
       </Section>
       <SourceDataSection node={node} />
+      <InjectSection node={node} />
       <Section title={t('inspector.streams')}>
         {spec.inputs.map((p) => (
           <StreamSummary key={`in-${p.name}`} dir="in" port={p.name} info={streams?.inputs[p.name]} />

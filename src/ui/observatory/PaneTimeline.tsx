@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { PaneObservation, WindowObservation } from '../../runtime/observe/types.ts';
 import { useT } from '../i18n/i18n.ts';
-import { fmtKey, fmtRow, fmtTime } from './format.ts';
+import { fmtKey, fmtRow, fmtTime, watermarkText } from './format.ts';
 import { layoutPanes, timeTicks } from './timelineScale.ts';
 
 /** The pane's result without the window bounds and the key, which the axis and the row already show. */
@@ -15,7 +15,7 @@ const LEFT = 70;
 /** Window panes per key as bars on an event-time axis, coloured by status, with the watermark across. */
 function PaneTimelineView({ win }: { win: WindowObservation }) {
   const t = useT();
-  const l = layoutPanes(win.panes, win.watermark, W);
+  const l = layoutPanes(win.panes, win.watermarkEnded ? Infinity : win.watermark, W);
   const axisY = Math.max(1, l.keys.length) * ROW + 2;
   const h = axisY + 44;
   const ticks = timeTicks(l.from, l.to, W);
@@ -56,12 +56,12 @@ function PaneTimelineView({ win }: { win: WindowObservation }) {
             </text>
           </g>
           {l.watermarkX !== null && (
-            <g className={`obs-wm-line${l.watermarkOff ? ' obs-wm-off' : ''}`} data-watermark={win.watermark ?? undefined}>
+            <g className={`obs-wm-line${l.watermarkOff ? ' obs-wm-off' : ''}`} data-watermark={win.watermarkEnded ? 'end' : (win.watermark ?? undefined)}>
               <line x1={l.watermarkX} x2={l.watermarkX} y1={0} y2={axisY} />
               <path className="obs-wm-marker" d={`M${l.watermarkX},${axisY} l-5,9 h10 z`} />
               <text x={wmRight ? l.watermarkX - 7 : l.watermarkX + 7} y={axisY + 28} textAnchor={wmRight ? 'end' : 'start'}>
                 {l.watermarkOff === 'before' ? '← ' : ''}
-                {t('observatory.windows.watermarkAt', { t: fmtTime(win.watermark) })}
+                {watermarkText(t, win)}
                 {l.watermarkOff === 'after' ? ' →' : ''}
               </text>
             </g>

@@ -2,7 +2,7 @@ import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
 import { runStore } from '../run/runStore.ts';
 import { currentFrame } from './frameSelectors.ts';
-import { fmtKey, fmtRow, fmtTime } from './format.ts';
+import { fmtKey, fmtRow, fmtTime, watermarkText } from './format.ts';
 import { PaneTimeline } from './PaneTimeline.tsx';
 import { SourceScatter } from './SourceScatter.tsx';
 import { PanelHint } from './PanelHint.tsx';
@@ -34,7 +34,7 @@ export function WindowsPanel() {
             <div className="obs-bar">
               <strong>{mine.node}</strong>
               <span className="chip">{mine.windowType}</span>
-              <span className="chip">{t('observatory.windows.watermarkAt', { t: fmtTime(mine.watermark) })}</span>
+              <span className="chip">{watermarkText(t, mine)}</span>
               <span className="spacer" />
               <span className={`obs-late-count${mine.lateRecords ? ' has-late' : ''}`}>{t('observatory.windows.lateCount', { n: mine.lateRecords })}</span>
             </div>

@@ -86,6 +86,7 @@ export const windowFrame: ObservationFrame = {
     node: 'win',
     windowType: 'tumble',
     watermark: 19_999,
+    watermarkEnded: false,
     panes: [
       { key: 'paris', start: 0, end: 10_000, rows: 4, value: { revenue: 40 }, status: 'purged' },
       { key: 'paris', start: 10_000, end: 20_000, rows: 2, value: { revenue: 25 }, status: 'fired' },

@@ -32,6 +32,11 @@ export function fmtTime(t: number | null | undefined): string {
   return String(t);
 }
 
+/** "watermark 12:00:05", or "watermark end" once every input has ended. */
+export function watermarkText(t: (key: string, vars?: Record<string, string | number>) => string, w: { watermark: number | null; watermarkEnded: boolean }): string {
+  return w.watermarkEnded ? t('observatory.windows.watermarkEnd') : t('observatory.windows.watermarkAt', { t: fmtTime(w.watermark) });
+}
+
 /** A key as people write it: a single field's value bare, several as a tuple. */
 export function fmtKey(key: unknown): string {
   if (Array.isArray(key)) return key.length === 1 ? fmtScalar(key[0]) : `(${key.map(fmtScalar).join(', ')})`;

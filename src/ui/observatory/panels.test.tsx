@@ -80,6 +80,15 @@ describe('observatory panels', () => {
     expect(html.match(/obs-dot-late/g)?.length).toBe(1);
   });
 
+  it('windows: once the input has ended the watermark reads "end" and its marker sits at the end of the axis', () => {
+    show({ ...windowFrame, window: { ...windowFrame.window!, watermark: null, watermarkEnded: true } }, 'win');
+    const html = renderToStaticMarkup(<WindowsPanel />);
+    expect(text(html)).toContain('watermark end');
+    expect(text(html)).not.toContain('watermark —');
+    expect(html).toContain('data-watermark="end"');
+    expect(html).toContain('obs-wm-off');
+  });
+
   it('checkpoints: every checkpoint with status, sizes, and why one aborted', () => {
     show(joinFrame, null);
     const t = text(renderToStaticMarkup(<CheckpointsPanel />));

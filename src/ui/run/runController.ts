@@ -1,3 +1,4 @@
+import type { InjectParse } from '../../runtime/injectValues.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { setUi, uiStore } from '../store/uiStore.ts';
 import { setTypeProblems, validateNow } from '../validation/validationStore.ts';
@@ -126,6 +127,15 @@ export function trustAndRun(): void {
 
 /** Fault injection from the toolbar: subtask "node#i" fails; the job restarts from its latest checkpoint. */
 export const killSubtask = (subtask: string): void => void engine().killSubtask(subtask);
+
+/** A record typed into a source's inject form: the engine's verdict, or why it could not take it. */
+export async function injectRecord(source: string, values: Record<string, string>): Promise<InjectParse | { error: string } | null> {
+  try {
+    return await engine().inject(source, values);
+  } catch (e) {
+    return { error: e instanceof Error ? e.message : String(e) };
+  }
+}
 
 export const checkpointNow = (): void => void engine().triggerCheckpoint();
 

@@ -1,0 +1,60 @@
+import type { CommonSourceParams } from '../engine/source.ts';
+import { MAX_TIMESTAMP } from '../engine/sourceTask.ts';
+
+/** Why one field of an injected record cannot be used; the UI words it (observatory.inject.error.*). */
+export interface InjectFieldError {
+  field: string;
+  code: 'required' | 'number' | 'integer' | 'boolean' | 'timestamp' | 'unknownField';
+  got: string;
+}
+
+export type InjectParse = { ok: true; row: Record<string, unknown> } | { ok: false; errors: InjectFieldError[] };
+
+/**
+ * Turns the text a user typed per column into a record of the source's declared types, or says
+ * which fields are wrong. An empty field is null, except the event-time field, which the source
+ * needs to place the record in time. Timestamps are epoch ms or ISO-8601 text.
+ */
+export function parseInjectValues(params: CommonSourceParams, values: Record<string, string>): InjectParse {
+  const schema = params.schema ?? {};
+  const timeField = params.eventTime?.field ?? null;
+  const row: Record<string, unknown> = {};
+  const errors: InjectFieldError[] = [];
+  for (const field of Object.keys(values)) if (!(field in schema)) errors.push({ field, code: 'unknownField', got: values[field] });
+  for (const [field, type] of Object.entries(schema)) {
+    const text = (values[field] ?? '').trim();
+    if (text === '') {
+      if (field === timeField) errors.push({ field, code: 'required', got: '' });
+      else row[field] = null;
+      continue;
+    }
+    const bad = (code: InjectFieldError['code']) => errors.push({ field, code, got: text });
+    switch (type) {
+      case 'number': {
+        const n = Number(text);
+        if (!Number.isFinite(n)) bad('number');
+        else row[field] = n;
+        break;
+      }
+      case 'integer': {
+        const n = Number(text);
+        if (!Number.isSafeInteger(n)) bad('integer');
+        else row[field] = n;
+        break;
+      }
+      case 'boolean':
+        if (text !== 'true' && text !== 'false') bad('boolean');
+        else row[field] = text === 'true';
+        break;
+      case 'timestamp': {
+        const n = /^-?\d+$/.test(text) ? Number(text) : Date.parse(text);
+        if (!Number.isFinite(n) || Math.abs(n) > MAX_TIMESTAMP) bad('timestamp');
+        else row[field] = n;
+        break;
+      }
+      default:
+        row[field] = text;
+    }
+  }
+  return errors.length ? { ok: false, errors } : { ok: true, row };
+}
