@@ -5,6 +5,7 @@ export interface ParallelRunFlags {
   parallelism?: number;
   state?: 'memory' | 'indexeddb';
   checkpointIntervalMs?: number;
+  checkpointEveryRecords?: number;
   stateDir?: string;
   resume: boolean;
   chaos?: number;
@@ -12,13 +13,15 @@ export interface ParallelRunFlags {
   allowNonRestoredState?: boolean;
 }
 
-const VALUED = new Set(['--parallelism', '--state', '--checkpoint-interval', '--state-dir', '--chaos']);
+const VALUED = new Set(['--parallelism', '--state', '--checkpoint-interval', '--checkpoint-every-records', '--state-dir', '--chaos']);
 
 export const PARALLEL_RUN_USAGE = `Parallel runtime (any of these runs the job on worker threads with checkpoints):
   --parallelism <N>             subtasks per operator, 1 to 8 (a node's own "parallelism" wins;
                                 sources keep theirs, default 1, so every key's records keep one order)
   --state memory|indexeddb      keyed state backend (indexeddb runs on fake-indexeddb in Node)
   --checkpoint-interval <MS>    checkpoint every MS milliseconds (default: settings.checkpoint.intervalMs, else 1000)
+  --checkpoint-every-records <N>  besides: sources read at most N records between two checkpoints and
+                                wait for the next one, so checkpoints follow input progress, not speed
   --state-dir <dir>             keep checkpoints and committed output in files under <dir>
   --resume                      continue from the last completed checkpoint in --state-dir
                                 (after a killed process), with the same final result
@@ -88,6 +91,9 @@ function apply(flags: ParallelRunFlags, name: string, value: string): void {
       return;
     case '--checkpoint-interval':
       flags.checkpointIntervalMs = whole(1, 86_400_000, 'a whole number of milliseconds (1 or more)');
+      return;
+    case '--checkpoint-every-records':
+      flags.checkpointEveryRecords = whole(1, 1_000_000_000, 'a whole number of records (1 or more)');
       return;
     case '--state-dir':
       if (value === '') throw new UsageError('--state-dir needs a directory', 'run');

@@ -46,8 +46,8 @@ function sortedChangelog(dir: string, pk: string): string[] {
 describe('weir run parallel flags', () => {
   it('are taken out of the arguments; without them the run stays in process', () => {
     expect(splitRunFlags(['p.json', '--out', 'o', '--seed', '3'])).toEqual({ flags: null, rest: ['p.json', '--out', 'o', '--seed', '3'] });
-    expect(splitRunFlags(['p.json', '--parallelism=3', '--state', 'indexeddb', '--checkpoint-interval', '50', '--state-dir', 's', '--resume', '--chaos', '2', '--out', 'o'])).toEqual({
-      flags: { parallelism: 3, state: 'indexeddb', checkpointIntervalMs: 50, stateDir: 's', resume: true, chaos: 2 },
+    expect(splitRunFlags(['p.json', '--parallelism=3', '--state', 'indexeddb', '--checkpoint-interval', '50', '--checkpoint-every-records', '500', '--state-dir', 's', '--resume', '--chaos', '2', '--out', 'o'])).toEqual({
+      flags: { parallelism: 3, state: 'indexeddb', checkpointIntervalMs: 50, checkpointEveryRecords: 500, stateDir: 's', resume: true, chaos: 2 },
       rest: ['p.json', '--out', 'o'],
     });
     expect(() => splitRunFlags(['--parallelism', '9'])).toThrow(/--parallelism must be a whole number from 1 to 8, got "9"/);

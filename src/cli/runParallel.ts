@@ -81,6 +81,7 @@ async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobP
     state: flags.state ?? plan.doc.settings?.stateBackend ?? 'memory',
     // settings.checkpoint.intervalMs null means manual checkpoints only: then just the final one.
     checkpointIntervalMs: flags.checkpointIntervalMs ?? (plan.doc.settings?.checkpoint?.intervalMs === undefined ? 1000 : plan.doc.settings.checkpoint.intervalMs),
+    checkpointEveryRecords: flags.checkpointEveryRecords,
     retain: plan.doc.settings?.checkpoint?.retain ?? 3,
     checkpointTimeoutMs: plan.doc.settings?.checkpoint?.timeoutMs,
     incremental: plan.doc.settings?.checkpoint?.incremental,

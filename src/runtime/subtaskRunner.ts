@@ -81,6 +81,12 @@ export interface RunnerDeps {
   /** Durable backends: write only what changed since the previous checkpoint. */
   incremental?: boolean;
   /**
+   * Sources: read at most this many records between two barriers, then wait for the next
+   * checkpoint. Makes checkpoint positions depend on input progress, not on how fast the
+   * thread runs (default: no limit).
+   */
+  maxRecordsPerCheckpoint?: number;
+  /**
    * False when nobody consumes the published sink output (no changelog kept, no listener): sinks
    * then keep only their table and buffer no epochs. Default true.
    */
@@ -132,6 +138,9 @@ export class SubtaskRunner {
   private readonly maxParallelism: number;
   private readonly batchSize: number;
   private readonly incremental: boolean;
+  private readonly maxRecordsPerCheckpoint: number;
+  /** Records a source read since it injected its last barrier (or since it started). */
+  private readSinceBarrier = 0;
   /** A source's time between two records at its rate, in simulated processing time (ms). */
   readonly recordIntervalMs: number = 0;
   /** Records a source sent in this attempt (dead letters not included), for live metrics. */
@@ -152,6 +161,7 @@ export class SubtaskRunner {
     this.maxParallelism = plan.maxParallelism;
     this.batchSize = deps.batchSize ?? 256;
     this.incremental = deps.incremental ?? true;
+    this.maxRecordsPerCheckpoint = deps.maxRecordsPerCheckpoint ?? Infinity;
     plan.edges.forEach((e, ei) => {
       if (e.to.node !== node.id) return;
       const { from, forward } = edgeShape(plan, ei);
@@ -206,6 +216,10 @@ export class SubtaskRunner {
 
   /** The coordinator triggered checkpoint `id`. */
   triggered(id: number): void {
+    // The trigger travels apart from the data: a barrier can overtake it and the snapshot is
+    // already taken. Expecting it again would make `finish` close the rows after it into that
+    // old, already published epoch, where they are dropped as a duplicate.
+    if (id <= this.lastCheckpoint) return;
     this.expected.add(id);
     if (this.finished) this.snapshotNow(id, 0, 0);
     else if (this.source) this.barriersToInject.push(id);
@@ -261,7 +275,7 @@ export class SubtaskRunner {
   /** True when a call to runOne would do something. */
   runnable(): boolean {
     if (this.finished || !this.outputs.haveCredit()) return false;
-    if (this.source) return true;
+    if (this.source) return !this.waitsForBarrier();
     if (this.inputs.hasReadable()) return true;
     const next = this.task!.timers.nextTime('processing');
     return next !== undefined && next <= this.host.clock.now();
@@ -274,10 +288,19 @@ export class SubtaskRunner {
       const t0 = this.host.clock.now();
       this.snapshotNow(id, 0, 0, t0);
       this.outputs.broadcast({ t: 'barrier', id });
+      this.readSinceBarrier = 0;
       return true;
     }
-    this.emitRead(src.poll(this.batchSize));
+    if (this.waitsForBarrier()) return false;
+    const before = src.offset();
+    this.emitRead(src.poll(Math.min(this.batchSize, this.maxRecordsPerCheckpoint - this.readSinceBarrier)));
+    this.readSinceBarrier += src.offset() - before;
     return true;
+  }
+
+  /** A source that read its records-per-checkpoint limit waits for the next barrier. */
+  private waitsForBarrier(): boolean {
+    return this.barriersToInject.length === 0 && this.readSinceBarrier >= this.maxRecordsPerCheckpoint;
   }
 
   /**

@@ -49,6 +49,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     state: opts.state ?? 'memory',
     storageBucket: opts.storageBucket ?? null,
     incremental: opts.incremental ?? true,
+    maxRecordsPerCheckpoint: opts.checkpointEveryRecords ?? null,
     failOnUdfError: opts.failOnUdfError ?? false,
     preview: opts.onPreview !== undefined,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),

@@ -181,7 +181,8 @@ export class JobManager {
   }
 
   private startTimers(dep: Deployment): void {
-    const every = this.opts.checkpointIntervalMs;
+    // Sources that wait for a barrier after so many records need checkpoints to come: at once, if no interval says when.
+    const every = this.opts.checkpointIntervalMs ?? (this.opts.checkpointEveryRecords ? 1 : null);
     if (every) this.cancels.push(this.ticker.start(every));
     const next = this.chaos[0];
     if (next && next.atRecords === Infinity) this.cancels.push(this.timers.after(next.atMs, () => this.chaosKill(dep)));

@@ -18,6 +18,12 @@ export interface JobOptions {
   store?: CheckpointStore;
   /** Periodic checkpoints; null or absent: only the final one (when a store is given) and manual ones. */
   checkpointIntervalMs?: number | null;
+  /**
+   * Sources read at most this many records between two checkpoints and wait for the next one:
+   * checkpoints then follow input progress whatever the speed of the machine (fault-injection
+   * tests rely on it). Without an interval, checkpoints are triggered as soon as possible.
+   */
+  checkpointEveryRecords?: number;
   retain?: number;
   restart?: RestartStrategy;
   /** Credit per channel, in messages (record batches, watermarks, barriers); default: about 1,024 records' worth (2 to 8 messages). */

@@ -39,6 +39,8 @@ export interface DeploySpec {
   storageBucket: string | null;
   /** Durable backends write only what changed since the previous checkpoint. */
   incremental: boolean;
+  /** Sources read at most this many records between two barriers (null: no limit). */
+  maxRecordsPerCheckpoint: number | null;
   /** UDF exceptions fail the job instead of dead-lettering the record. */
   failOnUdfError: boolean;
   /** Send sink input as it arrives (the preview stream), besides committing it. */

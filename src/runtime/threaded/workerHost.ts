@@ -66,7 +66,7 @@ export class WorkerHost {
     const host = this.runnerHost();
     for (const p of subtasksOn(plan, spec.worker, spec.workers, spec.ownWorker)) {
       const backend = env.backend ? (time: StateTime) => env.backend!(p, time) ?? new MemoryStateBackend(time, plan.maxParallelism) : undefined;
-      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, batchSize: spec.batchSize, backend, incremental: spec.incremental, ownsPlan: true });
+      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, batchSize: spec.batchSize, backend, incremental: spec.incremental, maxRecordsPerCheckpoint: spec.maxRecordsPerCheckpoint ?? undefined, ownsPlan: true });
       this.runners.push(r);
       this.byId.set(r.id, r);
     }
