@@ -23,10 +23,19 @@ function put(db: IDBDatabase, key: number, bytes: number): Promise<boolean> {
   });
 }
 
+function count(db: IDBDatabase): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const r = db.transaction('b', 'readonly').objectStore('b').count();
+    r.onsuccess = () => resolve(r.result);
+    r.onerror = () => reject(r.error ?? new Error('counting the ballast failed'));
+  });
+}
+
 /** Writes ballast until the quota refuses even small values; returns the bytes written. */
 export async function fillWithBallast(factory: IDBFactory): Promise<number> {
   const db = await open(factory);
-  let key = 0;
+  // After the existing ballast, so that a second call tops it up instead of overwriting it.
+  let key = await count(db);
   let written = 0;
   try {
     for (let size = 1 << 20; size >= 1024; size >>= 2) {

@@ -85,10 +85,12 @@ async function stepUntil(t: TestContext, what: string, done: () => Promise<boole
     // One set of step controls: the toolbar's Step, by record.
     await page.getByRole('combobox', { name: 'Step by' }).selectOption('record');
     await page.getByRole('button', { name: 'Step', exact: true }).click();
-    await t.waitFor(`record ${before + 1} to be read`, async () => (await records()) > before);
+    // The last record ends the run: then there is no next one to wait for.
+    await t.waitFor(`record ${before + 1} to be read`, async () => (await records()) > before || /Finished/.test((await status.textContent()) ?? ''));
     await page.waitForTimeout(150); // the frame after the step
   }
-  t.expect(await done(), `${what} within ${max} records`);
+  // A busy machine may draw the step's effect a few frames late.
+  await t.waitFor(`${what} within ${max} records`, async () => (await done()) || null, 5000);
 }
 
 test('observatory: an order waits in the left buffer until its payment arrives', async (t) => {
