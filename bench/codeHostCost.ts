@@ -3,7 +3,7 @@
 // (child process under the permission model, batches over a blocking bridge).
 // node --import tsx bench/codeHostCost.ts [records]
 import { performance } from 'node:perf_hooks';
-import { loadFunction } from '../src/engine/udf.ts';
+import { loadFunction } from '../src/expr/udf.ts';
 import { inProcessCodeHost, installCodeHost, loadCode } from '../src/engine/codeHost.ts';
 import { installNodeSandbox } from '../src/runtime/node/sandbox/sandboxHost.ts';
 import { CODE_BATCH } from '../src/engine/operators/codeBatches.ts';

@@ -1,5 +1,5 @@
-import { seededRng } from '../../src/engine/rng.ts';
-import type { RawRecord, SourceReader } from '../../src/engine/source.ts';
+import { seededRng } from '../../src/core/rng.ts';
+import type { RawRecord, SourceReader } from '../../src/core/source.ts';
 
 /** One input record of the keyed count: an integer key and an amount, built before timing starts. */
 export interface KeyedEvent {

@@ -1,10 +1,10 @@
 import { NodeTask } from '../../src/engine/nodeTask.ts';
 import { operatorDefinition } from '../../src/engine/registry.ts';
-import { ManualClock } from '../../src/engine/time/clock.ts';
-import { seededRng } from '../../src/engine/rng.ts';
+import { ManualClock } from '../../src/core/clock.ts';
+import { seededRng } from '../../src/core/rng.ts';
 import { MemoryStateBackend } from '../../src/state/memory/memoryBackend.ts';
 import type { StateTime } from '../../src/state/backend.ts';
-import type { Element } from '../../src/engine/types.ts';
+import type { Element } from '../../src/core/types.ts';
 import type { JobPlan } from '../../src/pipeline/plan.ts';
 
 /** One operator of a plan as the runtime runs it: a NodeTask over a memory backend, opened. */

@@ -1,7 +1,7 @@
 // Measures record batches crossing a worker_threads boundary in three encodings, end to end
 // (encode, postMessage, decode, keyed count). Run: node --import tsx bench/runtime/encodingBench.ts
 import { Worker } from 'node:worker_threads';
-import type { Element } from '../../src/engine/types.ts';
+import type { Element } from '../../src/core/types.ts';
 import { encodeBatch } from '../../src/runtime/threaded/codec.ts';
 import type { BatchEncoding, WireBatch } from '../../src/runtime/threaded/codec.ts';
 

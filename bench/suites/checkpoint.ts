@@ -1,8 +1,8 @@
-import { IndexedDbStateBackend } from '../../src/state/indexeddb/indexedDbBackend.ts';
-import { deleteNamespace } from '../../src/state/indexeddb/db.ts';
-import { keyGroupOf } from '../../src/engine/keys.ts';
+import { IndexedDbStateBackend } from '../../src/storage/indexeddb/indexedDbBackend.ts';
+import { deleteNamespace } from '../../src/storage/indexeddb/db.ts';
+import { keyGroupOf } from '../../src/core/keys.ts';
 import { valueState } from '../../src/state/descriptors.ts';
-import type { KeyedStateHandle } from '../../src/checkpoint/types.ts';
+import type { KeyedStateHandle } from '../../src/state/snapshotHandles.ts';
 import type { StateTime } from '../../src/state/backend.ts';
 import { median, now, type RunPlan } from '../lib/stats.ts';
 

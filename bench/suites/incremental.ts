@@ -2,10 +2,10 @@ import type { SqlJsStatic } from 'sql.js';
 import type { LocalCluster } from '../../src/runtime/localCluster.ts';
 import { inProcessCluster } from '../../src/runtime/runInProcess.ts';
 import { planOrThrow } from '../../src/testing/runPipeline.ts';
-import { retailTransactions } from '../../src/engine/generators/retailTransactions.ts';
-import { scenarioReader } from '../../src/engine/generators/reader.ts';
-import type { Row } from '../../src/engine/types.ts';
-import type { SourceReader } from '../../src/engine/source.ts';
+import { retailTransactions } from '../../src/generators/retailTransactions.ts';
+import { scenarioReader } from '../../src/generators/reader.ts';
+import type { Row } from '../../src/core/types.ts';
+import type { SourceReader } from '../../src/core/source.ts';
 import salesByStore from '../../public/examples/sales-by-store.json';
 import { median, now, type RunPlan } from '../lib/stats.ts';
 

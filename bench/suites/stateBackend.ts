@@ -1,6 +1,6 @@
 import { LocalCluster } from '../../src/runtime/localCluster.ts';
-import { IndexedDbStateBackend } from '../../src/state/indexeddb/indexedDbBackend.ts';
-import { deleteNamespace } from '../../src/state/indexeddb/db.ts';
+import { IndexedDbStateBackend } from '../../src/storage/indexeddb/indexedDbBackend.ts';
+import { deleteNamespace } from '../../src/storage/indexeddb/db.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { interleave, now, pairedRatio, yieldToLoop, type RunPlan } from '../lib/stats.ts';

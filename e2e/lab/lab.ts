@@ -1,8 +1,8 @@
 // The runtime lab page (e2e/lab/index.html, built by e2e/lab/serveLab.ts): lets e2e tests drive BrowserJob on real Web Workers and
 // real IndexedDB through `window.__weirLab`. Never part of the designer's build.
-import type { Row } from '../../src/engine/types.ts';
+import type { Row } from '../../src/core/types.ts';
 import type { CheckpointRecord } from '../../src/checkpoint/types.ts';
-import { IndexedDbCheckpointStore } from '../../src/state/indexeddb/checkpointStore.ts';
+import { IndexedDbCheckpointStore } from '../../src/storage/indexeddb/checkpointStore.ts';
 import { BrowserJob } from '../../src/runtime/browser/browserJob.ts';
 import type { BrowserJobOptions } from '../../src/runtime/browser/browserJob.ts';
 import { TearingStore } from './tearingStore.ts';

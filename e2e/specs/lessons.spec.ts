@@ -7,7 +7,7 @@ import { test, type TestContext } from '../harness.ts';
 import { openApp, select } from './designer-helpers.spec.ts';
 import { runPipeline } from '../../src/testing/runPipeline.ts';
 import { exportFlinkSql } from '../../src/export/flinkSql/index.ts';
-import type { Row } from '../../src/engine/types.ts';
+import type { Row } from '../../src/core/types.ts';
 
 const LONG = { timeoutMs: 240_000 };
 const lessonDoc = (n: number): unknown => JSON.parse(readFileSync(new URL(`../../public/lessons/lesson-${n}.json`, import.meta.url), 'utf8'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BarrierAligner } from './barrierAligner.ts';
-import { ManualClock } from '../engine/time/clock.ts';
+import { ManualClock } from '../core/clock.ts';
 
 describe('BarrierAligner', () => {
   it('aligns at once with a single input', () => {

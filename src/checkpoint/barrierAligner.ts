@@ -1,4 +1,4 @@
-import type { Clock } from '../engine/time/clock.ts';
+import type { Clock } from '../core/clock.ts';
 
 /**
  * Aligned barriers for a multi-input subtask, as an explicit state machine (Flink's

@@ -1,4 +1,4 @@
-import type { Clock } from '../engine/time/clock.ts';
+import type { Clock } from '../core/clock.ts';
 import type { CheckpointManifest, CheckpointRecord, CheckpointStore, OperatorCheckpointStats, SubtaskId } from './types.ts';
 
 export interface CoordinatorHooks {

@@ -1,5 +1,6 @@
 import type { KeyedStateSnapshot } from '../state/backend.ts';
-import type { CheckpointManifest, CheckpointStore, KeyedStateHandle, SubtaskSnapshot } from './types.ts';
+import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from './types.ts';
+import type { KeyedStateHandle } from '../state/snapshotHandles.ts';
 import { decodeFromJson, encodeForJson } from './savepointCodec.ts';
 
 export const SAVEPOINT_FORMAT = 'weir/savepoint';

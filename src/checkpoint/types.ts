@@ -1,7 +1,8 @@
-import type { KeyedStateSnapshot } from '../state/backend.ts';
+import type { ChunkRef, KeyedStateHandle } from '../state/snapshotHandles.ts';
 import type { OperatorStateSnapshot } from '../state/operatorState.ts';
 import type { Timer } from '../engine/time/timers.ts';
 import type { SourceTaskSnapshot } from '../engine/sourceTask.ts';
+
 
 /** `node#index`: one parallel instance of one operator. */
 export type SubtaskId = string;
@@ -9,24 +10,6 @@ export const subtaskId = (node: string, index: number): SubtaskId => `${node}#${
 export function parseSubtaskId(id: SubtaskId): { node: string; index: number } {
   const at = id.lastIndexOf('#');
   return { node: id.slice(0, at), index: Number(id.slice(at + 1)) };
-}
-
-/**
- * Where a subtask's keyed state went. Heap state travels inline; a durable backend
- * (IndexedDB, files) writes its own chunks and hands back references to them.
- */
-export type KeyedStateHandle =
-  | { type: 'inline'; snapshot: KeyedStateSnapshot }
-  | { type: 'chunks'; store: string; chunks: ChunkRef[] };
-
-export interface ChunkRef {
-  /** Stable id of a chunk value in the backend's store. */
-  id: string;
-  keyGroup: number;
-  entries: number;
-  bytes: number;
-  /** The checkpoint that wrote it; older ids mean an incremental checkpoint reused it. */
-  writtenBy: number;
 }
 
 /** Everything one subtask contributes to a checkpoint. */
@@ -54,7 +37,7 @@ export interface PendingCommit {
   origin: string;
   /** The checkpoint whose barrier closed this epoch; Infinity for the tail after the last barrier. */
   epoch: number;
-  els: import('../engine/types.ts').Element[];
+  els: import('../core/types.ts').Element[];
 }
 
 /** What one subtask produced between two barriers (dead letters, sink output), published once. */
@@ -67,7 +50,7 @@ export interface Epoch<T> {
 }
 
 /** Dead letters of one subtask between two barriers, published once like a sink epoch. */
-export type DeadLetterEpoch = Epoch<import('../engine/types.ts').DeadLetter>;
+export type DeadLetterEpoch = Epoch<import('../core/types.ts').DeadLetter>;
 
 export interface OperatorCheckpointStats {
   subtask: SubtaskId;

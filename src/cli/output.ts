@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { closeSync, existsSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import type { DeadLetter, Element } from '../engine/types.ts';
+import type { DeadLetter, Element } from '../core/types.ts';
 import { fileNameFor } from '../runtime/node/durableFiles.ts';
 
 /** `<dir>/<id>.<suffix>`, with the id encoded and bounded as a file name (ids may be 10,000 characters long). */

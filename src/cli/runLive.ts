@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LocalCluster } from '../runtime/localCluster.ts';
 import { inProcessCluster } from '../runtime/runInProcess.ts';
-import { liveLinesReader } from '../engine/source.ts';
+import { liveLinesReader } from '../core/source.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { Inputs } from './inputs.ts';
 import type { RunOutput } from './runOutput.ts';

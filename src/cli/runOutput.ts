@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DeadLetter, Element, Row } from '../engine/types.ts';
+import type { DeadLetter, Element, Row } from '../core/types.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import { InvalidError } from './io.ts';
 import { LineWriter, changelogLine, deadLetterLine, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';

@@ -1,5 +1,5 @@
-import type { AggregateCall } from './aggregates.ts';
-import type { Row } from './types.ts';
+import type { AggregateCall } from '../pipeline/kinds/aggregateCall.ts';
+import type { Row } from '../core/types.ts';
 
 /** Functions that add up their input: a value that is not a number cannot be cast to one. */
 const NUMERIC = new Set(['sum', 'avg']);

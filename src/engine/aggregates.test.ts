@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accumulator } from './aggregates.ts';
-import { seededRng } from './rng.ts';
+import { seededRng } from '../core/rng.ts';
 import { planOrThrow, runPipeline } from '../testing/runPipeline.ts';
 
 describe('MIN/MAX on append-only input', () => {

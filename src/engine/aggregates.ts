@@ -1,17 +1,7 @@
-import type { Row } from './types.ts';
+import type { Row } from '../core/types.ts';
 import { userAccumulator } from './userAggregate.ts';
+import type { AggFn, AggregateCall } from '../pipeline/kinds/aggregateCall.ts';
 
-export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'udaf';
-
-/** One output column of a GROUP BY or window aggregate. */
-export interface AggregateCall {
-  fn: AggFn;
-  /** Input field; absent for COUNT(*). */
-  field?: string;
-  as: string;
-  /** For `udaf`: an object with create(), add(acc, v), retract(acc, v) and get(acc). */
-  code?: string;
-}
 
 export interface UserAggregate {
   create(): unknown;

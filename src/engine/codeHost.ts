@@ -1,5 +1,5 @@
-import type { Row } from './types.ts';
-import { transpileUdf, UdfError } from './udf.ts';
+import type { Row } from '../core/types.ts';
+import { transpileUdf, UdfError } from '../expr/udf.ts';
 import { CODE_DRIVER_SOURCE } from './codeDriver.ts';
 import type { CodeDriver, CodeForm, DriverOutcome } from './codeDriver.ts';
 import { markLines } from './codeLines.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineOfCode, markLines } from './codeLines.ts';
 import { loadInProcess } from './codeHost.ts';
-import { transpileUdf } from './udf.ts';
+import { transpileUdf } from '../expr/udf.ts';
 
 const site = { nodeId: 'm', what: 'map code' };
 const load = (code: string, tracker: Int32Array, form: 'function' | 'object' = 'function') => loadInProcess(site, markLines(transpileUdf(code)), form, tracker);

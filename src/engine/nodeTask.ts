@@ -1,12 +1,12 @@
-import type { DeadLetter, Element } from './types.ts';
-import { MIN_WATERMARK } from './types.ts';
+import type { DeadLetter, Element } from '../core/types.ts';
+import { MIN_WATERMARK } from '../core/types.ts';
 import type { Operator, OperatorContext, OperatorDefinition } from './operator.ts';
-import type { KeySelector } from './keys.ts';
-import { keySelector } from './keys.ts';
+import type { KeySelector } from '../core/keys.ts';
+import { keySelector } from '../core/keys.ts';
 import { TimerService } from './time/timers.ts';
 import type { Timer } from './time/timers.ts';
-import type { Clock } from './time/clock.ts';
-import type { Rng } from './rng.ts';
+import type { Clock } from '../core/clock.ts';
+import type { Rng } from '../core/rng.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot, StateMetrics } from '../state/backend.ts';
 import { OperatorStateStore } from '../state/operatorState.ts';
 import type { OperatorStateSnapshot } from '../state/operatorState.ts';

@@ -1,10 +1,10 @@
-import type { DeadLetter, Element, Key, Row } from './types.ts';
-import type { KeyFields, KeySelector } from './keys.ts';
+import type { DeadLetter, Element, Key, Row } from '../core/types.ts';
+import type { KeyFields, KeySelector } from '../core/keys.ts';
 import type { KeyedStateBackend } from '../state/backend.ts';
 import type { OperatorStateStore } from '../state/operatorState.ts';
 import type { Timer } from './time/timers.ts';
-import type { Rng } from './rng.ts';
-import type { StreamInfo } from '../pipeline/streamInfo.ts';
+import type { Rng } from '../core/rng.ts';
+import type { StreamInfo } from '../core/streamInfo.ts';
 
 /** What an operator may ask of the runtime. Everything time- or random-related is injected here. */
 export interface OperatorContext {

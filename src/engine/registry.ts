@@ -1,5 +1,5 @@
 import type { OperatorDefinition } from './operator.ts';
-import type { SourceDefinition } from './source.ts';
+import type { SourceDefinition } from '../core/source.ts';
 import { operatorDefinitions, sourceDefinitions } from './operators/index.ts';
 
 const operators = new Map<string, OperatorDefinition>(operatorDefinitions.map((d) => [d.kind, d as OperatorDefinition]));

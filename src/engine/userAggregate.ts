@@ -1,7 +1,8 @@
 import { loadCode } from './codeHost.ts';
 import type { InvokeAnswer } from './codeHost.ts';
-import type { Accumulator, AggregateCall } from './aggregates.ts';
-import type { Row } from './types.ts';
+import type { Accumulator } from './aggregates.ts';
+import type { AggregateCall } from '../pipeline/kinds/aggregateCall.ts';
+import type { Row } from '../core/types.ts';
 
 /**
  * A user-defined aggregate: an object with create(), add(acc, value), get(acc) and optionally

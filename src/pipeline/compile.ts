@@ -2,14 +2,14 @@ import type { JobPlan, PlanEdge, PlanNode, Partitioning } from './plan.ts';
 import type { PipelineDocument, PipelineEdge, PipelineNode } from './document.ts';
 import { edgeId, PIPELINE_FORMAT } from './document.ts';
 import type { KindSpec, Problem } from './kindSpec.ts';
-import type { StreamInfo } from './streamInfo.ts';
-import { unknownStream } from './streamInfo.ts';
+import type { StreamInfo } from '../core/streamInfo.ts';
+import { unknownStream } from '../core/streamInfo.ts';
 import { kindSpec, kindSpecs } from './kinds/index.ts';
 import { checkParams, codeStrings } from './paramsCheck.ts';
-import { checkUdf } from '../engine/udf.ts';
+import { checkUdf } from '../expr/udf.ts';
 import { migrate } from './migrate.ts';
 import type { MigrationSet } from './migrate.ts';
-import { DEFAULT_MAX_PARALLELISM } from '../engine/keys.ts';
+import { DEFAULT_MAX_PARALLELISM } from '../core/keys.ts';
 import { checkTests } from './tests/checkTests.ts';
 import { checkEnvelope, isEdgeShaped, isNodeShaped } from './envelope.ts';
 

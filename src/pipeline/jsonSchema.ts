@@ -1,6 +1,6 @@
 import { pipelineTestSchema } from './tests/testSpec.ts';
 import { kindSpecs } from './kinds/index.ts';
-import { FIELD_TYPES } from './streamInfo.ts';
+import { FIELD_TYPES } from '../core/streamInfo.ts';
 import { PIPELINE_FORMAT, PIPELINE_VERSION } from './document.ts';
 import type { JsonSchema } from './kindSpec.ts';
 

@@ -1,4 +1,4 @@
-import type { StreamInfo } from './streamInfo.ts';
+import type { StreamInfo } from '../core/streamInfo.ts';
 
 export type KindGroup = 'sources' | 'stateless' | 'keyed' | 'windows' | 'joins' | 'state' | 'sinks';
 

@@ -1,4 +1,4 @@
-import { safeJsonParse } from '../engine/source.ts';
+import { safeJsonParse } from '../core/source.ts';
 import type { Problem } from './kindSpec.ts';
 
 export type ParseResult = { ok: true; value: unknown } | { ok: false; problem: Problem };

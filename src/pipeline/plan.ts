@@ -1,6 +1,6 @@
 import type { KindSpec } from './kindSpec.ts';
 import type { PipelineDocument, PortRef } from './document.ts';
-import type { StreamInfo } from './streamInfo.ts';
+import type { StreamInfo } from '../core/streamInfo.ts';
 
 export type Partitioning = 'forward' | 'hash' | 'rebalance' | 'broadcast';
 

@@ -1,5 +1,5 @@
 import type { JobPlan, PlanNode } from './plan.ts';
-import type { AggregateCall } from '../engine/aggregates.ts';
+import type { AggregateCall } from './kinds/aggregateCall.ts';
 
 /**
  * What a checkpoint's state of one operator means, as Flink's state descriptors say it:

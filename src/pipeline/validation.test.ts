@@ -17,7 +17,7 @@ interface Expected {
   message: string;
 }
 
-const dir = fileURLToPath(new URL('../testing/fixtures/broken/', import.meta.url));
+const dir = fileURLToPath(new URL('../testing/fixtures/broken', import.meta.url));
 const expected = JSON.parse(readFileSync(join(dir, 'expected.json'), 'utf8')) as Record<string, Expected[]>;
 const files = readdirSync(dir)
   .filter((f) => /^\d\d-[a-z0-9-]+\.json$/.test(f))

@@ -1,8 +1,8 @@
 // The in-process schedules a plain run uses: sources by their rates in simulated processing
 // time, or live on the caller's clock; watermarks, idleness and dead letters as Flink's.
 import { describe, expect, it } from 'vitest';
-import { jsonLinesReader, liveLinesReader } from '../engine/source.ts';
-import type { Element } from '../engine/types.ts';
+import { jsonLinesReader, liveLinesReader } from '../core/source.ts';
+import type { Element } from '../core/types.ts';
 import { planOrThrow, runPipeline } from '../testing/runPipeline.ts';
 import { inProcessCluster } from './runInProcess.ts';
 

@@ -1,5 +1,5 @@
-import type { ManualClock } from '../engine/time/clock.ts';
-import type { Rng } from '../engine/rng.ts';
+import type { ManualClock } from '../core/clock.ts';
+import type { Rng } from '../core/rng.ts';
 import type { SubtaskRunner } from './subtaskRunner.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { CommonSourceParams } from '../engine/source.ts';
+import type { CommonSourceParams } from '../core/source.ts';
 import { MAX_TIMESTAMP } from '../engine/sourceTask.ts';
 
 /** Why one field of an injected record cannot be used; the UI words it (observatory.inject.error.*). */

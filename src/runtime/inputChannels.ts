@@ -1,5 +1,5 @@
-import { MIN_WATERMARK } from '../engine/types.ts';
-import type { Clock } from '../engine/time/clock.ts';
+import { MIN_WATERMARK } from '../core/types.ts';
+import type { Clock } from '../core/clock.ts';
 import { combinedWatermark } from '../engine/time/valve.ts';
 import { BarrierAligner } from '../checkpoint/barrierAligner.ts';
 import type { AlignerAction } from '../checkpoint/barrierAligner.ts';

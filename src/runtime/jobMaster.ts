@@ -1,5 +1,5 @@
-import type { DeadLetter, Element, Row } from '../engine/types.ts';
-import type { Clock } from '../engine/time/clock.ts';
+import type { DeadLetter, Element, Row } from '../core/types.ts';
+import type { Clock } from '../core/clock.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import { CheckpointCoordinator } from '../checkpoint/coordinator.ts';
 import type { CoordinatorHooks } from '../checkpoint/coordinator.ts';

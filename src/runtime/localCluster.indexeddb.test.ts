@@ -4,8 +4,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import { LocalCluster } from './localCluster.ts';
 import type { Kill } from './localCluster.ts';
 import { planOrThrow, runPipeline } from '../testing/runPipeline.ts';
-import { IndexedDbStateBackend } from '../state/indexeddb/indexedDbBackend.ts';
-import { seededRng } from '../engine/rng.ts';
+import { IndexedDbStateBackend } from '../storage/indexeddb/indexedDbBackend.ts';
+import { seededRng } from '../core/rng.ts';
 
 const doc = (parallelism: number) => ({
   format: 'weir/pipeline',

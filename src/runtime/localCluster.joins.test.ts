@@ -7,9 +7,9 @@ import { planOrThrow, runPipeline } from '../testing/runPipeline.ts';
 import { ordersPaymentsJoinDoc } from '../testing/chaos/joinDocs.ts';
 import type { JoinType } from '../testing/chaos/joinDocs.ts';
 import { paddedSideKey, waitingPaddedSubtask } from '../testing/chaos/paddedKill.ts';
-import { seededRng } from '../engine/rng.ts';
-import { IndexedDbStateBackend } from '../state/indexeddb/indexedDbBackend.ts';
-import type { Element, Row } from '../engine/types.ts';
+import { seededRng } from '../core/rng.ts';
+import { IndexedDbStateBackend } from '../storage/indexeddb/indexedDbBackend.ts';
+import type { Element, Row } from '../core/types.ts';
 import { compareRows } from '../engine/operators/changelogTable.ts';
 
 // Outer joins emit a NULL-padded row, then retract it when the match arrives. In a view without

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LocalCluster } from './localCluster.ts';
 import type { Kill } from './localCluster.ts';
 import { planOrThrow, runPipeline } from '../testing/runPipeline.ts';
-import { seededRng } from '../engine/rng.ts';
+import { seededRng } from '../core/rng.ts';
 
 function sequenceRows(n: number, keys: number) {
   const seq = new Map<string, number>();

@@ -1,4 +1,4 @@
-import type { Element } from '../engine/types.ts';
+import type { Element } from '../core/types.ts';
 
 /** What travels on a data channel between subtasks. Records always travel in batches. */
 export type ChannelMessage =

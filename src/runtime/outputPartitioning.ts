@@ -1,7 +1,7 @@
-import type { Element } from '../engine/types.ts';
+import type { Element } from '../core/types.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import { operatorDefinition } from '../engine/registry.ts';
-import type { KeyFields } from '../engine/keys.ts';
+import type { KeyFields } from '../core/keys.ts';
 import type { ChannelMessage } from './messages.ts';
 import { effectivePartitioning, partitionerFor } from './partitioner.ts';
 import type { Partitioner } from './partitioner.ts';

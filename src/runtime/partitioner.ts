@@ -1,6 +1,6 @@
-import type { Element } from '../engine/types.ts';
-import { keyGroupOf, keySelector, subtaskForKeyGroup } from '../engine/keys.ts';
-import type { KeyFields } from '../engine/keys.ts';
+import type { Element } from '../core/types.ts';
+import { keyGroupOf, keySelector, subtaskForKeyGroup } from '../core/keys.ts';
+import type { KeyFields } from '../core/keys.ts';
 import type { PlanEdge } from '../pipeline/plan.ts';
 
 /** Splits a batch among the downstream subtasks of one edge, as Flink's partitioners do. */

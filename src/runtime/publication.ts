@@ -1,4 +1,4 @@
-import type { DeadLetter, Element } from '../engine/types.ts';
+import type { DeadLetter, Element } from '../core/types.ts';
 import type { DeadLetterEpoch, PendingCommit } from '../checkpoint/types.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LocalCluster } from './localCluster.ts';
 import { planOrThrow } from '../testing/runPipeline.ts';
-import { jsonLinesReader } from '../engine/source.ts';
-import type { RawRecord, SourceReader } from '../engine/source.ts';
-import { MIN_WATERMARK } from '../engine/types.ts';
+import { jsonLinesReader } from '../core/source.ts';
+import type { RawRecord, SourceReader } from '../core/source.ts';
+import { MIN_WATERMARK } from '../core/types.ts';
 
 const schema = { customer: 'string', ts: 'timestamp' };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RawRecord, SourceReader } from '../engine/source.ts';
+import type { RawRecord, SourceReader } from '../core/source.ts';
 import type { SubtaskSnapshot } from '../checkpoint/types.ts';
 import { SplitReader } from './sourceSplit.ts';
 

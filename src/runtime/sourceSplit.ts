@@ -1,4 +1,4 @@
-import type { RawRecord, SourceReader } from '../engine/source.ts';
+import type { RawRecord, SourceReader } from '../core/source.ts';
 import type { SourceTaskSnapshot } from '../engine/sourceTask.ts';
 import type { SubtaskSnapshot } from '../checkpoint/types.ts';
 

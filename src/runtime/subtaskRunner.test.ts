@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compile } from '../pipeline/compile.ts';
 import type { SubtaskSnapshot } from '../checkpoint/types.ts';
-import { insert } from '../engine/types.ts';
+import { insert } from '../core/types.ts';
 import { SubtaskRunner, type RunnerHost } from './subtaskRunner.ts';
 
 const doc = () =>

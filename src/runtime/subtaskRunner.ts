@@ -1,11 +1,11 @@
-import type { DeadLetter, Element } from '../engine/types.ts';
+import type { DeadLetter, Element } from '../core/types.ts';
 import { NodeTask } from '../engine/nodeTask.ts';
 import { SourceTask } from '../engine/sourceTask.ts';
 import type { SourcePoll } from '../engine/sourceTask.ts';
 import { operatorDefinition, sourceDefinition } from '../engine/registry.ts';
-import type { Clock } from '../engine/time/clock.ts';
-import { derivedSeed, seededRng } from '../engine/rng.ts';
-import { keyGroupOf, keyGroupRange } from '../engine/keys.ts';
+import type { Clock } from '../core/clock.ts';
+import { derivedSeed, seededRng } from '../core/rng.ts';
+import { keyGroupOf, keyGroupRange } from '../core/keys.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import type { KeyedStateBackend, KeyedStateSnapshot, PersistResult, StateTime } from '../state/backend.ts';
 import { isDurableBackend } from '../state/backend.ts';
@@ -21,7 +21,7 @@ import type { ChannelSink } from './outputPartitioning.ts';
 import { splitReader, type SplitReader, type SplitSourceSnapshot } from './sourceSplit.ts';
 import { InjectingReader, type InjectionLog } from './injectionLog.ts';
 import { EpochBuffer } from './epochBuffer.ts';
-import type { CommonSourceParams, SourceEnv, SourceReader } from '../engine/source.ts';
+import type { CommonSourceParams, SourceEnv, SourceReader } from '../core/source.ts';
 
 export type { InputChannelView } from './inputChannels.ts';
 

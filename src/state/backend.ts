@@ -1,4 +1,4 @@
-import type { Key } from '../engine/types.ts';
+import type { Key } from '../core/types.ts';
 import type {
   StateKind,
   AggregatingDescriptor,
@@ -81,7 +81,7 @@ export interface KeyedStateBackend {
 
 /** Result of a durable backend's asynchronous snapshot part. */
 export interface PersistResult {
-  handle: import('../checkpoint/types.ts').KeyedStateHandle;
+  handle: import('./snapshotHandles.ts').KeyedStateHandle;
   /** Size of the whole state this handle describes. */
   fullBytes: number;
   /** Bytes this checkpoint wrote (equal to fullBytes for a full checkpoint). */
@@ -95,9 +95,9 @@ export interface PersistResult {
  */
 export interface DurableKeyedStateBackend extends KeyedStateBackend {
   persist(checkpointId: number, opts?: { incremental?: boolean }): { dirtyKeys: number; done: Promise<PersistResult> };
-  restoreHandles(handles: readonly import('../checkpoint/types.ts').KeyedStateHandle[], owns?: (keyGroup: number) => boolean): Promise<void>;
+  restoreHandles(handles: readonly import('./snapshotHandles.ts').KeyedStateHandle[], owns?: (keyGroup: number) => boolean): Promise<void>;
   /** Deletes chunks that none of the given (retained) handles refer to. */
-  retainOnly(handles: readonly import('../checkpoint/types.ts').KeyedStateHandle[]): Promise<void>;
+  retainOnly(handles: readonly import('./snapshotHandles.ts').KeyedStateHandle[]): Promise<void>;
   close(): void;
 }
 

@@ -1,7 +1,7 @@
 // The behaviour every KeyedStateBackend must show, written once and run against each backend
 // (memory; IndexedDB with and without a tiny memory budget). Test-only: imported by *.test.ts.
 import { describe, expect, it } from 'vitest';
-import type { Key } from '../engine/types.ts';
+import type { Key } from '../core/types.ts';
 import type { KeyedStateBackend, StateTime } from './backend.ts';
 import { aggregatingState, listState, mapState, reducingState, valueState } from './descriptors.ts';
 

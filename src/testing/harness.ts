@@ -1,15 +1,15 @@
 import { NodeTask } from '../engine/nodeTask.ts';
 import type { NodeTaskSnapshot } from '../engine/nodeTask.ts';
 import { operatorDefinition } from '../engine/registry.ts';
-import { ManualClock } from '../engine/time/clock.ts';
-import { seededRng } from '../engine/rng.ts';
-import type { DeadLetter, Element, Row, RowKind } from '../engine/types.ts';
-import { MIN_WATERMARK } from '../engine/types.ts';
+import { ManualClock } from '../core/clock.ts';
+import { seededRng } from '../core/rng.ts';
+import type { DeadLetter, Element, Row, RowKind } from '../core/types.ts';
+import { MIN_WATERMARK } from '../core/types.ts';
 import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
 import type { KeyedStateBackend, StateTime } from '../state/backend.ts';
 import { kindSpec } from '../pipeline/kinds/index.ts';
-import type { StreamInfo } from '../pipeline/streamInfo.ts';
-import { unknownStream } from '../pipeline/streamInfo.ts';
+import type { StreamInfo } from '../core/streamInfo.ts';
+import { unknownStream } from '../core/streamInfo.ts';
 import type { PlanNode } from '../pipeline/plan.ts';
 
 export interface HarnessOptions {

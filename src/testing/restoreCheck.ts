@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { OperatorHarness } from './harness.ts';
-import type { Row, RowKind } from '../engine/types.ts';
+import type { Row, RowKind } from '../core/types.ts';
 
 /** One input of a scripted run: a record (with port, time and kind) or a watermark. */
 export type Step = { row: Row; kind?: RowKind; ts?: number | null; port?: string } | { wm: number; port?: string };

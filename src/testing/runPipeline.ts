@@ -1,5 +1,5 @@
 import { compile } from '../pipeline/compile.ts';
-import type { DeadLetter, Element, Row } from '../engine/types.ts';
+import type { DeadLetter, Element, Row } from '../core/types.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { LocalCluster } from '../runtime/localCluster.ts';
 import { runInProcess } from '../runtime/runInProcess.ts';

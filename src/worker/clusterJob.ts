@@ -1,6 +1,6 @@
 import type { PipelineDocument } from '../pipeline/document.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
-import type { Element, Row } from '../engine/types.ts';
+import type { Element, Row } from '../core/types.ts';
 import { LocalCluster } from '../runtime/localCluster.ts';
 import type { ClusterEvent } from '../runtime/localCluster.ts';
 import { ClusterObserver } from '../runtime/observe/observer.ts';

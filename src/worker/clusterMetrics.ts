@@ -1,5 +1,5 @@
 import type { NodeMetrics } from '../engine/nodeTask.ts';
-import type { DeadLetter } from '../engine/types.ts';
+import type { DeadLetter } from '../core/types.ts';
 import type { LocalCluster } from '../runtime/localCluster.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CommittedView } from './committedView.ts';
-import type { Element } from '../engine/types.ts';
+import type { Element } from '../core/types.ts';
 
 const el = (kind: Element['kind'], row: Record<string, unknown>): Element => ({ kind, row, ts: null });
 

@@ -1,5 +1,5 @@
-import type { Element, Row } from '../engine/types.ts';
-import { isAddition } from '../engine/types.ts';
+import type { Element, Row } from '../core/types.ts';
+import { isAddition } from '../core/types.ts';
 import { compareRows } from '../engine/operators/changelogTable.ts';
 
 /**

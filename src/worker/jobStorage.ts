@@ -1,9 +1,9 @@
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { parseSubtaskId } from '../checkpoint/types.ts';
 import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
-import { IndexedDbCheckpointStore } from '../state/indexeddb/checkpointStore.ts';
-import { IndexedDbStateBackend } from '../state/indexeddb/indexedDbBackend.ts';
-import { deleteNamespace } from '../state/indexeddb/db.ts';
+import { IndexedDbCheckpointStore } from '../storage/indexeddb/checkpointStore.ts';
+import { IndexedDbStateBackend } from '../storage/indexeddb/indexedDbBackend.ts';
+import { deleteNamespace } from '../storage/indexeddb/db.ts';
 import type { ClusterOptions, LocalCluster } from '../runtime/localCluster.ts';
 import { isDurableBackend } from '../state/backend.ts';
 import type { Resumable } from './protocol.ts';

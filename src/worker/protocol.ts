@@ -1,8 +1,8 @@
 import type { NodeMetrics } from '../engine/nodeTask.ts';
-import type { Row, RowKind } from '../engine/types.ts';
+import type { Row, RowKind } from '../core/types.ts';
 import type { PipelineDocument } from '../pipeline/document.ts';
 import type { Problem } from '../pipeline/kindSpec.ts';
-import type { FieldType } from '../pipeline/streamInfo.ts';
+import type { FieldType } from '../core/streamInfo.ts';
 import type { InjectParse } from '../runtime/injectValues.ts';
 import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
 

@@ -1,4 +1,4 @@
-import type { DeadLetter } from '../engine/types.ts';
+import type { DeadLetter } from '../core/types.ts';
 import type { LogLine } from './protocol.ts';
 import { recordText } from './describe.ts';
 

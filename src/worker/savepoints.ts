@@ -2,7 +2,7 @@ import type { CheckpointStore } from '../checkpoint/types.ts';
 import { exportSavepoint, importSavepoint } from '../checkpoint/savepoint.ts';
 import type { KeyedHandleReader } from '../checkpoint/savepoint.ts';
 import type { LocalCluster } from '../runtime/localCluster.ts';
-import { IndexedDbStateBackend } from '../state/indexeddb/indexedDbBackend.ts';
+import { IndexedDbStateBackend } from '../storage/indexeddb/indexedDbBackend.ts';
 
 /**
  * Reads IndexedDB chunk handles through one of the job's open state backends: every subtask's

@@ -1,6 +1,6 @@
-import type { Element, Row, RowKind } from '../engine/types.ts';
+import type { Element, Row, RowKind } from '../core/types.ts';
 import type { SinkSample } from './protocol.ts';
-import type { FieldType } from '../pipeline/streamInfo.ts';
+import type { FieldType } from '../core/streamInfo.ts';
 
 const RECENT = 50;
 /** Re-reading a big table costs a sort; while running, do it at most this often. */

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { RawRecord, SourceReader } from '../source.ts';
+import type { RawRecord, SourceReader } from '../../core/source.ts';
 import { cellValue, inferColumns } from './inferTypes.ts';
 
 export interface CsvOptions {

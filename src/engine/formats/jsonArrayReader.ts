@@ -1,5 +1,5 @@
-import type { RawRecord, SourceReader } from '../source.ts';
-import { safeJsonParse } from '../source.ts';
+import type { RawRecord, SourceReader } from '../../core/source.ts';
+import { safeJsonParse } from '../../core/source.ts';
 
 /**
  * Reads the elements of one JSON array (`[{…}, {…}]`) spread over any number of lines, one

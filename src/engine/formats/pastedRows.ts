@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import type { FieldType } from '../../pipeline/streamInfo.ts';
-import { safeJsonParse } from '../source.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
+import { safeJsonParse } from '../../core/source.ts';
 import { CsvReader } from './csvReader.ts';
 
 export interface PastedRows {

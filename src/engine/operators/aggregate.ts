@@ -1,7 +1,7 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
 import { appendOnlyInput } from '../operator.ts';
-import type { Element, Row } from '../types.ts';
-import { isAddition } from '../types.ts';
+import type { Element, Row } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
 import { AggregateSet } from '../aggregates.ts';
 import { numericInputCheck } from '../aggregateInput.ts';
 import { valueState } from '../../state/descriptors.ts';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { OperatorHarness } from '../../testing/harness.ts';
 import { MemoryStateBackend } from '../../state/memory/memoryBackend.ts';
-import type { Key } from '../types.ts';
+import type { Key } from '../../core/types.ts';
 import type { Cell } from '../../state/memory/memoryBackend.ts';
-import { seededRng } from '../rng.ts';
-import type { Row, RowKind } from '../types.ts';
+import { seededRng } from '../../core/rng.ts';
+import type { Row, RowKind } from '../../core/types.ts';
 import type { NodeTaskSnapshot } from '../nodeTask.ts';
 
 /** A heap backend that, like the durable one, keeps per-key cells only (no columns state). */

@@ -1,6 +1,6 @@
 import type { OperatorContext } from '../operator.ts';
-import type { Element, Row } from '../types.ts';
-import { isAddition } from '../types.ts';
+import type { Element, Row } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
 import type { AggregateSet, NumericSlot } from '../aggregates.ts';
 import type { AggregateParams } from '../../pipeline/kinds/aggregate.ts';
 import type { ColumnsDescriptor, ColumnsState } from '../../state/descriptors.ts';

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { AggregateSet, type AggregateCall } from '../aggregates.ts';
+import { AggregateSet } from '../aggregates.ts';
+import { type AggregateCall } from '../../pipeline/kinds/aggregateCall.ts';
 import { groupLayout, type ArrayGroup, type FieldGroup, type GroupLayout } from './aggregateGroup.ts';
 import { OperatorHarness } from '../../testing/harness.ts';
-import { seededRng } from '../rng.ts';
-import type { Row } from '../types.ts';
+import { seededRng } from '../../core/rng.ts';
+import type { Row } from '../../core/types.ts';
 
 const numericCalls: AggregateCall[] = [
   { fn: 'count', as: 'cnt' },

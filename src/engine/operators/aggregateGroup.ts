@@ -1,4 +1,4 @@
-import type { Row } from '../types.ts';
+import type { Row } from '../../core/types.ts';
 import type { AggregateSet, NumericSlot } from '../aggregates.ts';
 
 /** Per group: how many rows are in it, one accumulator per call, and the row last emitted. */

@@ -1,6 +1,6 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
-import type { Element, Row } from '../types.ts';
-import { isAddition } from '../types.ts';
+import type { Element, Row } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
 import type { MapKey } from '../../state/descriptors.ts';
 import { loadCode } from '../codeHost.ts';
 import type { InvokeAnswer } from '../codeHost.ts';

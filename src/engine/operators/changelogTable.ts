@@ -1,8 +1,8 @@
 import type { OperatorContext } from '../operator.ts';
-import type { Element, Key, Row } from '../types.ts';
-import { isAddition } from '../types.ts';
-import { keySelector, rowKey, WHOLE_ROW } from '../keys.ts';
-import type { KeyFields } from '../keys.ts';
+import type { Element, Key, Row } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
+import { keySelector, rowKey, WHOLE_ROW } from '../../core/keys.ts';
+import type { KeyFields } from '../../core/keys.ts';
 import { valueState } from '../../state/descriptors.ts';
 
 interface Copies {

@@ -1,4 +1,4 @@
-import type { Element } from '../types.ts';
+import type { Element } from '../../core/types.ts';
 import type { CodeOutcome, LoadedCode } from '../codeHost.ts';
 
 /**

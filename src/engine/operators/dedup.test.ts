@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OperatorHarness } from '../../testing/harness.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { dedupSpec } from '../../pipeline/kinds/dedup.ts';
-import { unknownStream } from '../../pipeline/streamInfo.ts';
+import { unknownStream } from '../../core/streamInfo.ts';
 
 const row = (k: string, v: string, ts: number) => ({ k, v, ts });
 

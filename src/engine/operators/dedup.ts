@@ -1,5 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
+import type { Row } from '../../core/types.ts';
 import { valueState } from '../../state/descriptors.ts';
 import type { DedupParams } from '../../pipeline/kinds/dedup.ts';
 import { windowDedup } from './window/windowDedup.ts';

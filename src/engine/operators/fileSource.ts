@@ -1,5 +1,5 @@
-import type { SourceDefinition } from '../source.ts';
-import { jsonLinesReader } from '../source.ts';
+import type { SourceDefinition } from '../../core/source.ts';
+import { jsonLinesReader } from '../../core/source.ts';
 import type { FileSourceParams } from '../../pipeline/kinds/fileSource.ts';
 import { fileFormatOf } from '../../pipeline/kinds/fileSource.ts';
 import { CsvReader } from '../formats/csvReader.ts';

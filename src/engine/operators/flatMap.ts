@@ -1,5 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Element } from '../types.ts';
+import type { Element } from '../../core/types.ts';
 import { loadCode } from '../codeHost.ts';
 import { isObject } from './rows.ts';
 import { eachOutcome, shapeOf } from './codeBatches.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runPipeline, planOrThrow } from '../../testing/runPipeline.ts';
-import type { Element } from '../types.ts';
+import type { Element } from '../../core/types.ts';
 import { compile } from '../../pipeline/compile.ts';
 
 const doc = (params: Record<string, unknown>, seed = 42) => ({

@@ -1,9 +1,9 @@
-import type { CommonSourceParams, SourceDefinition } from '../source.ts';
+import type { CommonSourceParams, SourceDefinition } from '../../core/source.ts';
 import type { GeneratorSourceParams } from '../../pipeline/kinds/generatorSource.ts';
 import { DEFAULT_GENERATOR_RATE, DEFAULT_START_TIME } from '../../pipeline/kinds/generatorSource.ts';
-import { scenario } from '../generators/index.ts';
-import type { Scenario, ScenarioContext } from '../generators/index.ts';
-import { scenarioReader } from '../generators/reader.ts';
+import { scenario } from '../../generators/index.ts';
+import type { Scenario, ScenarioContext } from '../../generators/index.ts';
+import { scenarioReader } from '../../generators/reader.ts';
 
 function resolve(params: GeneratorSourceParams): Scenario {
   const s = scenario(params.scenario);

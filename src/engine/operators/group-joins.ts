@@ -1,5 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { SourceDefinition } from '../source.ts';
+import type { SourceDefinition } from '../../core/source.ts';
 import { join } from './join.ts';
 import { intervalJoin } from './intervalJoin.ts';
 import { temporalJoin } from './temporalJoin.ts';

@@ -1,5 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { SourceDefinition } from '../source.ts';
+import type { SourceDefinition } from '../../core/source.ts';
 import { fileSource } from './fileSource.ts';
 import { generatorSource } from './generatorSource.ts';
 

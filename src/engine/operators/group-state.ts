@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-explicit-any */
 import type { OperatorDefinition } from '../operator.ts';
-import type { SourceDefinition } from '../source.ts';
+import type { SourceDefinition } from '../../core/source.ts';
 import { topN } from './topN.ts';
 import { dedup } from './dedup.ts';
 import { broadcastProcess } from './broadcastProcess.ts';

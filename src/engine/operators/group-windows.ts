@@ -1,5 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { SourceDefinition } from '../source.ts';
+import type { SourceDefinition } from '../../core/source.ts';
 import { windowAggregate } from './window.ts';
 import { overAggregate } from './overAggregate.ts';
 

@@ -1,4 +1,4 @@
-import type { SourceDefinition } from '../source.ts';
+import type { SourceDefinition } from '../../core/source.ts';
 import type { InlineSourceParams } from '../../pipeline/kinds/inlineSource.ts';
 
 export const inlineSource: SourceDefinition<InlineSourceParams> = {

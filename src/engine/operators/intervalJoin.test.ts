@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OperatorHarness } from '../../testing/harness.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { intervalJoinSpec } from '../../pipeline/kinds/intervalJoin.ts';
-import { unknownStream } from '../../pipeline/streamInfo.ts';
+import { unknownStream } from '../../core/streamInfo.ts';
 import type { IntervalBufferView } from './intervalJoin.ts';
 
 const inputs = { left: { fields: { id: 'integer', ts: 'timestamp' } }, right: { fields: { id: 'integer', ts: 'timestamp', v: 'string' } } } as const;

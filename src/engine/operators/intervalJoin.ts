@@ -1,10 +1,10 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
+import type { Row } from '../../core/types.ts';
 import { mapState } from '../../state/descriptors.ts';
 import type { MapState } from '../../state/descriptors.ts';
 import type { IntervalJoinParams } from '../../pipeline/kinds/intervalJoin.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
-import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, RowJoiner } from './joins/columns.ts';
+import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
 
 type Side = 'left' | 'right';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { OperatorHarness } from '../../testing/harness.ts';
 import { expectRestoreMatches } from '../../testing/restoreCheck.ts';
 import type { Step } from '../../testing/restoreCheck.ts';
-import type { RowKind } from '../types.ts';
+import type { RowKind } from '../../core/types.ts';
 
 const inputs = { left: { fields: { id: 'integer', a: 'integer' } }, right: { fields: { id: 'integer', b: 'integer' } } } as const;
 const harness = (type: string, cond = 'b > a') => new OperatorHarness('join', { type, leftKey: ['id'], rightKey: ['id'], nonEquiCondition: cond }, { inputs });

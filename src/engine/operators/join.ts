@@ -1,12 +1,12 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Element, Row, RowKind } from '../types.ts';
-import { isAddition } from '../types.ts';
+import type { Element, Row, RowKind } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
 import { mapState } from '../../state/descriptors.ts';
 import type { MapState } from '../../state/descriptors.ts';
 import type { JoinParams } from '../../pipeline/kinds/join.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
-import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, rowId, RowJoiner } from './joins/columns.ts';
-import { compileExpr } from '../expr/index.ts';
+import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, rowId, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
+import { compileExpr } from '../../expr/index.ts';
 
 type Side = 'left' | 'right';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OperatorHarness } from '../../testing/harness.ts';
-import type { Element } from '../types.ts';
+import type { Element } from '../../core/types.ts';
 
 const batch = (from: number, n: number): Element[] => Array.from({ length: n }, (_, i) => ({ kind: '+I', row: { k: from + i }, ts: null }));
 

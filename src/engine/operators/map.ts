@@ -1,6 +1,6 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Element, Row } from '../types.ts';
-import { compileExpr } from '../expr/index.ts';
+import type { Element, Row } from '../../core/types.ts';
+import { compileExpr } from '../../expr/index.ts';
 import { loadCode } from '../codeHost.ts';
 import { isObject } from './rows.ts';
 import { eachOutcome, shapeOf } from './codeBatches.ts';

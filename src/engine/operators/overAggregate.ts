@@ -1,5 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
+import type { Row } from '../../core/types.ts';
 import { AggregateSet } from '../aggregates.ts';
 import { mapState, valueState } from '../../state/descriptors.ts';
 import type { OverAggregateParams } from '../../pipeline/kinds/overAggregate.ts';

@@ -1,6 +1,6 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
-import { compileExpr } from '../expr/index.ts';
+import type { Row } from '../../core/types.ts';
+import { compileExpr } from '../../expr/index.ts';
 import type { ProjectParams } from '../../pipeline/kinds/project.ts';
 
 export const project: OperatorDefinition<ProjectParams> = {

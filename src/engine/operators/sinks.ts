@@ -1,7 +1,7 @@
 import type { Operator, OperatorDefinition } from '../operator.ts';
-import type { Element, Key, Row } from '../types.ts';
+import type { Element, Key, Row } from '../../core/types.ts';
 import { changelogTable, tableKey } from './changelogTable.ts';
-import type { StreamInfo } from '../../pipeline/streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
 import type { LogSinkParams, ViewSinkParams } from '../../pipeline/kinds/sinks.ts';
 
 /** Every sink exposes its table; the runtime reads it for views, pull queries and CLI output. */

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { OperatorHarness } from '../../testing/harness.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { temporalJoinSpec } from '../../pipeline/kinds/temporalJoin.ts';
-import { unknownStream } from '../../pipeline/streamInfo.ts';
-import type { RowKind } from '../types.ts';
+import { unknownStream } from '../../core/streamInfo.ts';
+import type { RowKind } from '../../core/types.ts';
 import type { TemporalBufferView } from './temporalJoin.ts';
 
 const inputs = { left: { fields: { cur: 'string', amount: 'number', ts: 'timestamp' } }, right: { fields: { cur: 'string', rate: 'number', ts: 'timestamp' } } } as const;

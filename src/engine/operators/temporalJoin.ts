@@ -1,10 +1,10 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
-import { isAddition } from '../types.ts';
+import type { Row } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
 import { mapState } from '../../state/descriptors.ts';
 import type { TemporalJoinParams } from '../../pipeline/kinds/temporalJoin.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
-import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, RowJoiner } from './joins/columns.ts';
+import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
 
 /** One change of the versioned table: from `ts` on, the key has `row` (live) or no row (deleted). */
 interface Version {

@@ -1,6 +1,6 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Key, Row } from '../types.ts';
-import { isAddition } from '../types.ts';
+import type { Key, Row } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
 import { valueState } from '../../state/descriptors.ts';
 import { compareValues } from './changelogTable.ts';
 import { windowRank } from './window/windowRank.ts';

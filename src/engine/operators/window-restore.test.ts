@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OperatorHarness } from '../../testing/harness.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
-import type { RowKind } from '../types.ts';
+import type { RowKind } from '../../core/types.ts';
 
 type Step = { row: Record<string, unknown>; kind?: RowKind } | { wm: number };
 

@@ -1,7 +1,7 @@
 import type { OperatorDefinition } from '../operator.ts';
 import { appendOnlyInput } from '../operator.ts';
-import type { Element } from '../types.ts';
-import { isAddition } from '../types.ts';
+import type { Element } from '../../core/types.ts';
+import { isAddition } from '../../core/types.ts';
 import type { WindowParams } from '../../pipeline/kinds/window.ts';
 import { fixedAssigner, windowId } from './window/assigners.ts';
 import { PaneKeeper } from './window/panes.ts';

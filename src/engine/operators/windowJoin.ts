@@ -1,11 +1,11 @@
 import type { OperatorDefinition } from '../operator.ts';
-import type { Row } from '../types.ts';
+import type { Row } from '../../core/types.ts';
 import { mapState } from '../../state/descriptors.ts';
 import type { WindowJoinParams } from '../../pipeline/kinds/windowJoin.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
 import { windowedStream } from '../../pipeline/kinds/windowing.ts';
-import { compileExpr } from '../expr/index.ts';
-import { hasNullKey, RowJoiner } from './joins/columns.ts';
+import { compileExpr } from '../../expr/index.ts';
+import { hasNullKey, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
 import { maxTimestamp, windowId } from './window/assigners.ts';
 import { firedWindow, WindowedInput } from './window/windowing.ts';
 

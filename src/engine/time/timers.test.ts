@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRng } from '../rng.ts';
+import { seededRng } from '../../core/rng.ts';
 import { TimerService, type Timer } from './timers.ts';
 
 describe('TimerService', () => {

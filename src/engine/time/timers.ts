@@ -1,4 +1,4 @@
-import type { Key } from '../types.ts';
+import type { Key } from '../../core/types.ts';
 
 export type TimeDomain = 'event' | 'processing';
 

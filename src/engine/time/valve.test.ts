@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { combinedWatermark } from './valve.ts';
-import { MIN_WATERMARK } from '../types.ts';
+import { MIN_WATERMARK } from '../../core/types.ts';
 
 const ch = (wm: number, idle = false, ended = false) => ({ wm, idle, ended });
 

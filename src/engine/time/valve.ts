@@ -1,4 +1,4 @@
-import { MIN_WATERMARK } from '../types.ts';
+import { MIN_WATERMARK } from '../../core/types.ts';
 
 export interface ChannelTime {
   wm: number;

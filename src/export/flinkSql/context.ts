@@ -1,6 +1,6 @@
 /** State shared while one pipeline is exported: relations by port, warnings, function stubs, names. */
 import type { JobPlan, PlanNode } from '../../pipeline/plan.ts';
-import type { FieldType, StreamInfo } from '../../pipeline/streamInfo.ts';
+import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
 import type { FlinkSqlExportOptions } from './options.ts';
 import { freshName } from './sqlText.ts';
 

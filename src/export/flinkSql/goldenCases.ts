@@ -3,7 +3,7 @@
  * pin the exact SQL of each mapping, and for the parse, semantic and round-trip checks.
  */
 import type { PipelineDocument, PipelineEdge, PipelineNode, PipelineSettings } from '../../pipeline/document.ts';
-import type { FieldType } from '../../pipeline/streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import type { FlinkSqlExportOptions } from './options.ts';
 
 export interface GoldenCase {

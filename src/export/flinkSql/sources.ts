@@ -7,12 +7,12 @@
 import { fileFormatOf } from '../../pipeline/kinds/fileSource.ts';
 import type { FileSourceParams } from '../../pipeline/kinds/fileSource.ts';
 import type { PlanNode } from '../../pipeline/plan.ts';
-import type { CommonSourceParams } from '../../engine/source.ts';
+import type { CommonSourceParams } from '../../core/source.ts';
 import { sourceDefinition } from '../../engine/registry.ts';
-import { scenario } from '../../engine/generators/index.ts';
-import { recordCount } from '../../engine/generators/reader.ts';
+import { scenario } from '../../generators/index.ts';
+import { recordCount } from '../../generators/reader.ts';
 import { scenarioContext } from '../../engine/operators/generatorSource.ts';
-import { derivedSeed } from '../../engine/rng.ts';
+import { derivedSeed } from '../../core/rng.ts';
 import type { GeneratorSourceParams } from '../../pipeline/kinds/generatorSource.ts';
 import { DEFAULT_GENERATOR_RATE } from '../../pipeline/kinds/generatorSource.ts';
 import type { Annotation, ExportContext } from './context.ts';

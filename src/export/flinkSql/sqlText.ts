@@ -1,6 +1,6 @@
 /** Small text helpers shared by every part of the Flink SQL export. */
-import type { FieldType } from '../../pipeline/streamInfo.ts';
-import { quoteIdent, quoteString } from '../../engine/expr/sql.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
+import { quoteIdent, quoteString } from '../../expr/sql.ts';
 
 export { quoteIdent as ident, quoteString as str };
 

@@ -6,7 +6,7 @@ import { loadExamples } from '../../testing/examples.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
 import { goldenCases, windowedGoldenCases } from '../../export/flinkSql/goldenCases.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import { importFlinkSql } from './index.ts';
 
 const cases = [...loadExamples().map(({ entry, doc }) => ({ name: entry.file, doc: doc as unknown, options: undefined })), ...goldenCases, ...windowedGoldenCases];

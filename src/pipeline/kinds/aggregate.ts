@@ -1,7 +1,7 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { FieldType, StreamInfo } from '../streamInfo.ts';
+import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
 import { aggregateCallSchema, aggregateOutputType, fieldList, inputOf, missingField, missingFields, pick } from './common.ts';
-import type { AggregateCall } from '../../engine/aggregates.ts';
+import type { AggregateCall } from './aggregateCall.ts';
 import type { InferProblem } from './common.ts';
 
 export interface AggregateParams {

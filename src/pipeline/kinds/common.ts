@@ -1,8 +1,8 @@
-import type { FieldType, StreamInfo } from '../streamInfo.ts';
-import { FIELD_TYPES, unknownStream } from '../streamInfo.ts';
+import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
+import { FIELD_TYPES, unknownStream } from '../../core/streamInfo.ts';
 import type { JsonSchema } from '../kindSpec.ts';
-import type { CommonSourceParams } from '../../engine/source.ts';
-import { CHANGELOG_FORMATS } from '../../engine/changelogDecoder.ts';
+import type { CommonSourceParams } from '../../core/source.ts';
+import { CHANGELOG_FORMATS } from '../../core/changelogDecoder.ts';
 
 export type InferProblem = { field: string; message: string; code: string };
 

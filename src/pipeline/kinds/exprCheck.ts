@@ -1,5 +1,5 @@
-import type { StreamInfo } from '../streamInfo.ts';
-import { compileExpr, ExprError } from '../../engine/expr/index.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
+import { compileExpr, ExprError } from '../../expr/index.ts';
 import type { InferProblem } from './common.ts';
 
 /** Parse errors and unknown fields of a SQL expression param, with line and column. */

@@ -1,7 +1,7 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { FieldType } from '../streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { changelogParam, sourceCommonProps, sourceStream } from './common.ts';
-import type { CommonSourceParams } from '../../engine/source.ts';
+import type { CommonSourceParams } from '../../core/source.ts';
 
 export type FileFormat = 'jsonl' | 'csv' | 'json';
 

@@ -1,5 +1,5 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { FieldType } from '../streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { codeParam, inputOf, schemaParam } from './common.ts';
 
 export interface FlatMapParams {

@@ -1,8 +1,8 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { FieldType } from '../streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { missingField, sourceCommonProps } from './common.ts';
-import type { CommonSourceParams } from '../../engine/source.ts';
-import { scenario, scenarioNames, scenarios } from '../../engine/generators/index.ts';
+import type { CommonSourceParams } from '../../core/source.ts';
+import { scenario, scenarioNames, scenarios } from '../../generators/index.ts';
 
 export interface GeneratorSourceParams extends CommonSourceParams {
   scenario: string;

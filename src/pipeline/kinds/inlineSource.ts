@@ -1,8 +1,8 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { FieldType } from '../streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { changelogParam, sourceCommonProps, sourceStream } from './common.ts';
-import type { CommonSourceParams } from '../../engine/source.ts';
-import { changeRows } from '../../engine/changelogDecoder.ts';
+import type { CommonSourceParams } from '../../core/source.ts';
+import { changeRows } from '../../core/changelogDecoder.ts';
 
 export interface InlineSourceParams extends CommonSourceParams {
   rows: Record<string, unknown>[];

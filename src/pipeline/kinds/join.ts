@@ -1,9 +1,9 @@
 import type { JsonSchema, KindSpec, PortSpec } from '../kindSpec.ts';
-import type { StreamInfo } from '../streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
 import { durationMs, exprParam, fieldList, inputOf, missingFields } from './common.ts';
 import { exprProblems } from './exprCheck.ts';
 import type { InferProblem } from './common.ts';
-import { joinedFields, rightColumnName } from '../../engine/operators/joins/columns.ts';
+import { joinedFields, rightColumnName } from './joinColumns.ts';
 
 export type JoinType = 'inner' | 'left' | 'right' | 'full';
 

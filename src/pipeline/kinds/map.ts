@@ -1,8 +1,8 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { FieldType } from '../streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { codeParam, exprParam, inputOf, schemaParam } from './common.ts';
 import { exprProblems } from './exprCheck.ts';
-import { compileExpr } from '../../engine/expr/index.ts';
+import { compileExpr } from '../../expr/index.ts';
 
 export interface MapParams {
   /** Expression mode: set (add or overwrite) fields. */

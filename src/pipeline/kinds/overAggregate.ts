@@ -1,5 +1,5 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { AggregateCall } from '../../engine/aggregates.ts';
+import type { AggregateCall } from './aggregateCall.ts';
 import { aggregateCallSchema, fieldList, inputOf, missingFields } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { aggregateColumns } from './aggregate.ts';

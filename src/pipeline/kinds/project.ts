@@ -2,7 +2,7 @@ import type { KindSpec } from '../kindSpec.ts';
 import { inputOf } from './common.ts';
 import { exprProblems } from './exprCheck.ts';
 import { assignmentsSchema, typeOfExpr } from './map.ts';
-import { compileExpr } from '../../engine/expr/index.ts';
+import { compileExpr } from '../../expr/index.ts';
 
 export interface ProjectParams {
   fields: { name: string; expr: string }[];

@@ -1,6 +1,6 @@
 import type { KindSpec } from '../kindSpec.ts';
-import type { StreamInfo } from '../streamInfo.ts';
-import { unknownStream } from '../streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
+import { unknownStream } from '../../core/streamInfo.ts';
 
 export const unionSpec: KindSpec<Record<string, never>> = {
   kind: 'union',

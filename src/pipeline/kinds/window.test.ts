@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compile } from '../compile.ts';
 import { windowSpec } from './window.ts';
 import type { WindowParams } from './window.ts';
-import type { StreamInfo } from '../streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
 
 const input: StreamInfo = { fields: { user: 'string', amount: 'integer', ts: 'timestamp' }, eventTime: 'ts', keyedBy: null, changelog: 'append', uniqueKey: null };
 const infer = (params: Partial<WindowParams>, inp: StreamInfo = input) =>

@@ -1,6 +1,6 @@
 import type { JsonSchema, KindSpec } from '../kindSpec.ts';
-import type { FieldType } from '../streamInfo.ts';
-import type { AggregateCall } from '../../engine/aggregates.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
+import type { AggregateCall } from './aggregateCall.ts';
 import { aggregateCallSchema, durationMs, fieldList, inputOf } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { aggregateColumns } from './aggregate.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { kindSpec } from './index.ts';
-import type { StreamInfo } from '../streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
 
 const stream = (extra: Partial<StreamInfo> = {}): StreamInfo => ({ fields: { k: 'string', v: 'integer', ts: 'timestamp' }, eventTime: 'ts', keyedBy: null, changelog: 'append', uniqueKey: null, ...extra });
 const problems = (kind: string, params: Record<string, unknown>, inputs: Record<string, StreamInfo>) =>

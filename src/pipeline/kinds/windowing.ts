@@ -1,5 +1,5 @@
 import type { JsonSchema } from '../kindSpec.ts';
-import type { FieldType, StreamInfo } from '../streamInfo.ts';
+import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
 import { durationMs } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { windowShapeProblems } from './window.ts';

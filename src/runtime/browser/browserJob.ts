@@ -1,5 +1,5 @@
 import type { CheckpointManifest, CheckpointRecord, CheckpointStore } from '../../checkpoint/types.ts';
-import { IndexedDbCheckpointStore } from '../../state/indexeddb/checkpointStore.ts';
+import { IndexedDbCheckpointStore } from '../../storage/indexeddb/checkpointStore.ts';
 import { JobManager } from '../threaded/jobManager.ts';
 import type { JobOptions, JobResult, JobStats } from '../threaded/jobOptions.ts';
 import { WorkerPool } from '../threaded/workerPool.ts';

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import type { DeadLetter, Element } from '../../engine/types.ts';
+import type { DeadLetter, Element } from '../../core/types.ts';
 import type { PendingCommit } from '../../checkpoint/types.ts';
 import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 import { fileNameFor, isTempFile, sha256, writeDurablySync } from './durableFiles.ts';

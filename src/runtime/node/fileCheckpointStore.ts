@@ -1,7 +1,7 @@
 import { readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import { storageError } from '../../state/indexeddb/errors.ts';
+import { storageError } from '../../storage/indexeddb/errors.ts';
 import { parseTagged, stringifyTagged } from './taggedJson.ts';
 import { fileNameFor, isTempFile, writeDurably } from './durableFiles.ts';
 

@@ -8,7 +8,7 @@ import type { Spawn } from '../threaded/spawn.ts';
 
 const entry = new URL('./workerEntry.ts', import.meta.url);
 const tsxBoot = new URL('./tsWorkerBoot.mjs', import.meta.url);
-const cacheDir = new URL('../../../node_modules/.cache/weir/', import.meta.url);
+const cacheDir = new URL('../../../node_modules/.cache/weir', import.meta.url);
 
 let bundled: Promise<URL | null> | null = null;
 

@@ -1,6 +1,6 @@
-import { compileExpr } from '../../engine/expr/index.ts';
-import type { CompiledExpr } from '../../engine/expr/index.ts';
-import type { Element, Row } from '../../engine/types.ts';
+import { compileExpr } from '../../expr/index.ts';
+import type { CompiledExpr } from '../../expr/index.ts';
+import type { Element, Row } from '../../core/types.ts';
 import type { Breakpoint } from './types.ts';
 
 /** Breakpoints compiled once; the recorder checks records that reach a breakpoint node. */

@@ -3,7 +3,7 @@ import { parseSubtaskId } from '../../checkpoint/types.ts';
 import { inlineKeyed } from '../../checkpoint/savepoint.ts';
 import type { KeyedHandleReader } from '../../checkpoint/savepoint.ts';
 import type { SnapshotCell } from '../../state/backend.ts';
-import type { Key } from '../../engine/types.ts';
+import type { Key } from '../../core/types.ts';
 import type { StateDiff, StateRow } from './types.ts';
 
 interface KeyStates {

@@ -1,4 +1,4 @@
-import type { Element, Row, RowKind } from '../../engine/types.ts';
+import type { Element, Row, RowKind } from '../../core/types.ts';
 import { Ring } from './ring.ts';
 
 const RATE_WINDOW_MS = 1000;

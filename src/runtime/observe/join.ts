@@ -1,6 +1,6 @@
 import type { JoinBufferView } from '../../engine/operators/join.ts';
 import type { IntervalBufferView } from '../../engine/operators/intervalJoin.ts';
-import type { Key } from '../../engine/types.ts';
+import type { Key } from '../../core/types.ts';
 import type { SubtaskRunner } from '../subtaskRunner.ts';
 import type { Recorder } from './recorder.ts';
 import { isObservable } from './stateSource.ts';

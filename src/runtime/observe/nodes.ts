@@ -1,4 +1,4 @@
-import { keyGroupRange } from '../../engine/keys.ts';
+import { keyGroupRange } from '../../core/keys.ts';
 import type { LocalCluster } from '../localCluster.ts';
 import type { SubtaskRunner } from '../subtaskRunner.ts';
 import { finiteOrNull } from './ring.ts';

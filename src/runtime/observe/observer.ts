@@ -10,7 +10,7 @@
 import type { LocalCluster, ClusterEvent } from '../localCluster.ts';
 import type { CheckpointStore } from '../../checkpoint/types.ts';
 import type { KeyedHandleReader } from '../../checkpoint/savepoint.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import type { Breakpoint, ClusterObserverApi, ObservationFrame, ObserveRequest, QueryObservation, StateDiff } from './types.ts';
 import { Recorder } from './recorder.ts';
 import { observeEdges } from './edges.ts';

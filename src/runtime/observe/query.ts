@@ -1,5 +1,5 @@
 import type { SinkOperator } from '../../engine/operators/sinks.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import type { LocalCluster } from '../localCluster.ts';
 import type { Recorder } from './recorder.ts';
 import type { ObserveRequest, QueryObservation } from './types.ts';

@@ -1,4 +1,4 @@
-import type { Element, Row, RowKind } from '../../engine/types.ts';
+import type { Element, Row, RowKind } from '../../core/types.ts';
 import type { ClusterTap, LocalCluster } from '../localCluster.ts';
 import type { SubtaskRunner } from '../subtaskRunner.ts';
 import { EdgeRecorder } from './edgeRecorder.ts';

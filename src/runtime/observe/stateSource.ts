@@ -1,4 +1,4 @@
-import type { Key } from '../../engine/types.ts';
+import type { Key } from '../../core/types.ts';
 import type { KeyedStateBackend } from '../../state/backend.ts';
 import type { StateKind, TtlConfig } from '../../state/descriptors.ts';
 import type { Cell } from '../../state/memory/memoryBackend.ts';

@@ -1,4 +1,4 @@
-import type { Key } from '../../engine/types.ts';
+import type { Key } from '../../core/types.ts';
 import type { SubtaskRunner } from '../subtaskRunner.ts';
 import type { ObserveRequest, StateRow, StateTable } from './types.ts';
 import type { ObservableBackend, ObservedTable } from './stateSource.ts';

@@ -1,4 +1,4 @@
-import type { Key, Row, RowKind } from '../../engine/types.ts';
+import type { Key, Row, RowKind } from '../../core/types.ts';
 import type { CheckpointRecord } from '../../checkpoint/types.ts';
 
 /**

@@ -2,7 +2,7 @@ import { compile } from '../../pipeline/compile.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import type { PipelineTest } from '../../pipeline/tests/testSpec.ts';
 import { runInProcess } from '../runInProcess.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import { testDocument } from './runTests.ts';
 
 const TAP = '__record_';

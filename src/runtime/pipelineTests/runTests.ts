@@ -3,8 +3,8 @@ import type { PipelineDocument, PipelineNode } from '../../pipeline/document.ts'
 import type { PipelineTest, TestExpectation } from '../../pipeline/tests/testSpec.ts';
 import { runInProcess } from '../runInProcess.ts';
 import { sourceDefinition } from '../../engine/registry.ts';
-import type { CommonSourceParams } from '../../engine/source.ts';
-import type { Row } from '../../engine/types.ts';
+import type { CommonSourceParams } from '../../core/source.ts';
+import type { Row } from '../../core/types.ts';
 
 export interface ExpectationResult {
   sink: string;

@@ -1,4 +1,5 @@
-import type { CheckpointManifest, CheckpointStore, KeyedStateHandle, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { Deployment } from './deployment.ts';
 
 type HandlesByNode = Record<string, KeyedStateHandle[]>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Element, Row, RowKind } from '../../engine/types.ts';
+import type { Element, Row, RowKind } from '../../core/types.ts';
 import { decodeBatch, encodeBatch, packRows, unpackRows, type WireBatch } from './codec.ts';
 
 /** Encodes, sends through structured clone with the transfer list (as a port would), decodes. */

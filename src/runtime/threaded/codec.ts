@@ -1,4 +1,4 @@
-import type { Element, Row, RowKind } from '../../engine/types.ts';
+import type { Element, Row, RowKind } from '../../core/types.ts';
 
 /**
  * Batch encodings for records that cross a worker boundary. `plain` hands the Element array to

@@ -1,5 +1,5 @@
 import type { PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import type { Element } from '../../engine/types.ts';
+import type { Element } from '../../core/types.ts';
 import { decodeBatch, encodeBatch, type WireBatch } from './codec.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import type { SourceEnv } from '../../engine/source.ts';
+import type { SourceEnv } from '../../core/source.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
-import { seededRng } from '../../engine/rng.ts';
+import { seededRng } from '../../core/rng.ts';
 import { subtaskId } from '../../checkpoint/types.ts';
-import { StorageFullError } from '../../state/indexeddb/errors.ts';
+import { StorageFullError } from '../../storage/indexeddb/errors.ts';
 
 /**
  * Wraps the job's checkpoint store with the fault-injection switches: fail the next snapshot

@@ -1,8 +1,8 @@
 import type { JobPlan } from '../../pipeline/plan.ts';
 import type { StateTime } from '../../state/backend.ts';
-import { IndexedDbStateBackend } from '../../state/indexeddb/indexedDbBackend.ts';
-import type { IndexedDbBackendOptions } from '../../state/indexeddb/indexedDbBackend.ts';
-import { sweepStateChunks } from '../../state/indexeddb/retention.ts';
+import { IndexedDbStateBackend } from '../../storage/indexeddb/indexedDbBackend.ts';
+import type { IndexedDbBackendOptions } from '../../storage/indexeddb/indexedDbBackend.ts';
+import { sweepStateChunks } from '../../storage/indexeddb/retention.ts';
 import type { Placement } from './assignment.ts';
 import type { DeploySpec } from './protocol.ts';
 import type { WorkerPlatform } from './workerRuntime.ts';

@@ -1,4 +1,4 @@
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import { compile } from '../../pipeline/compile.ts';
 import type { CheckpointCoordinator } from '../../checkpoint/coordinator.ts';

@@ -1,5 +1,5 @@
-import type { DeadLetter, Element, Row } from '../../engine/types.ts';
-import type { SourceEnv } from '../../engine/source.ts';
+import type { DeadLetter, Element, Row } from '../../core/types.ts';
+import type { SourceEnv } from '../../core/source.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { CheckpointRecord, CheckpointStore, PendingCommit } from '../../checkpoint/types.ts';
 import type { RestartStrategy } from '../restartStrategy.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Element } from '../../engine/types.ts';
+import type { Element } from '../../core/types.ts';
 import { JobManager } from './jobManager.ts';
 import { inProcessSpawn } from './spawn.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';

@@ -1,7 +1,8 @@
-import type { Row } from '../../engine/types.ts';
-import type { SourceEnv } from '../../engine/source.ts';
+import type { Row } from '../../core/types.ts';
+import type { SourceEnv } from '../../core/source.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
-import type { DeadLetterEpoch, KeyedStateHandle, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
+import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { BatchEncoding, WireBatch } from './codec.ts';
 import type { PortablePlan } from './portablePlan.ts';
 import type { WireCommit, WirePreview } from './commitWire.ts';

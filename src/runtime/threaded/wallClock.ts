@@ -1,4 +1,4 @@
-import type { Clock } from '../../engine/time/clock.ts';
+import type { Clock } from '../../core/clock.ts';
 import type { TimerService } from '../jobMaster.ts';
 
 /** Real processing time for threaded runs (epoch ms with sub-ms precision). */

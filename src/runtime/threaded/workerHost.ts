@@ -1,6 +1,6 @@
-import type { DeadLetter, Element, Row } from '../../engine/types.ts';
+import type { DeadLetter, Element, Row } from '../../core/types.ts';
 import { isCodeLimitError } from '../../engine/codeHost.ts';
-import type { Clock } from '../../engine/time/clock.ts';
+import type { Clock } from '../../core/clock.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
 import type { PendingCommit } from '../../checkpoint/types.ts';

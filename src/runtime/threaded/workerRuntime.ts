@@ -1,6 +1,6 @@
 import { revivePlan } from './portablePlan.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
-import type { KeyedStateHandle } from '../../checkpoint/types.ts';
+import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import type { Placement } from './assignment.ts';
 import { WorkerHost } from './workerHost.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStateBackend } from './memoryBackend.ts';
-import { keyGroupOf } from '../../engine/keys.ts';
+import { keyGroupOf } from '../../core/keys.ts';
 import type { ColumnsDescriptor } from '../descriptors.ts';
 import type { StateTime } from '../backend.ts';
 

@@ -1,4 +1,4 @@
-import type { Key } from '../../engine/types.ts';
+import type { Key } from '../../core/types.ts';
 import type { ColumnsDescriptor } from '../descriptors.ts';
 import type { SnapshotCell } from '../backend.ts';
 import type { Cell } from './memoryBackend.ts';

@@ -1,5 +1,5 @@
-import type { Key } from '../../engine/types.ts';
-import { DEFAULT_MAX_PARALLELISM, keyGroupOf } from '../../engine/keys.ts';
+import type { Key } from '../../core/types.ts';
+import { DEFAULT_MAX_PARALLELISM, keyGroupOf } from '../../core/keys.ts';
 import type {
   AggregatingDescriptor,
   AggregatingState,

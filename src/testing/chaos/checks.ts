@@ -1,6 +1,6 @@
 import type { JobPlan } from '../../pipeline/plan.ts';
-import type { Element, Row } from '../../engine/types.ts';
-import { keySelector } from '../../engine/keys.ts';
+import type { Element, Row } from '../../core/types.ts';
+import { keySelector } from '../../core/keys.ts';
 import { compareRows } from '../../engine/operators/changelogTable.ts';
 import { sinkPrimaryKey } from '../../engine/operators/sinks.ts';
 import { compareBags } from '../oracle/sqlOracle.ts';

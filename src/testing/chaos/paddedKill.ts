@@ -1,6 +1,6 @@
 import type { LocalCluster } from '../../runtime/localCluster.ts';
 import type { JoinBufferView } from '../../engine/operators/join.ts';
-import type { Element } from '../../engine/types.ts';
+import type { Element } from '../../core/types.ts';
 
 /** `side:key` of a NULL-padded join row, or null for a joined row (orders ⋈ payments on order_id). */
 export function paddedSideKey(el: Element): string | null {

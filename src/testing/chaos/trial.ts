@@ -4,10 +4,10 @@ import { LocalCluster } from '../../runtime/localCluster.ts';
 import type { ClusterResult } from '../../runtime/localCluster.ts';
 import { isDurableBackend } from '../../state/backend.ts';
 import { planOrThrow, runPipeline } from '../runPipeline.ts';
-import { seededRng } from '../../engine/rng.ts';
-import { IndexedDbStateBackend } from '../../state/indexeddb/indexedDbBackend.ts';
+import { seededRng } from '../../core/rng.ts';
+import { IndexedDbStateBackend } from '../../storage/indexeddb/indexedDbBackend.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import { atParallelism, chaosCases, SEQUENCE_VIOLATIONS } from './cases.ts';
 import { viewProblems } from './checks.ts';
 

@@ -3,8 +3,8 @@ import { oracleTests } from './oracleKit.ts';
 import type { OracleCase } from './oracleKit.ts';
 import { disorderedRows, inline, pipeline } from './inputs.ts';
 import { accountHistory, accountSchema, changelogJson, debeziumFull, debeziumKeyOnly, upserts } from './changelogInputs.ts';
-import type { ChangelogInput } from '../../engine/changelogDecoder.ts';
-import type { Row } from '../../engine/types.ts';
+import type { ChangelogInput } from '../../core/changelogDecoder.ts';
+import type { Row } from '../../core/types.ts';
 
 const history = accountHistory(12_000, 900, 808);
 

@@ -1,7 +1,7 @@
 // Test-only: a seeded history of changes to an accounts table, written in each changelog format,
 // with the final table those changes leave behind (what the SQL oracle compares against).
-import { seededRng } from '../../engine/rng.ts';
-import type { Row } from '../../engine/types.ts';
+import { seededRng } from '../../core/rng.ts';
+import type { Row } from '../../core/types.ts';
 import { START } from './inputs.ts';
 
 export interface Account extends Row {

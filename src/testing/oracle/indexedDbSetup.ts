@@ -2,7 +2,7 @@
 // runtime persists incremental checkpoints into it while the job runs.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
-import { IndexedDbStateBackend } from '../../state/indexeddb/indexedDbBackend.ts';
+import { IndexedDbStateBackend } from '../../storage/indexeddb/indexedDbBackend.ts';
 import type { ClusterOptions } from '../../runtime/localCluster.ts';
 
 let databases = 0;

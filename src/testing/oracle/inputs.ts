@@ -1,6 +1,6 @@
 // Test-only: seeded, out-of-order inputs and compact pipeline documents for the oracle tests.
-import { seededRng } from '../../engine/rng.ts';
-import type { Rng } from '../../engine/rng.ts';
+import { seededRng } from '../../core/rng.ts';
+import type { Rng } from '../../core/rng.ts';
 import type { PipelineDocument, PipelineEdge, PipelineNode } from '../../pipeline/document.ts';
 
 export const START = 1_700_000_000_000;

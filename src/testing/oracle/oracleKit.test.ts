@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRng } from '../../engine/rng.ts';
+import { seededRng } from '../../core/rng.ts';
 import { compareBags, inferColumns, SqlOracle } from './sqlOracle.ts';
 import { disorderedTimes, START } from './inputs.ts';
 

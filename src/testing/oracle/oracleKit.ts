@@ -2,7 +2,7 @@
 // computed by sql.js over the very records the run's sources produced.
 import { expect, it } from 'vitest';
 import { isSourceKind } from '../../engine/registry.ts';
-import type { DeadLetter, Row } from '../../engine/types.ts';
+import type { DeadLetter, Row } from '../../core/types.ts';
 import type { PipelineDocument, PipelineNode } from '../../pipeline/document.ts';
 import { LocalCluster } from '../../runtime/localCluster.ts';
 import { singleSubtaskPlan } from '../../runtime/runInProcess.ts';
@@ -10,7 +10,7 @@ import type { ClusterOptions } from '../../runtime/localCluster.ts';
 import { planOrThrow } from '../runPipeline.ts';
 import { compareBags, inferColumns, SqlOracle } from './sqlOracle.ts';
 import type { ColumnType, Columns, PlainRow } from './sqlOracle.ts';
-import { scenario } from '../../engine/generators/index.ts';
+import { scenario } from '../../generators/index.ts';
 import { indexedDbBackend } from './indexedDbSetup.ts';
 
 /** 'inProcess': one subtask per node, simulated processing time; 'cluster': seeded interleaving with checkpoints. */

@@ -1,6 +1,6 @@
 import type { PipelineDocument, PortRef } from '../../pipeline/document.ts';
 import { kindSpec } from '../../pipeline/kinds/index.ts';
-import type { StreamInfo } from '../../pipeline/streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
 import { t } from '../i18n/i18n.ts';
 import { kindTitle } from '../i18n/kindText.ts';
 

@@ -1,5 +1,5 @@
 import type { editor } from 'monaco-editor';
-import type { StreamInfo } from '../../pipeline/streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
 import type { NodeStreams } from '../../pipeline/compile.ts';
 import { modelText, rowTypeDecl, wrapperFor } from './udfWrappers.ts';
 import type { ModelText } from './udfWrappers.ts';

@@ -1,4 +1,4 @@
-import type { FieldType, StreamInfo } from '../../pipeline/streamInfo.ts';
+import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
 import { PROCESS_TYPECHECK_WRAPPER } from '../../pipeline/kinds/process.ts';
 
 /** Global declarations shared by every UDF model. */

@@ -1,4 +1,4 @@
-import type { StreamInfo } from '../../pipeline/streamInfo.ts';
+import type { StreamInfo } from '../../core/streamInfo.ts';
 import { useT } from '../i18n/i18n.ts';
 
 /** What the compiler knows about one port's stream: fields and types, key, event time, changelog. */

@@ -1,4 +1,4 @@
-import type { Row, RowKind } from '../../engine/types.ts';
+import type { Row, RowKind } from '../../core/types.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import type { NodeObservation, ObservationFrame } from '../../runtime/observe/types.ts';
 import type { RunSnapshot, RunStatus, SinkSample } from '../../worker/protocol.ts';

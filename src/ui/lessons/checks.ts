@@ -1,5 +1,5 @@
 import { edgeId, type PipelineNode } from '../../pipeline/document.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import type { Check, CheckInput } from './types.ts';
 
 /** Small, pure building blocks the lesson catalog combines into step checks. */

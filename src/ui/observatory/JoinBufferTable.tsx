@@ -1,7 +1,7 @@
 import type { JoinBufferRow } from '../../runtime/observe/types.ts';
 import { useT } from '../i18n/i18n.ts';
 import { fmtKey, fmtRow, fmtTime } from './format.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 
 /** The row without what its own columns already show (key and event time), so the rest fits. */
 const restOf = (r: JoinBufferRow): Row => Object.fromEntries(Object.entries(r.row).filter(([, v]) => v !== r.key && v !== r.ts));

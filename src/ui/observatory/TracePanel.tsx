@@ -3,7 +3,7 @@ import { useT } from '../i18n/i18n.ts';
 import { runStore } from '../run/runStore.ts';
 import type { RunState } from '../run/runStore.ts';
 import type { LogLine } from '../../worker/protocol.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 import { currentFrame } from './frameSelectors.ts';
 import { fmtRow } from './format.ts';
 import { BreakpointList } from './BreakpointList.tsx';

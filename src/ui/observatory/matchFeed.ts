@@ -1,5 +1,5 @@
 import type { JoinObservation } from '../../runtime/observe/types.ts';
-import type { Row } from '../../engine/types.ts';
+import type { Row } from '../../core/types.ts';
 
 export type MatchItem = JoinObservation['recentMatches'][number] & { id: number };
 

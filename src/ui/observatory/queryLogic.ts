@@ -1,5 +1,5 @@
-import type { FieldType, StreamInfo } from '../../pipeline/streamInfo.ts';
-import type { Row } from '../../engine/types.ts';
+import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
+import type { Row } from '../../core/types.ts';
 
 /** The fields a pull query asks for: the view's primary key, else the key its input declares. */
 export function queryKeyFields(params: Record<string, unknown> | undefined, input: StreamInfo | undefined): string[] {

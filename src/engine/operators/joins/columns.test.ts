@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinedFields, renameRight, RowJoiner, rowId } from './columns.ts';
-import { unknownStream } from '../../../pipeline/streamInfo.ts';
+import { joinedFields, renameRight, RowJoiner, rowId } from '../../../pipeline/kinds/joinColumns.ts';
+import { unknownStream } from '../../../core/streamInfo.ts';
 
 const info = (fields: Record<string, 'integer' | 'string'> | null) => ({ ...unknownStream(), fields });
 

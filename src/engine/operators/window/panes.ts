@@ -1,8 +1,8 @@
 import type { OperatorContext } from '../../operator.ts';
-import type { Element, Key, Row } from '../../types.ts';
-import { isAddition } from '../../types.ts';
+import type { Element, Key, Row } from '../../../core/types.ts';
+import { isAddition } from '../../../core/types.ts';
 import { AggregateSet, sameRow } from '../../aggregates.ts';
-import type { AggregateCall } from '../../aggregates.ts';
+import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import type { Timer } from '../../time/timers.ts';
 import { mapState } from '../../../state/descriptors.ts';
 import type { MapState } from '../../../state/descriptors.ts';

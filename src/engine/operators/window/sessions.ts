@@ -1,5 +1,5 @@
-import type { Element } from '../../types.ts';
-import { isAddition } from '../../types.ts';
+import type { Element } from '../../../core/types.ts';
+import { isAddition } from '../../../core/types.ts';
 import type { PaneKeeper, Pane } from './panes.ts';
 import type { WindowBounds } from './assigners.ts';
 import { sessionWindow, touches } from './assigners.ts';

@@ -1,5 +1,5 @@
 import type { OperatorContext, Operator } from '../../operator.ts';
-import type { Row } from '../../types.ts';
+import type { Row } from '../../../core/types.ts';
 import { mapState } from '../../../state/descriptors.ts';
 import type { Windowing } from '../../../pipeline/kinds/windowing.ts';
 import { maxTimestamp, windowId } from './assigners.ts';

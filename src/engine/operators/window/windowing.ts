@@ -1,5 +1,5 @@
 import type { OperatorContext } from '../../operator.ts';
-import type { Element, Row } from '../../types.ts';
+import type { Element, Row } from '../../../core/types.ts';
 import type { Windowing } from '../../../pipeline/kinds/windowing.ts';
 import type { WindowBounds } from './assigners.ts';
 import { fixedAssigner, maxTimestamp, windowId } from './assigners.ts';

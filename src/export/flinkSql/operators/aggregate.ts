@@ -1,5 +1,5 @@
 /** GROUP BY aggregates, and the aggregate calls window aggregates share. */
-import type { AggregateCall } from '../../../engine/aggregates.ts';
+import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import type { AggregateParams } from '../../../pipeline/kinds/aggregate.ts';
 import type { Relation } from '../context.ts';
 import { ident, identList } from '../sqlText.ts';

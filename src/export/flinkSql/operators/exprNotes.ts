@@ -1,8 +1,8 @@
 /** Where a Weir expression and the same text in Flink SQL can disagree, said once per node. */
-import { compileExpr } from '../../../engine/expr/index.ts';
-import type { ExprNode } from '../../../engine/expr/index.ts';
-import { childrenOf } from '../../../engine/expr/ast.ts';
-import { typeOfNode } from '../../../engine/expr/typecheck.ts';
+import { compileExpr } from '../../../expr/index.ts';
+import type { ExprNode } from '../../../expr/index.ts';
+import { childrenOf } from '../../../expr/ast.ts';
+import { typeOfNode } from '../../../expr/typecheck.ts';
 import type { Relation } from '../context.ts';
 
 function walk(node: ExprNode, visit: (n: ExprNode) => void): void {

@@ -2,7 +2,7 @@
  * Regular and interval joins. Output columns follow the engine: all left columns, then the right
  * ones, a right column whose name is taken renamed `<name>_right` (see joins/columns.ts).
  */
-import { renameRight } from '../../../engine/operators/joins/columns.ts';
+import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
 import type { JoinParams, JoinType } from '../../../pipeline/kinds/join.ts';
 import type { IntervalJoinParams } from '../../../pipeline/kinds/intervalJoin.ts';
 import type { Relation } from '../context.ts';

@@ -3,8 +3,8 @@
  * script's "user code to port" section), a warning, and — where a call is meaningful — a view
  * that calls the function, so the rest of the script is complete once the function exists.
  */
-import type { AggregateCall } from '../../../engine/aggregates.ts';
-import type { FieldType } from '../../../pipeline/streamInfo.ts';
+import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
+import type { FieldType } from '../../../core/streamInfo.ts';
 import type { BroadcastProcessParams } from '../../../pipeline/kinds/broadcastProcess.ts';
 import type { FunctionStub, Relation, ViewDef } from '../context.ts';
 import { ident, identList, pascalCase, qualifiedList, sqlType } from '../sqlText.ts';

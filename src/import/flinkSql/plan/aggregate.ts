@@ -4,7 +4,7 @@
  * TVF aggregation. Shape: [map: computed keys and arguments] → aggregate | window → [HAVING
  * filter] → [project: the SELECT list over keys and aggregates].
  */
-import type { AggregateCall } from '../../../engine/aggregates.ts';
+import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, childOf, childrenOf, find, keywordsOf, kids, lastToken, parseFlinkSql, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import { ImportError } from '../errors.ts';

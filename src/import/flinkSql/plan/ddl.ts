@@ -3,8 +3,8 @@
  * primary key and the connector options. A table read by a query becomes a source node; one
  * written by INSERT becomes a sink node; a table both written and read is its writer's output.
  */
-import { compileExpr } from '../../../engine/expr/index.ts';
-import type { FieldType } from '../../../pipeline/streamInfo.ts';
+import { compileExpr } from '../../../expr/index.ts';
+import type { FieldType } from '../../../core/streamInfo.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, findAll, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Graph, Rel } from './model.ts';

@@ -4,7 +4,7 @@
  * back token by token; what differs is rewritten here (IS DISTINCT FROM, DECIMAL casts, TRY_CAST,
  * function aliases) and what it cannot carry is an error naming the function.
  */
-import { compileExpr, ExprError, FUNCTION_NAMES } from '../../../engine/expr/index.ts';
+import { compileExpr, ExprError, FUNCTION_NAMES } from '../../../expr/index.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, childOf, childrenOf, find, findAll, firstToken, isQuoted, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col } from './model.ts';

@@ -3,8 +3,8 @@
  * the two time attributes, as BETWEEN or >=/<=/>/< pairs), temporal joins FOR SYSTEM_TIME AS OF;
  * and window table functions (TUMBLE/HOP/CUMULATE with an optional offset) for the GROUP BY above.
  */
-import { renameRight } from '../../../engine/operators/joins/columns.ts';
-import { compileExpr } from '../../../engine/expr/index.ts';
+import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
+import { compileExpr } from '../../../expr/index.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, childOf, childrenOf, find, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';

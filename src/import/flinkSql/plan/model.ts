@@ -1,5 +1,5 @@
 /** What the planner builds: relations (a node's output seen from SQL) and the graph of nodes. */
-import type { FieldType } from '../../../pipeline/streamInfo.ts';
+import type { FieldType } from '../../../core/streamInfo.ts';
 import type { SqlSpan, Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { firstToken, spanOf } from '../../../export/flinkSql/verify/parseTree.ts';
 import { ImportError } from '../errors.ts';

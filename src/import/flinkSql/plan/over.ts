@@ -3,7 +3,7 @@
  * PRECEDING AND CURRENT ROW)` items of a SELECT list → one overAggregate node (every OVER item
  * shares one window, as in Flink's planner) and the SELECT list over its output.
  */
-import type { AggregateCall } from '../../../engine/aggregates.ts';
+import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';

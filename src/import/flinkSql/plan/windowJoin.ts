@@ -3,8 +3,8 @@
  * l.window_end = r.window_end AND key equalities (Flink's WindowJoin). Both sides must use the
  * same window; the other conditions of ON become the node's residual condition.
  */
-import { renameRight } from '../../../engine/operators/joins/columns.ts';
-import { compileExpr } from '../../../engine/expr/index.ts';
+import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
+import { compileExpr } from '../../../expr/index.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
 import { fail } from './model.ts';

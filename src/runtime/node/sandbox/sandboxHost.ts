@@ -8,8 +8,8 @@ import type { InvokeAnswer } from '../../../engine/codeHost.ts';
 import type { CodeForm } from '../../../engine/codeDriver.ts';
 import { lineOfCode } from '../../../engine/codeLines.ts';
 import type { CodeLimits, CodeSite, LoadedCode, OperatorCodeHost } from '../../../engine/codeHost.ts';
-import type { Row } from '../../../engine/types.ts';
-import { UdfError } from '../../../engine/udf.ts';
+import type { Row } from '../../../core/types.ts';
+import { UdfError } from '../../../expr/udf.ts';
 
 /** Where the sandbox scripts are and which limits hold; travels to worker threads in the environment. */
 interface SandboxConfig extends CodeLimits {

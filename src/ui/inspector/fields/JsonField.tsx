@@ -3,7 +3,7 @@ import { FieldShell, describedBy } from './FieldShell.tsx';
 import { domId } from './fieldTypes.ts';
 import type { FieldProps } from './fieldTypes.ts';
 import { useDraft } from './useDraft.ts';
-import { safeJsonParse } from '../../../engine/source.ts';
+import { safeJsonParse } from '../../../core/source.ts';
 
 /** Any value the form has no better control for, as JSON text; only valid JSON is applied. */
 export function JsonField(p: FieldProps) {

@@ -1,0 +1,150 @@
+import type { RawRecord, SourceReader } from '../core/source.ts';
+import type { Scenario, ScenarioContext } from './scenario.ts';
+import { rngFor, slot } from './scenario.ts';
+
+/** Reads a scenario from index 0 (or any offset) to the end of its `count` units. */
+export function scenarioReader(s: Scenario, ctx: ScenarioContext): SourceReader {
+  return s.arrival ? arrivalOrderReader(s, ctx) : indexOrderReader(s, ctx);
+}
+
+const total = (s: Scenario, ctx: ScenarioContext): number => ctx.count * (s.recordsPerUnit ?? 1);
+const make = (s: Scenario, ctx: ScenarioContext, i: number) => s.row(i, rngFor(ctx, s.name, i), ctx);
+
+/**
+ * How many records the stream holds: its indexes less those that yield none (a visit without an
+ * order, an unpaid order). Exact, so the run, the inspector and the export can say the same number.
+ */
+export function recordCount(s: Scenario, ctx: ScenarioContext): number {
+  const end = total(s, ctx);
+  let n = 0;
+  for (let i = 0; i < end; i++) if (s.arrival ? s.arrival(i, ctx) !== null : make(s, ctx, i) !== null) n++;
+  return n;
+}
+
+/** Records in index order: the offset is the index, so seeking is free. */
+function indexOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
+  const end = total(s, ctx);
+  let pos = 0;
+  return {
+    read(max) {
+      const out: RawRecord[] = [];
+      while (pos < end && out.length < max) {
+        const row = make(s, ctx, pos++);
+        if (row) out.push({ value: row });
+      }
+      return out;
+    },
+    done: () => pos >= end,
+    offset: () => pos,
+    seek(o) {
+      pos = Math.max(0, Math.min(Math.floor(o), end));
+    },
+  };
+}
+
+/**
+ * Records in order of nominal arrival (payments trail their orders). Index i never arrives
+ * before slot(unit of i), so a buffered record is released once every index not yet looked at
+ * must arrive later. Only (arrival, index) pairs are buffered; rows are built on release.
+ * The offset counts released records; seeking replays the cheap arrival computation only.
+ */
+function arrivalOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
+  const end = total(s, ctx);
+  const perUnit = s.recordsPerUnit ?? 1;
+  const arrival = s.arrival!;
+  let next = 0;
+  let released = 0;
+  const heap = new ArrivalHeap();
+
+  /** Index of the next record to release, or -1 at the end. */
+  const advance = (): number => {
+    while (next < end && (heap.size() === 0 || heap.minArrival() > slot(ctx, Math.floor(next / perUnit)))) {
+      const a = arrival(next, ctx);
+      if (a !== null) heap.push(a, next);
+      next++;
+    }
+    if (heap.size() === 0) return -1;
+    released++;
+    return heap.pop();
+  };
+
+  return {
+    read(max) {
+      const out: RawRecord[] = [];
+      while (out.length < max) {
+        const i = advance();
+        if (i < 0) break;
+        const row = make(s, ctx, i);
+        if (row) out.push({ value: row });
+      }
+      return out;
+    },
+    done: () => next >= end && heap.size() === 0,
+    offset: () => released,
+    seek(o) {
+      if (o < released) {
+        next = 0;
+        released = 0;
+        heap.clear();
+      }
+      while (released < o && advance() >= 0);
+    },
+  };
+}
+
+/** A binary min-heap of (arrival, index), ties broken by index so that the order is total. */
+class ArrivalHeap {
+  private readonly at: number[] = [];
+  private readonly idx: number[] = [];
+
+  size = (): number => this.at.length;
+  minArrival = (): number => this.at[0];
+
+  clear(): void {
+    this.at.length = 0;
+    this.idx.length = 0;
+  }
+
+  push(a: number, i: number): void {
+    let c = this.at.length;
+    this.at.push(a);
+    this.idx.push(i);
+    while (c > 0) {
+      const p = (c - 1) >> 1;
+      if (!this.less(c, p)) break;
+      this.swap(c, p);
+      c = p;
+    }
+  }
+
+  pop(): number {
+    const top = this.idx[0];
+    const lastA = this.at.pop()!;
+    const lastI = this.idx.pop()!;
+    if (this.at.length) {
+      this.at[0] = lastA;
+      this.idx[0] = lastI;
+      let p = 0;
+      for (;;) {
+        const l = 2 * p + 1;
+        const r = l + 1;
+        let m = p;
+        if (l < this.at.length && this.less(l, m)) m = l;
+        if (r < this.at.length && this.less(r, m)) m = r;
+        if (m === p) break;
+        this.swap(m, p);
+        p = m;
+      }
+    }
+    return top;
+  }
+
+  private less(a: number, b: number): boolean {
+    return this.at[a] < this.at[b] || (this.at[a] === this.at[b] && this.idx[a] < this.idx[b]);
+  }
+
+  private swap(a: number, b: number): void {
+    [this.at[a], this.at[b]] = [this.at[b], this.at[a]];
+    [this.idx[a], this.idx[b]] = [this.idx[b], this.idx[a]];
+  }
+}

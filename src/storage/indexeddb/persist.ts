@@ -1,0 +1,241 @@
+import type { IDBPTransaction } from 'idb';
+import type { Key } from '../../core/types.ts';
+import { keyGroupOf } from '../../core/keys.ts';
+import type { ChunkRef } from '../../state/snapshotHandles.ts';
+import type { PersistResult } from '../../state/backend.ts';
+import { buildChunks, type CellRecord, type ChunkEntry, type StateChunksDb } from './chunks.ts';
+import type { BackendCore } from './core.ts';
+import { storageError } from './errors.ts';
+import { rewriteAll } from './compaction.ts';
+import { Freeze } from './trackedTable.ts';
+
+const RECENT_HANDLES_KEPT = 64;
+/** Entries per write transaction when a checkpoint is written in slices. */
+const SLICE_ENTRIES = 4096;
+/** Keys grouped by key group between two yields to the event loop. */
+const GROUP_SLICE = 20_000;
+
+type ChunkTx = IDBPTransaction<StateChunksDb, ['chunks'], 'readwrite'>;
+
+interface Written {
+  refs: ChunkRef[];
+  tombstones: [Key, string][];
+  sampled: number;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Puts one key group's entries into `tx`; the put clones them on the spot. Returns the entry count. */
+function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly Key[], cellsOf: (k: Key) => CellRecord[], checkpointId: number, out: Written): number {
+  const { layout } = core;
+  const entries: ChunkEntry[] = [];
+  for (const key of keys) {
+    const cells = cellsOf(key);
+    // A removed key needs a tombstone only if some chunk may still hold it.
+    if (cells.length === 0 && !layout.loc.has(key)) continue;
+    if (cells.length && out.sampled++ < 256) core.ws.learnSizes(cells);
+    entries.push([key, cells.length ? cells : null]);
+  }
+  const built = buildChunks(kg, entries, core.chunkEntries, checkpointId, () => layout.nextId());
+  built.records.forEach((r, i) => {
+    out.refs.push(built.refs[i]);
+    layout.pending.add(r.id);
+    layout.known.add(r.id);
+    tx.store.put(r).catch(() => {}); // a failed put fails tx.done
+    for (const [key, cells] of r.entries) {
+      layout.loc.set(key, r.id);
+      if (cells === null) out.tombstones.push([key, r.id]);
+    }
+  });
+  return entries.length;
+}
+
+function groupByKeyGroup(core: BackendCore, keys: Iterable<Key>): Map<number, Key[]> {
+  const byKg = new Map<number, Key[]>();
+  for (const key of keys) {
+    const kg = keyGroupOf(key, core.maxParallelism);
+    let list = byKg.get(kg);
+    if (!list) byKg.set(kg, (list = []));
+    list.push(key);
+  }
+  return byKg;
+}
+
+function chunkTx(core: BackendCore, durability: 'strict' | 'relaxed' = 'strict'): ChunkTx {
+  const tx = core.db().transaction('chunks', 'readwrite', { durability });
+  tx.done.catch(() => {}); // awaited later through `durable`; never an unhandled rejection meanwhile
+  return tx;
+}
+
+/** Small checkpoints: everything in this task, one transaction. */
+function writeAtOnce(core: BackendCore, keys: Set<Key>, checkpointId: number, out: Written): Promise<void>[] {
+  const tx = chunkTx(core);
+  try {
+    for (const [kg, list] of groupByKeyGroup(core, keys)) putKeyGroup(core, tx, kg, list, (k) => core.ws.cellsOf(k), checkpointId, out);
+  } catch (e) {
+    tx.abort();
+    throw e;
+  }
+  return [tx.done];
+}
+
+/**
+ * Large checkpoints: slices of a few thousand entries, one transaction each, yielding between
+ * them so records keep flowing; the freeze saves a key's old cells if it is touched first.
+ */
+async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Freeze, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
+  await after;
+  const superseded = () => {
+    if (core.epoch !== epoch) throw new Error(`checkpoint ${checkpointId} of ${core.subtask} was superseded by a restore`);
+  };
+  const byKg = new Map<number, Key[]>();
+  for (let i = 0; i < all.length; i += GROUP_SLICE) {
+    for (const [kg, list] of groupByKeyGroup(core, all.slice(i, i + GROUP_SLICE))) {
+      const into = byKg.get(kg);
+      if (into) into.push(...list);
+      else byKg.set(kg, list);
+    }
+    if (i + GROUP_SLICE < all.length) await yieldToEventLoop();
+    superseded();
+  }
+  const cellsOf = (k: Key): CellRecord[] => {
+    const saved = freeze.saved.get(k);
+    if (saved) return saved;
+    freeze.remaining.delete(k); // read live below, in the same task as the put that clones it
+    return core.ws.cellsOf(k);
+  };
+  const durable: Promise<void>[] = [];
+  let tx: ChunkTx | null = null;
+  let inTx = 0;
+  // Two slices in flight: the database commits one while this thread clones the next. Waiting
+  // for each slice before building the next left the two idle in turn (full/raw ≈ 2).
+  let committing: Promise<void> | null = null;
+  for (const [kg, list] of byKg) {
+    if (freeze.failure) throw freeze.failure;
+    // Slices commit without waiting for the disk; the closing 'strict' commit below flushes the
+    // database log they were appended to, and nothing refers to them before it.
+    tx ??= chunkTx(core, 'relaxed');
+    try {
+      inTx += putKeyGroup(core, tx, kg, list, cellsOf, checkpointId, out);
+    } catch (e) {
+      tx.abort();
+      throw e;
+    }
+    if (inTx >= SLICE_ENTRIES) {
+      durable.push(tx.done);
+      const previous = committing;
+      committing = tx.done;
+      tx = null;
+      inTx = 0;
+      // Records flow while the previous slice commits; the first slice goes without a wait.
+      if (previous) {
+        await previous;
+        superseded();
+      }
+    }
+  }
+  if (freeze.failure) {
+    tx?.abort();
+    throw freeze.failure;
+  }
+  if (tx) durable.push(tx.done);
+  // Scoped over 'chunks' too, so it commits after every slice and its flush covers them.
+  const flush = core.db().transaction(['chunks', 'meta'], 'readwrite', { durability: 'strict' });
+  flush.objectStore('meta').put(checkpointId, `lastPersist:${core.subtask}`).catch(() => {});
+  flush.done.catch(() => {});
+  durable.push(flush.done);
+  return durable;
+}
+
+/**
+ * A checkpoint of the keyed state. The synchronous part swaps the dirty set; a small dirty
+ * set is written right away (its puts clone the cells, so later writes cannot leak in), a
+ * large one is frozen copy-on-write and written in slices. `done` resolves when the chunks
+ * are durable. A failed write puts its keys back in the dirty set for the next checkpoint.
+ */
+export function beginPersist(core: BackendCore, checkpointId: number, incremental: boolean): { dirtyKeys: number; done: Promise<PersistResult> } {
+  const { ws, layout } = core;
+  const keys = ws.tracker.takeDirty();
+  const epoch = core.epoch;
+  const out: Written = { refs: [], tombstones: [], sampled: 0 };
+  const atOnce = core.serializing === null && keys.size <= core.syncPersistKeys;
+  const all = atOnce ? null : [...keys];
+  const revert = () => {
+    if (core.epoch !== epoch) return;
+    for (const k of all ?? keys) ws.tracker.dirty.add(k);
+    const ids = new Set(out.refs.map((r) => r.id));
+    layout.remove(ids);
+    for (const id of ids) layout.pending.delete(id);
+  };
+
+  let chunks: ChunkRef[] = [];
+  // Makes this checkpoint's chunks part of the layout, so the next checkpoint builds on them.
+  const adopt = () => {
+    layout.append(out.refs);
+    chunks = layout.all();
+    // Until its checkpoint completes or is superseded, nothing this handle lists may be collected.
+    core.recentHandles.push({ checkpointId, ids: new Set(chunks.map((r) => r.id)) });
+    if (core.recentHandles.length > RECENT_HANDLES_KEPT) core.recentHandles.shift();
+  };
+
+  let serialized: Promise<Promise<void>[]>;
+  if (all === null) {
+    try {
+      serialized = Promise.resolve(writeAtOnce(core, keys, checkpointId, out));
+    } catch (e) {
+      revert();
+      return { dirtyKeys: keys.size, done: Promise.reject(storageError(e, `writing the state of checkpoint ${checkpointId}`)) };
+    }
+    adopt();
+  } else {
+    const freeze = new Freeze(keys);
+    ws.tracker.freezes.push(freeze);
+    serialized = writeInSlices(core, all, freeze, checkpointId, out, core.serializing, epoch)
+      .then((durable) => {
+        if (core.epoch === epoch) adopt();
+        return durable;
+      })
+      .finally(() => (ws.tracker.freezes = ws.tracker.freezes.filter((f) => f !== freeze)));
+    const marker = serialized.then(
+      () => {},
+      () => {},
+    );
+    core.serializing = marker;
+    void marker.then(() => {
+      if (core.serializing === marker) core.serializing = null;
+    });
+  }
+
+  const prev = core.lastPersist;
+  let settle!: (ok: boolean) => void;
+  const ok = new Promise<boolean>((r) => (settle = r));
+  core.lastPersist = ok;
+
+  const done = (async (): Promise<PersistResult> => {
+    try {
+      try {
+        await Promise.all(await serialized);
+      } catch (e) {
+        throw storageError(e, `writing the state of checkpoint ${checkpointId}`);
+      }
+      // This handle lists the chunks of earlier persists: they must have landed too.
+      if (prev && !(await prev)) throw new Error(`checkpoint ${checkpointId} of ${core.subtask} builds on an earlier state write that failed`);
+    } catch (e) {
+      revert();
+      settle(false);
+      throw e;
+    } finally {
+      if (core.lastPersist === ok) core.lastPersist = null;
+    }
+    for (const r of out.refs) layout.pending.delete(r.id);
+    for (const [key, id] of out.tombstones) if (layout.loc.get(key) === id) layout.loc.delete(key);
+    settle(true);
+    if (!incremental) return rewriteAll(core, chunks, checkpointId);
+    let fullBytes = 0;
+    for (const r of chunks) fullBytes += r.bytes;
+    let writtenBytes = 0;
+    for (const r of out.refs) writtenBytes += r.bytes;
+    return { handle: { type: 'chunks', store: core.store, chunks }, fullBytes, writtenBytes };
+  })();
+  return { dirtyKeys: keys.size, done };
+}

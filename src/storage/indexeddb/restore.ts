@@ -1,0 +1,69 @@
+import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
+import type { KeyedStateSnapshot, SnapshotCell } from '../../state/backend.ts';
+import { mergeChunks, refsByKeyGroup } from './chunks.ts';
+import { raiseSerialFromDisk, type BackendCore } from './core.ts';
+import { readChunks } from './compaction.ts';
+
+/** How many entries one read transaction of a restore brings in. */
+const RESTORE_BATCH_ENTRIES = 200_000;
+
+/**
+ * Loads the chunk handles' key groups that `owns` accepts (several handles when rescaling).
+ * Keys are loaded as clean state until the memory budget is reached; the rest are registered
+ * as evicted, so `prefetch` fetches them when a batch needs them. The layout adopts the
+ * handles' chunks, so the next incremental checkpoint refers to them instead of rewriting.
+ */
+export async function restoreChunkHandles(core: BackendCore, handles: readonly KeyedStateHandle[], owns: (kg: number) => boolean): Promise<void> {
+  for (const h of handles) {
+    if (h.type === 'chunks' && h.store !== core.store) {
+      throw new Error(`cannot restore chunks of IndexedDB "${h.store}" into "${core.store}": a job's state lives in its own namespace`);
+    }
+  }
+  const epoch = core.epoch;
+  const groups = refsByKeyGroup(handles, owns);
+  let resident = core.ws.residentBytes();
+  let batch: [number, ChunkRef[]][] = [];
+  let size = 0;
+  const flush = async () => {
+    const recs = await readChunks(core, batch.flatMap(([, refs]) => refs));
+    if (core.epoch !== epoch) throw new Error('state restore was superseded by another restore');
+    const perEntry = new Map<string, number>();
+    for (const [kg, refs] of batch) {
+      for (const r of refs) perEntry.set(r.id, r.bytes / Math.max(1, r.entries));
+      let sampled = 0;
+      for (const [key, m] of mergeChunks(refs.map((r) => recs.get(r.id)!))) {
+        core.layout.loc.set(key, m.chunk);
+        if (sampled++ < 64) core.ws.learnSizes(m.cells);
+        if (resident < core.memoryBudgetBytes) {
+          core.ws.load(key, m.cells);
+          resident += perEntry.get(m.chunk) ?? 64;
+        } else core.ws.markEvicted(key, m.cells);
+      }
+      core.layout.setGroup(kg, refs);
+    }
+    batch = [];
+    size = 0;
+  };
+  for (const g of groups) {
+    batch.push(g);
+    size += g[1].reduce((n, r) => n + r.entries, 0);
+    if (size >= RESTORE_BATCH_ENTRIES) await flush();
+  }
+  if (batch.length) await flush();
+  await raiseSerialFromDisk(core);
+}
+
+/** Reads a chunk handle into a heap snapshot (the memory backend's format: the cell encodings are the same). */
+export async function chunksToSnapshot(core: BackendCore, handle: KeyedStateHandle): Promise<KeyedStateSnapshot> {
+  const keyGroups: Record<number, SnapshotCell[]> = {};
+  const groups = refsByKeyGroup([handle]);
+  const recs = await readChunks(core, [...groups.values()].flat());
+  for (const [kg, refs] of groups) {
+    const cells: SnapshotCell[] = [];
+    for (const [key, m] of mergeChunks(refs.map((r) => recs.get(r.id)!))) {
+      for (const [state, kind, value, touched, eventTime] of m.cells) cells.push({ state, kind, key, value, touched, eventTime });
+    }
+    if (cells.length) keyGroups[kg] = cells;
+  }
+  return { maxParallelism: core.maxParallelism, keyGroups };
+}

@@ -1,0 +1,143 @@
+import type { Key } from '../../core/types.ts';
+import type { Cell } from '../../state/memory/memoryBackend.ts';
+import type { CellRecord } from './chunks.ts';
+
+/** What is remembered of an evicted key: which states it has and their latest touch (for TTL in `keys()`). */
+export type EvictedKey = [state: string, touched: number][];
+
+/**
+ * The keys a checkpoint has frozen but not yet written. Until a key is written, the first
+ * access to it (read or write, through any table) saves a copy of its cells as they were at
+ * the freeze: copy-on-write, so freezing costs nothing and writing can proceed in slices.
+ */
+export class Freeze {
+  readonly saved = new Map<Key, CellRecord[]>();
+  /** A copy that failed (a value that cannot be cloned): the checkpoint fails, the access does not. */
+  failure: unknown = null;
+  constructor(readonly remaining: Set<Key>) {}
+}
+
+/** Per-backend bookkeeping shared by all of its tables. */
+export class KeyTracker {
+  /** Keys changed since the last persist froze the set. */
+  dirty = new Set<Key>();
+  /**
+   * Bumped whenever `dirty` is replaced. A cell stamped with the current generation is known to be
+   * in `dirty`, so repeated writes to a hot key skip the set (see DirtyCell).
+   */
+  generation = 1;
+  readonly evicted = new Map<Key, EvictedKey>();
+  /** Resident keys, least recently prefetched or created first: eviction order (kept only under a budget). */
+  readonly recency = new Map<Key, true>();
+  trackRecency = false;
+  freezes: Freeze[] = [];
+  /** Copies a key's cells (deeply) for a freeze; set by the working set. */
+  copyCells: (key: Key) => CellRecord[] = () => [];
+
+  /** Hands the dirty set to a checkpoint and starts a new one. */
+  takeDirty(): Set<Key> {
+    const d = this.dirty;
+    this.dirty = new Set();
+    this.generation++;
+    return d;
+  }
+
+  markDirty(key: Key, c?: DirtyCell): void {
+    if (c === undefined) this.dirty.add(key);
+    else if (c.g !== this.generation) {
+      c.g = this.generation;
+      this.dirty.add(key);
+    }
+  }
+
+  beforeAccess(key: Key): void {
+    for (const f of this.freezes) {
+      if (!f.remaining.delete(key)) continue;
+      try {
+        f.saved.set(key, this.copyCells(key));
+      } catch (e) {
+        f.failure ??= e;
+      }
+    }
+  }
+
+  isFrozen(key: Key): boolean {
+    for (const f of this.freezes) if (f.remaining.has(key)) return true;
+    return false;
+  }
+}
+
+/** A cell with the dirty generation it was last recorded in. */
+export type DirtyCell = Cell & { g?: number };
+
+export function evictedKeyError(state: string, key: Key): Error {
+  return new Error(
+    `state "${state}" for key ${JSON.stringify(key)} was evicted to IndexedDB and not prefetched: ` +
+      'call `await backend.prefetch(keys)` with every key of a batch (and of due timers) before processing it',
+  );
+}
+
+/**
+ * A state table that records which keys change and refuses to touch evicted keys: reading one
+ * would silently return "no state", and deleting one would let its persisted version come back.
+ * `load`/`drop`/`peekCell` move and read keys without counting as accesses.
+ */
+export class TrackedTable extends Map<Key, Cell> {
+  constructor(
+    readonly state: string,
+    private readonly tracker: KeyTracker,
+  ) {
+    super();
+  }
+
+  private guard(key: Key): void {
+    if (this.tracker.evicted.size !== 0 && this.tracker.evicted.has(key)) throw evictedKeyError(this.state, key);
+  }
+
+  override get(key: Key): Cell | undefined {
+    if (this.tracker.freezes.length !== 0) this.tracker.beforeAccess(key);
+    const c = super.get(key);
+    if (c === undefined) this.guard(key);
+    return c;
+  }
+
+  override has(key: Key): boolean {
+    if (this.tracker.freezes.length !== 0) this.tracker.beforeAccess(key);
+    if (super.has(key)) return true;
+    this.guard(key);
+    return false;
+  }
+
+  override set(key: Key, c: Cell): this {
+    this.guard(key);
+    if (this.tracker.freezes.length !== 0) this.tracker.beforeAccess(key);
+    (c as DirtyCell).g = this.tracker.generation;
+    this.tracker.dirty.add(key);
+    if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
+    return super.set(key, c);
+  }
+
+  override delete(key: Key): boolean {
+    if (this.tracker.freezes.length !== 0) this.tracker.beforeAccess(key);
+    if (!super.delete(key)) {
+      this.guard(key);
+      return false;
+    }
+    this.tracker.dirty.add(key);
+    return true;
+  }
+
+  load(key: Key, c: Cell): void {
+    super.set(key, c);
+  }
+
+  drop(key: Key): Cell | undefined {
+    const c = super.get(key);
+    if (c) super.delete(key);
+    return c;
+  }
+
+  peekCell(key: Key): Cell | undefined {
+    return super.get(key);
+  }
+}

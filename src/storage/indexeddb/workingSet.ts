@@ -1,0 +1,114 @@
+import type { Key } from '../../core/types.ts';
+import type { AnyDescriptor, StateKind } from '../../state/descriptors.ts';
+import { fromSnapshotValue, toSnapshotValue, type Cell, type Entry } from '../../state/memory/memoryBackend.ts';
+import { latestTouched, type CellRecord } from './chunks.ts';
+import { approxSize } from '../../state/size.ts';
+import { KeyTracker, TrackedTable, type EvictedKey } from './trackedTable.ts';
+
+function cellLatest(kind: StateKind, c: Cell): number {
+  let t = c.t;
+  if (kind === 'list' || kind === 'map') for (const e of (c.v as Entry<unknown>[] | Map<unknown, Entry<unknown>>).values()) if (e.t > t) t = e.t;
+  return t;
+}
+
+/**
+ * The key-level view of a backend's tables: encode a key's cells for a chunk, load them back,
+ * evict them, and estimate how much memory the resident keys take.
+ */
+export class WorkingSet {
+  readonly tracker = new KeyTracker();
+  private readonly kinds = new Map<string, StateKind>();
+  /** Average bytes of one cell per state, learnt from what was persisted or loaded. */
+  private readonly cellBytes = new Map<string, number>();
+
+  constructor(
+    private readonly tables: Map<string, Map<Key, Cell>>,
+    private readonly descriptors: Map<string, AnyDescriptor>,
+  ) {
+    this.tracker.copyCells = (key) => structuredClone(this.cellsOf(key));
+  }
+
+  newTable(state: string): TrackedTable {
+    return new TrackedTable(state, this.tracker);
+  }
+
+  private table(state: string, kind: StateKind): TrackedTable {
+    if (!this.kinds.has(state)) this.kinds.set(state, kind);
+    let t = this.tables.get(state) as TrackedTable | undefined;
+    if (!t) this.tables.set(state, (t = this.newTable(state)));
+    return t;
+  }
+
+  private kindOf(state: string): StateKind {
+    return this.descriptors.get(state)?.kind ?? this.kinds.get(state) ?? 'value';
+  }
+
+  /** The key's cells as chunk records. Values are shared, not copied: the IndexedDB put clones them. */
+  cellsOf(key: Key): CellRecord[] {
+    const out: CellRecord[] = [];
+    for (const [state, table] of this.tables) {
+      const c = (table as TrackedTable).peekCell(key);
+      if (!c) continue;
+      const kind = this.kindOf(state);
+      out.push([state, kind, toSnapshotValue(kind, c.v), c.t, c.et]);
+    }
+    return out;
+  }
+
+  isResident(key: Key): boolean {
+    for (const table of this.tables.values()) if ((table as TrackedTable).peekCell(key)) return true;
+    return false;
+  }
+
+  /** Puts persisted cells back as clean, resident state (the records must not be shared). */
+  load(key: Key, cells: readonly CellRecord[]): void {
+    this.tracker.evicted.delete(key);
+    for (const [state, kind, value, t, et] of cells) this.table(state, kind).load(key, { v: fromSnapshotValue(kind, value), t, et });
+    if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
+  }
+
+  /** Registers a persisted key as living only on disk. */
+  markEvicted(key: Key, cells: readonly CellRecord[]): void {
+    for (const [state, kind] of cells) this.table(state, kind);
+    this.tracker.evicted.set(key, cells.map((c) => [c[0], latestTouched(c)]));
+  }
+
+  /** Drops a clean key from memory; returns the estimated bytes freed. */
+  evict(key: Key): number {
+    const summary: EvictedKey = [];
+    let freed = 0;
+    for (const [state, table] of this.tables) {
+      const c = (table as TrackedTable).drop(key);
+      if (!c) continue;
+      summary.push([state, cellLatest(this.kindOf(state), c)]);
+      freed += this.cellBytes.get(state) ?? 64;
+    }
+    this.tracker.recency.delete(key);
+    if (summary.length) this.tracker.evicted.set(key, summary);
+    return freed;
+  }
+
+  learnSizes(cells: readonly CellRecord[]): void {
+    for (const c of cells) {
+      const bytes = approxSize(c[2]) + 2 * c[0].length + 40;
+      const old = this.cellBytes.get(c[0]);
+      this.cellBytes.set(c[0], old === undefined ? bytes : old * 0.9 + bytes * 0.1);
+    }
+  }
+
+  /** Estimated bytes held by resident cells. */
+  residentBytes(): number {
+    let n = 0;
+    for (const [state, table] of this.tables) n += table.size * (this.cellBytes.get(state) ?? 64);
+    return n;
+  }
+
+  /** Empties every table without marking keys dirty (restore replaces the whole state). */
+  reset(): void {
+    for (const t of this.tables.values()) (t as TrackedTable).clear();
+    this.tracker.takeDirty();
+    this.tracker.freezes = [];
+    this.tracker.evicted.clear();
+    this.tracker.recency.clear();
+  }
+}
