@@ -45,6 +45,29 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
       return 'a value whose message could not be read';
     }
   }
+  // The line of the user's code a throw came from: the innermost frame of the code loaded by
+  // load() below. Its function body starts three lines into what the Function constructor
+  // compiles (the header, then "use strict"), and the transpiler keeps the user's lines.
+  var execRe = RegExp.prototype.exec, splitStr = String.prototype.split, indexOfStr = String.prototype.indexOf, Num = Number;
+  var FRAME_END = /<anonymous>:(\d+):\d+\)?\s*$/;
+  function thrownLine(e) {
+    try {
+      var s = e !== null && typeof e === 'object' ? e.stack : undefined;
+      if (typeof s !== 'string') return 0;
+      var frames = apply(splitStr, s, ['\n']);
+      for (var i = 0; i < frames.length; i++) {
+        if (apply(indexOfStr, frames[i], ['eval at load ']) < 0) continue;
+        var m = apply(execRe, FRAME_END, [frames[i]]);
+        return m ? Num(m[1]) - 3 : 0;
+      }
+    } catch (_) { /* an unreadable stack names no line */ }
+    return 0;
+  }
+  // The answer for code that threw: its reason, and its line when known.
+  function thrown(e) {
+    var line = thrownLine(e);
+    return '{"e":' + stringify(errorText(e)) + (line > 0 ? ',"l":' + line : '') + '}';
+  }
   function describe(v) {
     if (v === null) return 'null';
     if (v === undefined) return 'undefined';
@@ -181,7 +204,7 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
           item = '{"v":' + (x === undefined ? 'null' : x) + '}';
         }
       } catch (e) {
-        item = e === SHAPE ? '{"s":' + stringify(shapeMessage) + '}' : '{"e":' + stringify(errorText(e)) + '}';
+        item = e === SHAPE ? '{"s":' + stringify(shapeMessage) + '}' : thrown(e);
       }
       out += (i ? ',' : '') + item;
     }
@@ -223,4 +246,4 @@ export interface CodeDriver {
 export type CodeForm = 'function' | 'object';
 
 /** One record's outcome as the driver reports it: a value, the code's own error, or a wrong shape. */
-export type DriverOutcome = { v: unknown } | { e: string } | { s: string };
+export type DriverOutcome = { v: unknown } | { e: string; l?: number } | { s: string };

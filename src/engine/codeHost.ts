@@ -2,7 +2,7 @@ import type { Row } from '../core/types.ts';
 import { transpileUdf, UdfError } from '../expr/udf.ts';
 import { CODE_DRIVER_SOURCE } from './codeDriver.ts';
 import type { CodeDriver, CodeForm, DriverOutcome } from './codeDriver.ts';
-import { markLines } from './codeLines.ts';
+import { lineOfCode, markLines } from './codeLines.ts';
 
 /**
  * Where an operator's user code runs. Operators hand over whole batches of rows and get one
@@ -37,10 +37,15 @@ export interface LoadedCode {
    * driver's JSON, parsed by the host: see codeObjects.ts. Throws CodeLimitError on a limit.
    */
   invoke(request: object): InvokeAnswer;
+  /**
+   * Several such calls in one crossing, answered in order: the calls of one batch of records. The
+   * time limit holds for the whole batch, as for callEach.
+   */
+  invokeEach(requests: readonly object[]): InvokeAnswer[];
 }
 
 /** What one invoke answers: a value, the code's own error, or a wrong shape; process calls add their effects. */
-export type InvokeAnswer = { v?: unknown; e?: string; s?: string; out?: ({ v: unknown } | { s: string })[]; ops?: unknown[][]; tm?: [string, number][] };
+export type InvokeAnswer = { v?: unknown; e?: string; l?: number; s?: string; out?: ({ v: unknown } | { s: string })[]; ops?: unknown[][]; tm?: [string, number][] };
 
 /** A record's outcome: the result, or why it is a dead letter. */
 export type CodeOutcome = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -77,12 +82,28 @@ export function recordExcerpt(row: unknown): string {
 }
 
 /** Turns the driver's JSON answer into outcomes, with the host's own JSON. */
-export function readOutcomes(json: string, what: string): CodeOutcome[] {
+export function readOutcomes(json: string, site: CodeSite): CodeOutcome[] {
   return (JSON.parse(json) as DriverOutcome[]).map((o) => {
     if ('v' in o) return { ok: true, value: o.v };
-    if ('s' in o) return { ok: false, reason: `${what} returned the wrong shape: ${o.s}` };
-    return { ok: false, reason: `${what} threw: ${o.e}` };
+    if ('s' in o) return { ok: false, reason: `${site.what} returned the wrong shape: ${o.s}` };
+    return { ok: false, reason: `${site.what} threw: ${threwAt(o.e, o.l, site)}` };
   });
+}
+
+/** A throw's reason with the line of the user's code it came from, when the driver found one. */
+function threwAt(reason: string, line: number | undefined, site: CodeSite): string {
+  const where = line ? lineOfCode(site.source, line) : '';
+  return where ? `${reason} (in ${where})` : reason;
+}
+
+/** One invoke's answer, read with the host's own JSON, a throw named by its line. */
+export function readAnswer(json: string, site: CodeSite): InvokeAnswer {
+  return located(JSON.parse(json) as InvokeAnswer, site);
+}
+
+function located(answer: InvokeAnswer, site: CodeSite): InvokeAnswer {
+  if (answer.e !== undefined && answer.l) answer.e = threwAt(answer.e, answer.l, site);
+  return answer;
 }
 
 /**
@@ -105,14 +126,22 @@ export function loadInProcess(site: CodeSite, js: string, form: CodeForm = 'func
     shape,
     callEach(mode, rows) {
       driver.set('call', mode, JSON.stringify(rows));
-      return readOutcomes(driver.run(), site.what);
+      return readOutcomes(driver.run(), site);
     },
     invoke(request) {
       driver.set('invoke', JSON.stringify(request));
-      return JSON.parse(driver.run()) as InvokeAnswer;
+      return readAnswer(driver.run(), site);
+    },
+    invokeEach(requests) {
+      driver.set('invoke', eachRequest(requests));
+      return readEach(driver.run(), site);
     },
   };
 }
+
+/** The driver's request for several calls in one crossing (see invoke in codeObjects.ts). */
+export const eachRequest = (requests: readonly object[]): string => JSON.stringify({ t: 'each', rs: requests });
+export const readEach = (json: string, site: CodeSite): InvokeAnswer[] => (JSON.parse(json) as { each: InvokeAnswer[] }).each.map((a) => located(a, site));
 
 /** Checks what the driver's load answered; returns the object's shape for object code. */
 export function checkLoaded(site: CodeSite, form: CodeForm, answer: string): unknown {

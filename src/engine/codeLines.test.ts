@@ -40,3 +40,28 @@ describe('line marks in user code', () => {
     expect(lineOfCode('x', 0)).toBe('');
   });
 });
+
+describe('a throw in user code names its line', () => {
+  const loadWithSource = (code: string, form: 'function' | 'object' = 'function') =>
+    loadInProcess({ ...site, source: code }, markLines(transpileUdf(code)), form);
+
+  it('in a function, where the throw is, also in TypeScript and when an API the code called threw', () => {
+    const code = '(row: { n: number }) => {\n  const half = row.n / 2;\n  if (half > 1) throw new Error("too big: " + half);\n  return { half };\n}';
+    const out = loadWithSource(code).callEach('value', [{ n: 1 }, { n: 8 }]);
+    expect(out[0]).toEqual({ ok: true, value: { half: 0.5 } });
+    expect(out[1]).toEqual({ ok: false, reason: 'map code threw: too big: 4 (in line 3 of the code: if (half > 1) throw new Error("too big: " + half);)' });
+    const nullRead = loadWithSource('(row) => {\n\n  return row.missing.x;\n}').callEach('value', [{}]);
+    expect(nullRead[0]).toMatchObject({ ok: false, reason: expect.stringMatching(/\(in line 3 of the code: return row\.missing\.x;\)$/) });
+  });
+
+  it('in an object method called with a context, through the line of the user frame, not the driver', () => {
+    const code = '({\n  state: { n: { kind: "list" } },\n  processElement(row, ctx) {\n    ctx.state.n.update(5);\n  },\n})';
+    const answer = loadWithSource(code, 'object').invoke({ t: 'process', m: 'processElement', row: {}, ts: 1, kind: '+I', k: 'a', wm: 0, pt: 0, st: { n: null } });
+    expect(answer.e).toBe('state "n": update(values) takes an array (in line 4 of the code: ctx.state.n.update(5);)');
+  });
+
+  it('says nothing of a line it cannot know: a thrown string has no stack', () => {
+    const out = loadWithSource('(row) => { throw "nope"; }').callEach('value', [{}]);
+    expect(out[0]).toEqual({ ok: false, reason: 'map code threw: nope' });
+  });
+});

@@ -207,16 +207,24 @@ export const CODE_OBJECTS_SOURCE = String.raw`
 
   // One request, one answer: {"v":…}/{"out":…} on success, {"e":…} when the code threw, {"s":…}
   // when it handed over something that is not plain data.
+  // A request of type "each" carries several requests, answered in one crossing, in order; \`at\`
+  // says which one runs, so a watchdog that stops the batch can name its record.
   function invoke(json) {
     var r = parse(json);
+    if (r.t !== 'each') { at = -1; return invokeOne(r); }
+    var rs = r.rs, out = '{"each":[';
+    for (var i = 0; i < rs.length; i++) { at = i; out += (i ? ',' : '') + invokeOne(rs[i]); }
     at = -1;
+    return out + ']}';
+  }
+  function invokeOne(r) {
     lineAt[0] = 0;
     try {
       if (r.t === 'process') return processCall(r);
       if (r.t === 'broadcast') return broadcastCall(r);
       return methodCall(r);
     } catch (e) {
-      return e === SHAPE ? '{"s":' + q(shapeMessage) + '}' : '{"e":' + q(errorText(e)) + '}';
+      return e === SHAPE ? '{"s":' + q(shapeMessage) + '}' : thrown(e);
     }
   }
 `;

@@ -1,6 +1,6 @@
-import type { DeadLetter, Element } from '../core/types.ts';
+import type { DeadLetter, Element, Key } from '../core/types.ts';
 import { MIN_WATERMARK } from '../core/types.ts';
-import type { Operator, OperatorContext, OperatorDefinition } from './operator.ts';
+import type { KeyedCalls, Operator, OperatorContext, OperatorDefinition } from './operator.ts';
 import type { KeySelector } from '../core/keys.ts';
 import { keySelector } from '../core/keys.ts';
 import { TimerService } from './time/timers.ts';
@@ -13,6 +13,7 @@ import type { OperatorStateSnapshot } from '../state/operatorState.ts';
 import type { PlanNode } from '../pipeline/plan.ts';
 import { forwardsBatches } from './operators/keyBy.ts';
 import { creatingNode, isCodeLimitError } from './codeHost.ts';
+import { CODE_BATCH } from './operators/codeBatches.ts';
 
 export interface NodeTaskSnapshot {
   keyed: KeyedStateSnapshot;
@@ -149,17 +150,82 @@ export class NodeTask {
         return;
       }
     }
+    if (op.keyedCalls && sel && els.length > 1) return this.keyedCallBatch(op, op.keyedCalls, sel, els, port);
     for (const el of els) {
       this.eventTime = el.ts ?? this.watermark;
       if (sel) this.state.setCurrentKey(sel(el.row));
       try {
         op.processElement(el, port);
       } catch (e) {
-        if (isCodeLimitError(e)) throw e;
-        this.count('deadLetters');
-        this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${thrownReason(e)}`, row: el.row });
+        this.failedElement(el, e);
       }
     }
+  }
+
+  /** A record the operator threw on is a dead letter; a broken limit stops the job. */
+  private failedElement(el: Element, e: unknown): void {
+    if (isCodeLimitError(e)) throw e;
+    this.count('deadLetters');
+    this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${thrownReason(e)}`, row: el.row });
+  }
+
+  /**
+   * Keyed code calls, one crossing per run of distinct keys. Keys are told apart by their text,
+   * which may split a chunk where the backend would not, never the other way round.
+   */
+  private keyedCallBatch(op: Operator, calls: KeyedCalls, sel: KeySelector, els: readonly Element[], port: string): void {
+    const keys = els.map((el) => sel(el.row));
+    let from = 0;
+    while (from < els.length) {
+      const seen = new Set<string>();
+      const chunk: number[] = [];
+      const requests: object[] = [];
+      let i = from;
+      for (; i < els.length && chunk.length < CODE_BATCH; i++) {
+        const text = String(keys[i]);
+        if (seen.has(text)) break;
+        seen.add(text);
+        this.enter(els[i], keys[i]);
+        try {
+          requests.push(calls.prepare(els[i]));
+          chunk.push(i);
+        } catch (e) {
+          this.failedElement(els[i], e);
+        }
+      }
+      from = i;
+      if (chunk.length === 0) continue;
+      let answers: readonly unknown[];
+      try {
+        answers = calls.run(requests);
+      } catch (e) {
+        // Nothing was applied yet: a chunk that failed as a whole (a record that cannot even be
+        // serialized) is retried record by record, so only the records that fail alone are dead letters.
+        if (isCodeLimitError(e)) throw e;
+        for (const at of chunk) {
+          this.enter(els[at], keys[at]);
+          try {
+            op.processElement(els[at], port);
+          } catch (e1) {
+            this.failedElement(els[at], e1);
+          }
+        }
+        continue;
+      }
+      chunk.forEach((at, n) => {
+        this.enter(els[at], keys[at]);
+        try {
+          calls.apply(els[at], answers[n]);
+        } catch (e) {
+          this.failedElement(els[at], e);
+        }
+      });
+    }
+  }
+
+  private enter(el: Element, key: Key): void {
+    this.eventTime = el.ts ?? this.watermark;
+    this.state.setCurrentKey(key);
   }
 
   /** Batches are never mutated after they are queued, so the input array itself can be the output. */

@@ -42,6 +42,14 @@ export interface Operator {
    * batch, not per record. Only for operators without keyed state (no key context is set).
    */
   processBatch?(els: readonly Element[], port: string): void;
+  /**
+   * For keyed operators whose work crosses to a code host (process functions): a batch in as few
+   * crossings as its keys allow. The task calls `prepare` for each element with its key context
+   * set, answers the requests with one `run`, then calls `apply` for each element with its key
+   * context set again. It ends a chunk before a key comes again, so each call still sees the state
+   * every earlier call of its key left.
+   */
+  keyedCalls?: KeyedCalls;
   /** Called once timers up to `watermark` have fired and before the watermark moves on. */
   onWatermark?(watermark: number): void;
   onTimer?(timer: Timer): void;
@@ -49,6 +57,12 @@ export interface Operator {
   endInput?(): void;
   /** A readable view of internal structures for the observatory (window panes, join buffers). */
   inspect?(): unknown;
+}
+
+export interface KeyedCalls {
+  prepare(el: Element): object;
+  run(requests: readonly object[]): readonly unknown[];
+  apply(el: Element, answer: unknown): void;
 }
 
 export interface OperatorFactoryArgs<P> {

@@ -69,6 +69,13 @@ export class OperatorHarness {
     return this;
   }
 
+  /** Hands the task all rows as one batch, as the runtime does with a channel's batch. */
+  processBatch(rows: readonly Row[], opts: { port?: string } = {}): this {
+    this.task.processBatch(opts.port ?? 'in', rows.map((row) => ({ kind: '+I' as const, row, ts: typeof row.ts === 'number' ? row.ts : null })));
+    this.collect();
+    return this;
+  }
+
   /** Sets one input's watermark; the operator moves to the minimum over its inputs, firing due timers. */
   processWatermark(wm: number, port?: string): this {
     if (port) this.portWatermarks.set(port, Math.max(this.portWatermarks.get(port) ?? MIN_WATERMARK, wm));

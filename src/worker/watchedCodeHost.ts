@@ -33,6 +33,7 @@ export function watchedCodeHost(doc: PipelineDocument, post: (m: CodeWatchMessag
         shape: code.shape,
         callEach: (mode, rows) => watched('batch', rows[0], rows.length, () => code.callEach(mode, rows)),
         invoke: (request) => watched('call', (request as { row?: unknown }).row, 1, () => code.invoke(request)),
+        invokeEach: (requests) => watched('batch', (requests[0] as { row?: unknown } | undefined)?.row, requests.length, () => code.invokeEach(requests)),
       };
     },
   };

@@ -100,8 +100,8 @@ describe('process: validation and bad records', () => {
     })`);
     h.processElement({ user: 'a', boom: true }).processElement({ user: 'a', timer: true }).processElement({ user: 'a', v: 5 }).processElement({ user: 'a', v: { ok: 1 } });
     expect(h.deadLetters.map((d) => d.reason)).toEqual([
-      'processing failed: boom',
-      'processing failed: registerEventTimeTimer needs a finite timestamp in ms, got undefined',
+      "processing failed: boom (in line 3 of the code: if (row.boom) throw new Error('boom');)",
+      'processing failed: registerEventTimeTimer needs a finite timestamp in ms, got undefined (in line 4 of the code: if (row.timer) ctx.timerService.registerEventTimeTimer(undefined);)',
       'process emitted number, not a row object',
     ]);
     expect(h.lines()).toEqual(['+I {"ok":1}']);

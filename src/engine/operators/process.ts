@@ -1,4 +1,5 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
+import type { Element } from '../../core/types.ts';
 import { loadCode } from '../codeHost.ts';
 import type { InvokeAnswer, LoadedCode } from '../codeHost.ts';
 import { isObject } from './rows.ts';
@@ -97,10 +98,17 @@ export const keyedProcess: OperatorDefinition<ProcessParams> = {
       }
     };
 
+    const request = (el: Element): object =>
+      ({ t: 'process', m: 'processElement', row: el.row, ts: el.ts, kind: el.kind, k: ctx.state.currentKey(), wm: wire(ctx.currentWatermark()), pt: ctx.currentProcessingTime(), st: snapshot() });
+
     return {
       processElement(el) {
-        const answer = code.invoke({ t: 'process', m: 'processElement', row: el.row, ts: el.ts, kind: el.kind, k: ctx.state.currentKey(), wm: wire(ctx.currentWatermark()), pt: ctx.currentProcessingTime(), st: snapshot() });
-        apply(answer, el.ts, el.row);
+        apply(code.invoke(request(el)), el.ts, el.row);
+      },
+      keyedCalls: {
+        prepare: request,
+        run: (requests) => code.invokeEach(requests),
+        apply: (el, answer) => apply(answer as InvokeAnswer, el.ts, el.row),
       },
       onTimer(t) {
         if (!hasTimer) return;

@@ -3,8 +3,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { CODE_DRIVER_SOURCE } from '../../../engine/codeDriver.ts';
-import { CodeLimitError, checkLoaded, installCodeHost, readOutcomes, recordExcerpt } from '../../../engine/codeHost.ts';
-import type { InvokeAnswer } from '../../../engine/codeHost.ts';
+import { CodeLimitError, checkLoaded, eachRequest, installCodeHost, readAnswer, readEach, readOutcomes, recordExcerpt } from '../../../engine/codeHost.ts';
 import type { CodeForm } from '../../../engine/codeDriver.ts';
 import { lineOfCode } from '../../../engine/codeLines.ts';
 import type { CodeLimits, CodeSite, LoadedCode, OperatorCodeHost } from '../../../engine/codeHost.ts';
@@ -61,13 +60,18 @@ class SandboxHost implements OperatorCodeHost {
       shape,
       callEach: (mode, rows) => {
         const reply = this.request({ t: 'call', id, mode, rows: JSON.stringify(rows), timeoutMs: limit }, site, limit + 10_000);
-        if (reply.t === 'ok') return readOutcomes(reply.value, site.what);
+        if (reply.t === 'ok') return readOutcomes(reply.value, site);
         throw this.failure(reply, site, rows.length, rows);
       },
       invoke: (request) => {
         const reply = this.request({ t: 'invoke', id, request: JSON.stringify(request), timeoutMs: limit }, site, limit + 10_000);
-        if (reply.t === 'ok') return JSON.parse(reply.value) as InvokeAnswer;
+        if (reply.t === 'ok') return readAnswer(reply.value, site);
         throw this.failure(reply, site, 1, 'row' in request ? [(request as { row: Row }).row] : [], 'per call');
+      },
+      invokeEach: (requests) => {
+        const reply = this.request({ t: 'invoke', id, request: eachRequest(requests), timeoutMs: limit }, site, limit + 10_000);
+        if (reply.t === 'ok') return readEach(reply.value, site);
+        throw this.failure(reply, site, requests.length, requests.map((r) => (r as { row?: Row }).row ?? {}));
       },
     };
   }

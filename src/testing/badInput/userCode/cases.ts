@@ -181,7 +181,7 @@ function codeKindCases(node: Exclude<CodeNode, 'map'>): UserCodeCase[] {
       args: ['--code-timeout', '300'],
       exit: 2,
       stderr: new RegExp(
-        `node "m": ${what} ran longer than the 300 ms limit per call${node === 'udaf' ? '' : ' at record \\{"customer":"c0","amount":0\\}'}, in line ${node === 'process' ? 3 : 1} of the code: .*while \\(.*--code-timeout`,
+        `node "m": ${what} ran longer than the 300 ms limit ${node === 'udaf' ? 'per call' : node === 'process' ? 'per batch at record 1 of a batch of \\d+: \\{"customer":"c0","amount":0\\}' : 'per call at record \\{"customer":"c0","amount":0\\}'}, in line ${node === 'process' ? 3 : 1} of the code: .*while \\(.*--code-timeout`,
       ),
       withinMs: 20_000,
     },

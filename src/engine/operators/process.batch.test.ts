@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { OperatorHarness } from '../../testing/harness.ts';
+import { inProcessCodeHost, installCodeHost } from '../codeHost.ts';
+import type { OperatorCodeHost } from '../codeHost.ts';
+
+const keyed = { inputs: { in: { keyedBy: ['user'] } } };
+
+// Counts the crossings to the code host: one per invoke or invokeEach.
+function countingHost(): { host: OperatorCodeHost; crossings: () => number } {
+  let n = 0;
+  const host: OperatorCodeHost = {
+    load(site, js, form) {
+      const code = inProcessCodeHost.load(site, js, form);
+      return {
+        shape: code.shape,
+        callEach: (mode, rows) => (n++, code.callEach(mode, rows)),
+        invoke: (r) => (n++, code.invoke(r)),
+        invokeEach: (rs) => (n++, code.invokeEach(rs)),
+      };
+    },
+  };
+  return { host, crossings: () => n };
+}
+
+const counter = `({
+  state: { n: { kind: 'value' }, items: { kind: 'list' }, per: { kind: 'map' } },
+  processElement(row, ctx) {
+    if (row.item === 'boom') throw new Error('no boom for ' + ctx.key);
+    const n = (ctx.state.n.value() ?? 0) + 1;
+    ctx.state.n.update(n);
+    ctx.state.items.add(row.item);
+    ctx.state.per.put(row.item, (ctx.state.per.get(row.item) ?? 0) + row.amount);
+    if (row.item === 'half') ctx.state.items.add({ bad: 1n });
+    ctx.emit({ user: ctx.key, n, items: ctx.state.items.get().join(','), sum: ctx.state.per.get(row.item) });
+  },
+})`;
+
+function rowsOf(count: number, keys: number, seed: number) {
+  let x = seed;
+  const next = () => ((x = (x * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return Array.from({ length: count }, (_, i) => {
+    const r = next();
+    return { user: `u${Math.floor(next() * keys)}`, item: r < 0.05 ? 'boom' : r < 0.08 ? 'half' : `i${i % 3}`, amount: i, ts: i };
+  });
+}
+
+describe('process: a batch crosses to the code host once per run of distinct keys', () => {
+  afterEach(() => installCodeHost(inProcessCodeHost));
+
+  it('gives the same output, dead letters and state as one call per record, for few and many keys', () => {
+    for (const keys of [1, 3, 40, 1000]) {
+      const rows = rowsOf(600, keys, keys);
+      const one = new OperatorHarness('process', { code: counter }, keyed);
+      for (const row of rows) one.processElement(row);
+      const counting = countingHost();
+      installCodeHost(counting.host);
+      const batched = new OperatorHarness('process', { code: counter }, keyed);
+      batched.processBatch(rows);
+      installCodeHost(inProcessCodeHost);
+      expect(batched.output()).toEqual(one.output());
+      expect(batched.deadLetters).toEqual(one.deadLetters);
+      expect(batched.deadLetters.length).toBeGreaterThan(0);
+      expect(batched.snapshot().keyed).toEqual(one.snapshot().keyed);
+      // Each chunk ends before its first repeated key, so one key means one crossing per record.
+      if (keys === 1) expect(counting.crossings()).toBe(rows.length);
+      if (keys === 1000) expect(counting.crossings()).toBeLessThan(rows.length / 10);
+    }
+  });
+
+  it('a record whose call throws changes nothing of its key, and the next record of that key sees the state before it', () => {
+    const h = new OperatorHarness('process', { code: counter }, keyed);
+    h.processBatch([
+      { user: 'a', item: 'x', amount: 1 },
+      { user: 'b', item: 'x', amount: 2 },
+      { user: 'a', item: 'boom', amount: 3 },
+      { user: 'a', item: 'y', amount: 4 },
+    ]);
+    expect(h.output().map((e) => e.row)).toEqual([
+      { user: 'a', n: 1, items: 'x', sum: 1 },
+      { user: 'b', n: 1, items: 'x', sum: 2 },
+      { user: 'a', n: 2, items: 'x,y', sum: 4 },
+    ]);
+    expect(h.deadLetters.map((d) => d.reason)).toEqual([
+      "processing failed: no boom for a (in line 4 of the code: if (row.item === 'boom') throw new Error('no boom for ' + ctx.key);)",
+    ]);
+  });
+});
