@@ -54,6 +54,7 @@ export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: Load
       retain: doc.settings?.checkpoint?.retain ?? 5,
       batchSize: Pacer.batchSizeFor(opts.speed),
       keepChangelog: false, // views apply each published epoch; a log of every change would only grow
+      loadClock: () => performance.now(), // busy and backpressured time per subtask, in wall time
       onPublish: (sinkId, els) => {
         views.get(sinkId)?.apply(els);
         hooks.onPublish(sinkId, els);
