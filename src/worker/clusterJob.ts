@@ -60,7 +60,8 @@ export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: Load
         hooks.onPublish(sinkId, els);
       },
     });
-    const observer = new ClusterObserver(cluster, { store: storage.store, jobId, readChunks: chunkReader(cluster) });
+    // Edge rates in wall time, as the run status and the operators' load figures count them.
+    const observer = new ClusterObserver(cluster, { store: storage.store, jobId, readChunks: chunkReader(cluster), rateClock: () => performance.now() });
     const job: Job = { plan, jobId, backend, cluster, observer, storage, views };
     cluster.onEvent((e) => {
       observer.onEvent(e);
