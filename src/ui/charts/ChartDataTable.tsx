@@ -1,7 +1,7 @@
 import type { ChartData, ChartSpec } from './seriesModel.ts';
 import { useT } from '../i18n/i18n.ts';
 
-/** Rows of the fallback table: the newest x values, since those change while the job runs. */
+/** Rows of the table: the newest x values (the newest bars' keys), since those change while the job runs. */
 const MAX_ROWS = 50;
 
 const xText = (x: number, timeX: boolean) => (timeX ? new Date(x).toISOString().replace('T', ' ').replace('.000Z', '').replace('Z', '') : String(x));
@@ -10,12 +10,11 @@ const valueText = (v: number | null) => (v === null ? '—' : String(Number(v.to
 /** What the chart draws, as a table: for screen readers and for reading exact values. */
 export function ChartDataTable({ data, spec, timeX, label }: { data: ChartData; spec: ChartSpec; timeX: boolean; label: string }) {
   const t = useT();
-  if (data.xs.length === 0) return null;
+  if (data.xs.length === 0) return <div className="panel-empty">{t('charts.noPoints')}</div>;
   const bars = spec.type === 'bar';
   const first = Math.max(0, data.xs.length - MAX_ROWS);
   return (
-    <details className="chart-table">
-      <summary>{t('charts.asTable')}</summary>
+    <div className="chart-table">
       <table aria-label={label}>
         <thead>
           <tr>
@@ -40,6 +39,6 @@ export function ChartDataTable({ data, spec, timeX, label }: { data: ChartData; 
           ))}
         </tbody>
       </table>
-    </details>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import uPlot from 'uplot';
 import type { SinkSample } from '../../worker/protocol.ts';
 import { engine } from '../run/engineClient.ts';
@@ -93,6 +93,7 @@ export function ResultChart({ sinkId, sample }: { sinkId: string; sample: SinkSa
   const plotted: uPlot.AlignedData = useMemo(() => [data.xs, ...data.series.map((s) => s.values)], [data]);
   const shape = [spec.type, spec.x, spec.y, timeX, theme, data.series.length, ...(spec.type === 'bar' ? data.categories : data.series.map((s) => s.name))].join('\u0000');
   const empty = data.xs.length === 0;
+  const [asTable, setAsTable] = useState(false);
   const label = t('charts.label', { sink: sinkId, y: spec.y ?? '—', type: t(spec.type === 'line' ? 'charts.line' : 'charts.bars') });
 
   return (
@@ -112,8 +113,18 @@ export function ResultChart({ sinkId, sample }: { sinkId: string; sample: SinkSa
           <input type="checkbox" checked={spec.foldRest} onChange={(e) => set({ foldRest: e.target.checked })} />
           <span>{t('charts.foldRest')}</span>
         </label>
+        <button type="button" className={`btn btn-small${asTable ? ' on' : ''}`} aria-pressed={asTable} onClick={() => setAsTable(!asTable)}>
+          {t('charts.asTable')}
+        </button>
+        <span className="chart-note muted small" aria-live="polite">
+          {data.restKeys > 0 && (spec.foldRest ? t('charts.folded', { n: data.restKeys, top: TOP_KEYS }) : t('charts.hidden', { n: data.restKeys, top: TOP_KEYS }))}
+          {offset > 0 && ` ${t('charts.lastRows', { n: sample.rows.length.toLocaleString(), total: sample.total.toLocaleString() })}`}
+          {spec.type === 'bar' && spec.x && ` ${t('charts.barsLatest', { x: spec.x })}`}
+        </span>
       </div>
-      {empty ? (
+      {asTable ? (
+        <ChartDataTable data={data} spec={spec} timeX={timeX} label={t('charts.tableLabel', { sink: sinkId })} />
+      ) : empty ? (
         <div className="panel-empty">{spec.type === 'line' && !spec.x ? t('charts.needX') : !spec.y ? t('charts.needY') : t('charts.noPoints')}</div>
       ) : (
         <div className="chart-body">
@@ -128,12 +139,6 @@ export function ResultChart({ sinkId, sample }: { sinkId: string; sample: SinkSa
           </ul>
         </div>
       )}
-      <div className="chart-note muted small" aria-live="polite">
-        {data.restKeys > 0 && (spec.foldRest ? t('charts.folded', { n: data.restKeys, top: TOP_KEYS }) : t('charts.hidden', { n: data.restKeys, top: TOP_KEYS }))}
-        {offset > 0 && ` ${t('charts.lastRows', { n: sample.rows.length.toLocaleString(), total: sample.total.toLocaleString() })}`}
-        {spec.type === 'bar' && spec.x && ` ${t('charts.barsLatest', { x: spec.x })}`}
-      </div>
-      <ChartDataTable data={data} spec={spec} timeX={timeX} label={t('charts.tableLabel', { sink: sinkId })} />
     </div>
   );
 }

@@ -65,6 +65,11 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
         </div>
       )}
       <NodeIdentity node={node} />
+      {hasLoad && (
+        <Section title={t('metrics.section')}>
+          <NodeLoadCharts id={node.id} />
+        </Section>
+      )}
       <Section title={t('inspector.parameters')}>
         <ObjectFields
           name="params"
@@ -83,11 +88,6 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
       </Section>
       <SourceDataSection node={node} />
       <InjectSection node={node} />
-      {hasLoad && (
-        <Section title={t('metrics.section')}>
-          <NodeLoadCharts id={node.id} />
-        </Section>
-      )}
       <Section title={t('inspector.streams')}>
         {spec.inputs.map((p) => (
           <StreamSummary key={`in-${p.name}`} dir="in" port={p.name} info={streams?.inputs[p.name]} />
