@@ -29,6 +29,8 @@ export interface SinkSample {
   types: Record<string, FieldType> | null;
   /** The table's key columns (its primary key, or the unique key of its input), when known. */
   key?: string[] | null;
+  /** Changes when `rows` were read again or the window moved; the same version, the same rows. */
+  version?: number;
   /** Changelog rows received so far. */
   changes: number;
   /** The last changelog rows, newest last, for the log view of a sink. */

@@ -17,6 +17,8 @@ interface SinkState {
   window: { offset: number; limit: number };
   types: Record<string, FieldType> | null;
   key: string[] | null;
+  /** Bumped when `rows` is re-read or the window moves: the UI redraws a chart only then. */
+  version: number;
 }
 
 /** Keeps, per sink, a count of changes and a window of its table for the UI; never every row. */
@@ -25,7 +27,7 @@ export class SinkSampler {
 
   constructor(sinkIds: string[], types: Record<string, Record<string, FieldType> | null>, keys: Record<string, string[] | null> = {}) {
     for (const id of sinkIds) {
-      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { offset: 0, limit: 100 }, types: types[id] ?? null, key: keys[id] ?? null });
+      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { offset: 0, limit: 100 }, types: types[id] ?? null, key: keys[id] ?? null, version: 0 });
     }
   }
 
@@ -44,7 +46,9 @@ export class SinkSampler {
 
   setWindow(sinkId: string, offset: number, limit: number): void {
     const s = this.sinks.get(sinkId);
-    if (s) s.window = { offset: Math.max(0, Math.floor(offset)), limit: Math.max(1, Math.min(MAX_WINDOW_ROWS, Math.floor(limit))) };
+    if (!s) return;
+    s.window = { offset: Math.max(0, Math.floor(offset)), limit: Math.max(1, Math.min(MAX_WINDOW_ROWS, Math.floor(limit))) };
+    s.version++;
   }
 
   /** `read` gives a sink's current table; it is called only when the table changed and is due. */
@@ -55,9 +59,10 @@ export class SinkSampler {
         s.rows = read(id);
         s.readAt = now;
         s.dirty = false;
+        s.version++;
       }
       const rows = s.rows.slice(s.window.offset, s.window.offset + s.window.limit);
-      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, changes: s.changes, recent: s.recent.slice(-RECENT) };
+      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT) };
     }
     return out;
   }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import type { SinkSample } from '../../worker/protocol.ts';
 import { engine } from '../run/engineClient.ts';
@@ -18,7 +18,9 @@ const WINDOW_STEP = 250;
 
 const utc = (ms: number) => uPlot.tzDate(new Date(ms), 'Etc/UTC');
 
-function chartOptions(d: ChartData, spec: ChartSpec, timeX: boolean, width: number, height: number): uPlot.Options {
+/** `current` holds the newest data: bar labels are read from it, so new data never rebuilds the chart. */
+function chartOptions(current: { readonly data: ChartData }, spec: ChartSpec, timeX: boolean, width: number, height: number): uPlot.Options {
+  const d = current.data;
   const axis = themeColour('--text-2', '#4a5568');
   const grid = themeColour('--border', '#e1e5eb');
   const axes: uPlot.Axis[] = [
@@ -26,13 +28,13 @@ function chartOptions(d: ChartData, spec: ChartSpec, timeX: boolean, width: numb
     { stroke: axis, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid }, size: 60 },
   ];
   if (spec.type === 'bar') {
-    axes[0] = { ...axes[0], splits: () => d.xs, values: (_u, splits) => splits.map((i) => d.categories[i] ?? ''), grid: { show: false } };
+    axes[0] = { ...axes[0], splits: () => current.data.xs, values: (_u, splits) => splits.map((i) => current.data.categories[i] ?? ''), grid: { show: false } };
     return {
       width,
       height,
       legend: { show: false },
       cursor: { show: false },
-      scales: { x: { time: false, range: [-0.5, Math.max(0.5, d.xs.length - 0.5)] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] } },
+      scales: { x: { time: false, range: () => [-0.5, Math.max(0.5, current.data.xs.length - 0.5)] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] } },
       axes,
       series: [{}, { label: d.series[0]?.name ?? '', stroke: SERIES_COLOURS[0], fill: `${SERIES_COLOURS[0]}cc`, paths: uPlot.paths.bars!({ size: [0.6, 64] }), points: { show: false } }],
     };
@@ -85,13 +87,18 @@ export function ResultChart({ sinkId, sample }: { sinkId: string; sample: SinkSa
     return () => cancelAnimationFrame(id);
   }, [sinkId, offset]);
 
-  const data = useMemo(() => buildChart(sample.rows, spec), [sample.rows, spec]);
+  // Snapshots come 20 times a second, the table's rows at most 4: rebuild only for new rows.
+  const rowsKey = sample.version ?? sample.rows;
+  const data = useMemo(() => buildChart(sample.rows, spec), [rowsKey, spec]); // eslint-disable-line react-hooks/exhaustive-deps
+  const current = useRef({ data });
+  current.current.data = data;
   const set = (patch: Partial<ChartSpec>) => setSinkView(sinkId, { spec: { ...spec, ...patch } });
   const numeric = columns.filter((c) => types[c] === 'number' || types[c] === 'integer');
   const xCols = columns.filter((c) => types[c] === 'timestamp' || types[c] === 'number' || types[c] === 'integer');
   const timeX = spec.x !== null && types[spec.x] === 'timestamp';
   const plotted: uPlot.AlignedData = useMemo(() => [data.xs, ...data.series.map((s) => s.values)], [data]);
-  const shape = [spec.type, spec.x, spec.y, timeX, theme, data.series.length, ...(spec.type === 'bar' ? data.categories : data.series.map((s) => s.name))].join('\u0000');
+  // A new uPlot only when what it draws changes shape; names and bar labels are not part of it.
+  const shape = [spec.type, spec.x, spec.y, timeX, theme, data.series.length, data.series.some((s) => s.folded)].join('\u0000');
   const empty = data.xs.length === 0;
   const [asTable, setAsTable] = useState(false);
   const label = t('charts.label', { sink: sinkId, y: spec.y ?? '—', type: t(spec.type === 'line' ? 'charts.line' : 'charts.bars') });
@@ -128,7 +135,7 @@ export function ResultChart({ sinkId, sample }: { sinkId: string; sample: SinkSa
         <div className="panel-empty">{spec.type === 'line' && !spec.x ? t('charts.needX') : !spec.y ? t('charts.needY') : t('charts.noPoints')}</div>
       ) : (
         <div className="chart-body">
-          <UplotChart shape={shape} opts={(w, h) => chartOptions(data, spec, timeX, w, h)} data={plotted} label={label} className="chart-main" />
+          <UplotChart shape={shape} opts={(w, h) => chartOptions(current.current, spec, timeX, w, h)} data={plotted} label={label} className="chart-main" />
           <ul className="chart-legend" aria-label={t('charts.legend')}>
             {(spec.type === 'line' ? data.series : []).map((s, i) => (
               <li key={s.name}>

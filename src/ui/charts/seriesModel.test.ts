@@ -64,15 +64,15 @@ describe('buildLines', () => {
     const d = buildLines([{ window_start: 60_000, city: 'a', revenue: 3 }, { window_start: 0, city: 'a', revenue: 1 }, { window_start: 0, city: 'b', revenue: 5 }], spec);
     expect(d.xs).toEqual([0, 60_000]);
     expect(d.series).toEqual([
-      { name: 'b', values: [5, null] },
       { name: 'a', values: [1, 3] },
+      { name: 'b', values: [5, null] },
     ]);
     expect(d.restKeys).toBe(0);
   });
 
-  it('hides keys past the top ten and counts them', () => {
+  it('hides keys past the top ten and counts them; the shown ones in name order, so colours stay with their key', () => {
     const d = buildLines(rowsOf(14), spec);
-    expect(d.series.map((s) => s.name)).toEqual(['c13', 'c12', 'c11', 'c10', 'c9', 'c8', 'c7', 'c6', 'c5', 'c4']);
+    expect(d.series.map((s) => s.name)).toEqual(['c10', 'c11', 'c12', 'c13', 'c4', 'c5', 'c6', 'c7', 'c8', 'c9']);
     expect(d.restKeys).toBe(4);
   });
 

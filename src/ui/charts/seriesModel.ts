@@ -117,6 +117,8 @@ export function buildLines(rows: readonly Row[], spec: ChartSpec, top = TOP_KEYS
   }
   const xs = [...xset].sort((a, b) => a - b);
   const { shown, rest } = topKeys(totals, top);
+  // Drawn in name order: a key keeps its place and colour while the ranking shifts.
+  shown.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const line = (m: ReadonlyMap<number, number>) => xs.map((xv) => m.get(xv) ?? null);
   const out: SeriesData[] = shown.map((k) => ({ name: k, values: line(cells.get(k)!) }));
   if (spec.foldRest && rest.length) {
