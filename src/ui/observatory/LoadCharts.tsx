@@ -61,23 +61,24 @@ export function LoadSparks({ series, name }: { series: LoadSeries; name: string 
   );
 }
 
-/** The current figures, worded the same wherever they appear; they are the charts' newest points. */
+/** The four figures, in one order with one wording and colour wherever they appear. */
+export const LOAD_FIGURES = [
+  { field: 'busy', colour: LOAD_COLOURS.busy, name: 'metrics.busy', title: 'metrics.busyTitle', line: 'metrics.busyN', format: percent },
+  { field: 'backpressured', colour: LOAD_COLOURS.backpressured, name: 'metrics.backpressured', title: 'metrics.backpressuredTitle', line: 'metrics.backpressuredN', format: percent },
+  { field: 'inPerSec', colour: LOAD_COLOURS.in, name: 'metrics.in', title: 'metrics.inTitle', line: 'metrics.inN', format: perSec },
+  { field: 'outPerSec', colour: LOAD_COLOURS.out, name: 'metrics.out', title: 'metrics.outTitle', line: 'metrics.outN', format: perSec },
+] as const;
+
+/** The current figures; they are the charts' newest points. */
 export function LoadNumbers({ f }: { f: LoadFigures }) {
   const t = useT();
   return (
     <span className="load-numbers">
-      <span title={t('metrics.busyTitle')}>
-        <i className="dot" style={{ background: LOAD_COLOURS.busy }} /> {t('metrics.busyN', { n: percent(f.busy) })}
-      </span>
-      <span title={t('metrics.backpressuredTitle')}>
-        <i className="dot" style={{ background: LOAD_COLOURS.backpressured }} /> {t('metrics.backpressuredN', { n: percent(f.backpressured) })}
-      </span>
-      <span title={t('metrics.inTitle')}>
-        <i className="dot" style={{ background: LOAD_COLOURS.in }} /> {t('metrics.inN', { n: perSec(f.inPerSec) })}
-      </span>
-      <span title={t('metrics.outTitle')}>
-        <i className="dot" style={{ background: LOAD_COLOURS.out }} /> {t('metrics.outN', { n: perSec(f.outPerSec) })}
-      </span>
+      {LOAD_FIGURES.map((x) => (
+        <span key={x.field} title={t(x.title)}>
+          <i className="dot" style={{ background: x.colour }} /> {t(x.line, { n: x.format(f[x.field]) })}
+        </span>
+      ))}
     </span>
   );
 }

@@ -2,7 +2,7 @@ import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { loadHistory, latest } from '../run/loadHistory.ts';
 import { useT } from '../i18n/i18n.ts';
-import { LOAD_COLOURS, LoadSparks, percent, perSec } from './LoadCharts.tsx';
+import { LOAD_FIGURES, LoadSparks } from './LoadCharts.tsx';
 
 /**
  * Every operator's load over the last two minutes, as the Flink web UI shows it: busy and
@@ -26,18 +26,11 @@ export function MetricsPanel() {
         <thead>
           <tr>
             <th scope="col">{t('metrics.operator')}</th>
-            <th scope="col" title={t('metrics.busyTitle')}>
-              <i className="dot" style={{ background: LOAD_COLOURS.busy }} /> {t('metrics.busy')}
-            </th>
-            <th scope="col" title={t('metrics.backpressuredTitle')}>
-              <i className="dot" style={{ background: LOAD_COLOURS.backpressured }} /> {t('metrics.backpressured')}
-            </th>
-            <th scope="col" title={t('metrics.inTitle')}>
-              <i className="dot" style={{ background: LOAD_COLOURS.in }} /> {t('metrics.in')}
-            </th>
-            <th scope="col" title={t('metrics.outTitle')}>
-              <i className="dot" style={{ background: LOAD_COLOURS.out }} /> {t('metrics.out')}
-            </th>
+            {LOAD_FIGURES.map((x) => (
+              <th key={x.field} scope="col" title={t(x.title)}>
+                <i className="dot" style={{ background: x.colour }} /> {t(x.name)}
+              </th>
+            ))}
             <th scope="col">{t('metrics.overTime')}</th>
           </tr>
         </thead>
@@ -49,10 +42,11 @@ export function MetricsPanel() {
                 <th scope="row" title={r.id}>
                   {r.label}
                 </th>
-                <td className="num">{percent(f.busy)}</td>
-                <td className={`num${f.backpressured >= 0.5 ? ' hot' : ''}`}>{percent(f.backpressured)}</td>
-                <td className="num">{perSec(f.inPerSec)}</td>
-                <td className="num">{perSec(f.outPerSec)}</td>
+                {LOAD_FIGURES.map((x) => (
+                  <td key={x.field} className={`num${x.field === 'backpressured' && f.backpressured >= 0.5 ? ' hot' : ''}`}>
+                    {x.format(f[x.field])}
+                  </td>
+                ))}
                 <td className="sparks-cell">
                   <LoadSparks series={series[r.id]} name={r.id} />
                 </td>
