@@ -103,4 +103,14 @@ test('charts: the Metrics tab and the inspector show busy, backpressured and rat
   t.expect(numbers.includes(`in ${tabCells[2]}/s`), `inspector "${numbers}" shows the tab's in ${tabCells[2]}/s`);
   await t.expectVisible(section.getByRole('img', { name: /Records per second over time for per_minute/ }));
   await t.screenshot('charts-inspector-metrics');
+
+  // The same in Traditional Chinese: the tab, the figures and the chart's settings.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-TW');
+  await t.expectVisible(page.getByRole('table', { name: '各運算子的負載' }));
+  await t.expectText(page.locator('.node-load .load-numbers').first(), /忙碌 \d+ %/);
+  await t.screenshot('charts-metrics-zh-TW');
+  await page.getByRole('tab', { name: '結果', exact: true }).click();
+  await page.getByRole('tabpanel').getByRole('button', { name: '圖表', exact: true }).click();
+  await t.expectVisible(page.getByRole('tabpanel').getByRole('group', { name: '圖表設定' }));
+  await t.screenshot('charts-chart-zh-TW');
 }, { timeoutMs: 120_000 });
