@@ -37,7 +37,7 @@ const NEXMARK: [string, number, string][] = [
 ];
 
 /** Bottom tabs the ui suite measures, in order; the first is the main figure (the heaviest: every key's state). */
-export const UI_TABS = ['State', 'Windows', 'Checkpoints', 'Trace', 'Query'] as const;
+export const UI_TABS = ['State', 'Windows', 'Checkpoints', 'Metrics', 'Trace', 'Query'] as const;
 
 export const FIGURES: Figure[] = [
   nodeOnly(f('sqlImport.fiftyStatementsMs', 'ms', 'Planning a 50-statement Flink SQL script (5 tables, 15 views, 15 sinks, 15 INSERTs: filters, aggregates, window TVFs, interval joins, Top-N) into a checked pipeline document, median.', le(200))),
@@ -94,6 +94,8 @@ export const FIGURES: Figure[] = [
   f('incrementalVsRecompute.ratio', 'ratio', "sql.js recomputing sales_by_store's GROUP BY over all rows ÷ Weir's cost per update of the maintained view (times in Weir's favour).", ge(1000)),
   f('ui.fpsMedian', 'fps', 'Median over runs of frames per second (requestAnimationFrame timestamps inside the page) of the designer in headless Chromium while top_cities_per_minute (generator → keyed tumbling-window aggregate → Top-N → view) runs at Max speed, with the canvas overlays live and the bottom panel on State with the window node selected.', ge(55)),
   f('ui.throughputRatioWithUi', 'ratio', "Source records/s of that run (from the worker's snapshots, via the run status) ÷ the same document in the same ClusterSession code driven from a bare worker with no observatory request and no rendering; paired per round, median.", ge(0.8)),
+  f('ui.fpsChart', 'fps', 'Frames per second, same run, with the bottom panel on Results showing the top_cities view as its live line chart (uPlot; revenue per city over window_start, top 10 cities, redrawn by setData as the view changes).', ge(55)),
+  f('ui.chartFrameMsP95', 'ms', '95th percentile frame time during that chart sample.'),
   ...UI_TABS.map((tab) => f(`ui.fpsByTab.${tab.toLowerCase()}`, 'fps', `Frames per second, same run, with the bottom panel on ${tab}.`)),
 ];
 

@@ -1,6 +1,7 @@
 // ui.*: frames per second of the real designer while an example runs at Max speed with the canvas
-// overlays live and the bottom panel on State (node selected), fps per observatory tab, and the
-// job's throughput with that UI ÷ the same ClusterSession driven headless from a bare worker.
+// overlays live and the bottom panel on State (node selected), fps per observatory tab and on the
+// view's live chart, and the job's throughput with that UI ÷ the same ClusterSession driven
+// headless from a bare worker.
 // Runs from Node (playwright-core), not inside the bench page: it needs a second page, the app.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,8 @@ export interface UiSize {
 /** The example: generator → keyed tumbling-window aggregate (city) → Top-N → view, plus the late output. */
 const EXAMPLE = fileURLToPath(new URL('../../public/examples/top-cities.json', import.meta.url));
 const SELECTED = 'per_minute';
+/** The view the chart sample draws. */
+const VIEW = 'top_cities';
 
 /** The example with a generator long enough never to finish within a measurement at Max speed. */
 export function benchDoc(): PipelineDocument {
@@ -43,6 +46,9 @@ interface UiRun {
   frameMsP95: number;
   recordsPerSec: number;
   byTab: Record<string, number>;
+  /** The Results tab on the view's live line chart (top 10 cities over window_start). */
+  chartFps: number;
+  chartFrameMsP95: number;
 }
 
 async function uiRun(browser: Browser, appUrl: string, doc: PipelineDocument, size: UiSize, onPage?: (p: Page) => Promise<void>): Promise<UiRun> {
@@ -65,10 +71,24 @@ async function uiRun(browser: Browser, appUrl: string, doc: PipelineDocument, si
       await page.waitForTimeout(250); // the tab's first frames mount it
       byTab[name] = (await sampleFrames(page, size.tabMs)).fps;
     }
-    return { idleFps, fps: main.fps, frameMsP95: main.frameMsP95, recordsPerSec: main.recordsPerSec, byTab };
+    const chart = await chartFrames(page, size);
+    return { idleFps, fps: main.fps, frameMsP95: main.frameMsP95, recordsPerSec: main.recordsPerSec, byTab, chartFps: chart.fps, chartFrameMsP95: chart.frameMsP95 };
   } finally {
     await context.close();
   }
+}
+
+/** Results on the view, switched to its chart, sampled while the job runs on at Max. */
+async function chartFrames(page: Page, size: UiSize) {
+  await tab(page, 'Results').click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('tab', { name: VIEW }).click();
+  await panel.getByRole('button', { name: 'Chart', exact: true }).click();
+  await panel.getByRole('img', { name: /chart of/ }).waitFor();
+  await page.waitForTimeout(500); // the first frames fetch the table's tail and build the series
+  const s = await sampleFrames(page, size.measureMs);
+  if (!/Running/.test(s.status)) throw new Error(`the run stopped during the chart sample: "${s.status}"`);
+  return s;
 }
 
 async function headlessRun(benchPage: Page, doc: PipelineDocument, size: UiSize, round: number): Promise<number> {
@@ -91,7 +111,7 @@ export async function uiSuite(browser: Browser, appUrl: string, benchPage: Page,
       else bare = await headlessRun(benchPage, doc, size, round);
     }
     const tabs = Object.entries(ui!.byTab).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ');
-    log(`    round ${round + 1}${round < size.warmups ? ' (warm-up)' : ''}: idle ${ui!.idleFps.toFixed(1)} fps, running ${ui!.fps.toFixed(1)} fps (p95 frame ${ui!.frameMsP95.toFixed(1)} ms), UI ${Math.round(ui!.recordsPerSec)} rec/s, headless ${Math.round(bare!)} rec/s; tabs: ${tabs}`);
+    log(`    round ${round + 1}${round < size.warmups ? ' (warm-up)' : ''}: idle ${ui!.idleFps.toFixed(1)} fps, running ${ui!.fps.toFixed(1)} fps (p95 frame ${ui!.frameMsP95.toFixed(1)} ms), UI ${Math.round(ui!.recordsPerSec)} rec/s, headless ${Math.round(bare!)} rec/s; tabs: ${tabs}; chart ${ui!.chartFps.toFixed(1)} fps (p95 frame ${ui!.chartFrameMsP95.toFixed(1)} ms)`);
     if (round < size.warmups) continue;
     runs.push(ui!);
     headless.push(bare!);
@@ -100,6 +120,8 @@ export async function uiSuite(browser: Browser, appUrl: string, benchPage: Page,
     'ui.fpsMedian': median(runs.map((r) => r.fps)),
     'ui.fpsIdle': median(runs.map((r) => r.idleFps)),
     'ui.frameMsP95': median(runs.map((r) => r.frameMsP95)),
+    'ui.fpsChart': median(runs.map((r) => r.chartFps)),
+    'ui.chartFrameMsP95': median(runs.map((r) => r.chartFrameMsP95)),
     'ui.recordsPerSecWithUi': median(runs.map((r) => r.recordsPerSec)),
     'ui.recordsPerSecHeadless': median(headless),
     // Paired per round: both sides ran back to back on the same machine state.

@@ -25,6 +25,8 @@ export const followsSourceTime = (p: SchedulePolicy): boolean => p === 'simulate
 export class InProcessScheduler {
   /** The source a live run reads first next time, so one busy input cannot starve the others. */
   private nextLive = 0;
+  /** The subtask the last `runOne` ran (null: none, or only idleness was marked), for the load meter. */
+  lastRan: SubtaskRunner | null = null;
 
   constructor(
     readonly policy: SchedulePolicy,
@@ -40,23 +42,24 @@ export class InProcessScheduler {
 
   /** Runs one unit of work; false when none can run. `heldBack`: sources paused by stepping. */
   runOne(runners: readonly SubtaskRunner[], sources: readonly SubtaskRunner[], heldBack: (r: SubtaskRunner) => boolean): boolean {
+    this.lastRan = null;
     if (this.policy === 'pipelined') {
       // Runners are in the plan's topological order: the last runnable one is furthest downstream.
       for (let i = runners.length - 1; i >= 0; i--) {
         const r = runners[i];
-        if (r.runnable() && !heldBack(r)) return r.runOne();
+        if (r.runnable() && !heldBack(r)) return (this.lastRan = r).runOne();
       }
       return false;
     }
     if (this.policy === 'seeded') {
       const ready = runners.filter((r) => r.runnable() && !heldBack(r));
       if (ready.length === 0) return false;
-      this.rng.pick(ready).runOne();
+      (this.lastRan = this.rng.pick(ready)).runOne();
       return true;
     }
     // Operators first, upstream first: everything a read caused settles before the next read.
-    for (const r of runners) if (!r.source && r.runnable()) return r.runOne();
-    for (const r of sources) if (!r.finished && r.hasPendingBarrier() && !heldBack(r)) return r.runOne();
+    for (const r of runners) if (!r.source && r.runnable()) return (this.lastRan = r).runOne();
+    for (const r of sources) if (!r.finished && r.hasPendingBarrier() && !heldBack(r)) return (this.lastRan = r).runOne();
     return this.policy === 'live' ? this.readLive(sources, heldBack) : this.readSimulated(sources, heldBack);
   }
 
@@ -87,6 +90,7 @@ export class InProcessScheduler {
       this.clock.set(bestDue);
       for (const r of sources) if (r !== best) r.markIdleIfSilent();
       this.clock.set(bestDue + Math.max(0, count - 1) * interval);
+      this.lastRan = best;
       best.emitRead(poll);
       return true;
     }
@@ -101,6 +105,7 @@ export class InProcessScheduler {
       if (r.finished || heldBack(r) || !r.outputsHaveCredit()) continue;
       const poll = r.readSource(this.batchSize);
       if (!poll) continue;
+      this.lastRan = r;
       this.nextLive = (i + 1) % n;
       for (const o of sources) if (o !== r) o.markIdleIfSilent();
       r.emitRead(poll);

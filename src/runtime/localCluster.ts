@@ -1,5 +1,7 @@
 import type { DeadLetter, Element, Row } from '../core/types.ts';
 import { ManualClock } from '../core/clock.ts';
+import { LoadMeter } from './loadMeter.ts';
+import type { SubtaskLoadTimes } from './loadMeter.ts';
 import { seededRng } from '../core/rng.ts';
 import type { Rng } from '../core/rng.ts';
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
@@ -57,6 +59,11 @@ export interface ClusterOptions {
   maxSteps?: number;
   /** Records per source read (smaller batches interleave more finely). */
   batchSize?: number;
+  /**
+   * Measures busy and backpressured time per subtask on this clock (the designer: wall time).
+   * Without it nothing is measured and a step pays nothing for it.
+   */
+  loadClock?: () => number;
   /** Keyed state backend per subtask (default: memory). A durable one persists its own chunks at checkpoints. */
   backend?: (node: PlanNode, subtask: number, time: StateTime, attempt: number) => KeyedStateBackend | Promise<KeyedStateBackend>;
 }
@@ -141,6 +148,7 @@ export class LocalCluster {
   private sourceRunners: SubtaskRunner[] = [];
   /** Records injected from the UI: part of the sources' input, so every attempt and restore sees them. */
   private readonly injections = new InjectionLog();
+  private readonly load: LoadMeter | null;
 
   constructor(
     readonly plan: JobPlan,
@@ -162,6 +170,7 @@ export class LocalCluster {
     this.fromSource = plan.edges.map((e) => plan.nodes.find((n) => n.id === e.from.node)?.isSource ?? false);
     this.scheduler = new InProcessScheduler(opts.schedule ?? 'seeded', this.clock, this.rng, opts.batchSize ?? 256);
     this.sourceTime = followsSourceTime(this.scheduler.policy);
+    this.load = opts.loadClock ? new LoadMeter(opts.loadClock) : null;
   }
 
   private host(attempt: number): RunnerHost {
@@ -292,6 +301,7 @@ export class LocalCluster {
     }
     this.sourceRunners = this.runners.filter((r) => r.source);
     this.scheduler.reset();
+    this.load?.redeployed(this.runners);
   }
 
   private beginAttempt(restored: number | null, retained: CheckpointManifest[]): void {
@@ -546,7 +556,17 @@ export class LocalCluster {
 
   /** One unit of work of the subtask the schedule picks; false when none can run. */
   private runSomething(): boolean {
-    return this.scheduler.runOne(this.runners, this.sourceRunners, (r) => this.heldBack(r));
+    const load = this.load;
+    if (!load) return this.scheduler.runOne(this.runners, this.sourceRunners, (r) => this.heldBack(r));
+    const t0 = load.stepStart();
+    const ran = this.scheduler.runOne(this.runners, this.sourceRunners, (r) => this.heldBack(r));
+    load.stepDone(t0, this.scheduler.lastRan, this.runners);
+    return ran;
+  }
+
+  /** Busy and backpressured ms per subtask id so far (all attempts); null without `loadClock`. */
+  loadTimes(): Map<string, SubtaskLoadTimes> | null {
+    return this.load?.read() ?? null;
   }
 
   private maybeKill(): void {

@@ -272,6 +272,15 @@ export class SubtaskRunner {
     return this.outputs.haveCredit();
   }
 
+  /**
+   * Has work it may not do because a downstream channel is full: input to process (or a source
+   * to read) but no credit. A sink has no outputs, so it is never backpressured.
+   */
+  backpressured(): boolean {
+    if (this.finished || this.outputs.haveCredit()) return false;
+    return this.source ? !this.waitsForBarrier() : this.inputs.hasReadable();
+  }
+
   /** True when a call to runOne would do something. */
   runnable(): boolean {
     if (this.finished || !this.outputs.haveCredit()) return false;

@@ -54,12 +54,14 @@ export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: Load
       retain: doc.settings?.checkpoint?.retain ?? 5,
       batchSize: Pacer.batchSizeFor(opts.speed),
       keepChangelog: false, // views apply each published epoch; a log of every change would only grow
+      loadClock: () => performance.now(), // busy and backpressured time per subtask, in wall time
       onPublish: (sinkId, els) => {
         views.get(sinkId)?.apply(els);
         hooks.onPublish(sinkId, els);
       },
     });
-    const observer = new ClusterObserver(cluster, { store: storage.store, jobId, readChunks: chunkReader(cluster) });
+    // Edge rates in wall time, as the run status and the operators' load figures count them.
+    const observer = new ClusterObserver(cluster, { store: storage.store, jobId, readChunks: chunkReader(cluster), rateClock: () => performance.now() });
     const job: Job = { plan, jobId, backend, cluster, observer, storage, views };
     cluster.onEvent((e) => {
       observer.onEvent(e);

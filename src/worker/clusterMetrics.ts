@@ -1,6 +1,7 @@
 import type { NodeMetrics } from '../engine/nodeTask.ts';
 import type { DeadLetter } from '../core/types.ts';
 import type { LocalCluster } from '../runtime/localCluster.ts';
+import type { NodeCounts } from './loadWindow.ts';
 
 /**
  * Records a source subtask has read: with parallelism p, subtask i reads the positions ≡ i (mod p)
@@ -44,5 +45,25 @@ export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[
   }
   // Dead letters of a source are records it read but could not emit.
   for (const n of cluster.plan.nodes) if (n.isSource && out[n.id]) out[n.id].recordsOut = Math.max(0, out[n.id].recordsOut - out[n.id].deadLetters);
+  return out;
+}
+
+/**
+ * Per node, the cumulative counts its load figures are the rates of: the node's own in/out (the
+ * numbers of `clusterMetrics`, so a rate and its count always agree) and, per subtask, busy and
+ * backpressured ms with its own in/out. Null when the cluster measures no load.
+ */
+export function loadCounts(cluster: LocalCluster, metrics: Record<string, NodeMetrics>, startOffsets: ReadonlyMap<string, number> = new Map()): Record<string, NodeCounts> | null {
+  const times = cluster.loadTimes();
+  if (!times) return null;
+  const out: Record<string, NodeCounts> = {};
+  for (const r of cluster.subtasks()) {
+    const m = metrics[r.node.id];
+    const n = (out[r.node.id] ??= { recordsIn: m?.recordsIn ?? 0, recordsOut: m?.recordsOut ?? 0, subtasks: [] });
+    const t = times.get(r.id) ?? { busyMs: 0, backpressuredMs: 0 };
+    const from = startOffsets.get(r.id) ?? 0;
+    const sent = r.source ? recordsBelow(r.source.offset(), r.index, r.node.parallelism) - recordsBelow(from, r.index, r.node.parallelism) + r.injectedRead() : (r.task?.recordsOut ?? 0);
+    n.subtasks.push({ id: r.id, busyMs: t.busyMs, backpressuredMs: t.backpressuredMs, recordsIn: r.task?.recordsIn ?? 0, recordsOut: sent });
+  }
   return out;
 }

@@ -8,7 +8,9 @@ import type { InjectParse } from '../runtime/injectValues.ts';
 import type { LoadOptions, LoadResult, Resumable, RunSnapshot, RunStatus, StepKind } from './protocol.ts';
 import { SinkSampler } from './sinkSampler.ts';
 import { RunLog } from './runLog.ts';
-import { clusterMetrics, recordsRead } from './clusterMetrics.ts';
+import { clusterMetrics, loadCounts, recordsRead } from './clusterMetrics.ts';
+import { LoadWindow } from './loadWindow.ts';
+import type { NodeLoad } from './protocol.ts';
 import { describeError, recordText } from './describe.ts';
 import { findResumable } from './jobStorage.ts';
 import { exportJobSavepoint } from './savepoints.ts';
@@ -40,6 +42,9 @@ export class ClusterSession {
   private readonly log = new RunLog(() => this.job?.cluster.clock.now() ?? 0);
   private readonly pacer = new Pacer({ work: (deadline) => this.work(deadline), after: () => this.afterTurn() });
   private readonly rate = new RateMeter();
+  private readonly loadWindow = new LoadWindow();
+  /** The last load figures measured while running; a paused job shows them unchanged. */
+  private lastLoad: Record<string, NodeLoad> | undefined;
   private lastPost = -Infinity;
   /** Barrier messages put on any edge so far, and the last one: stepping by barrier stops at the next. */
   private barrierHops = 0;
@@ -90,7 +95,11 @@ export class ClusterSession {
     if (!plan) return { ok: false, problems, message: `the pipeline has ${problems.length} problem(s); see Problems` };
     this.reset();
     const sinks = plan.nodes.filter((n) => n.isSink);
-    this.sampler = new SinkSampler(sinks.map((n) => n.id), Object.fromEntries(sinks.map((n) => [n.id, n.inputs.in?.fields ?? null])));
+    this.sampler = new SinkSampler(
+      sinks.map((n) => n.id),
+      Object.fromEntries(sinks.map((n) => [n.id, n.inputs.in?.fields ?? null])),
+      Object.fromEntries(sinks.map((n) => [n.id, (n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null])),
+    );
     try {
       this.job = await deployJob(plan, doc, opts, {
         onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
@@ -117,6 +126,8 @@ export class ClusterSession {
     this.restarts = 0;
     this.error = null;
     this.rate.reset();
+    this.loadWindow.reset();
+    this.lastLoad = undefined;
     this.frameBroken = false;
     this.log.restart();
   }
@@ -155,6 +166,8 @@ export class ClusterSession {
     if (!this.job || this.status === 'finished' || this.status === 'failed' || this.status === 'running') return;
     this.status = 'running';
     this.lastHit = null;
+    // Figures cover running time only: a pause is not idle time of the operators.
+    this.loadWindow.reset();
     // Fast runs trace a sample of records; slow ones (and steps) every record, so each can be followed.
     this.job.observer.traceEvery = this.pacer.speed !== null && this.pacer.speed <= 50 ? 1 : 100;
     this.pacer.start();
@@ -389,6 +402,10 @@ export class ClusterSession {
     const records = job ? recordsRead(job.cluster) : 0;
     const rate = this.rate.sample(now, records);
     const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters(), this.sourceStart) : {};
+    if (job && this.status === 'running') {
+      const counts = loadCounts(job.cluster, metrics, this.sourceStart);
+      if (counts) this.lastLoad = this.loadWindow.sample(now, counts);
+    }
     const read = job ? (id: string) => job.views.get(id)?.rows() ?? [] : null;
     const frame = this.frame();
     this.listener({
@@ -397,6 +414,7 @@ export class ClusterSession {
       rate: this.status === 'running' ? rate : 0,
       clockMs: job?.cluster.clock.now() ?? 0,
       metrics,
+      load: this.lastLoad,
       deadLetters: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, m.deadLetters])),
       sinks: this.sampler.sample(read, now, force || this.status !== 'running'),
       log: this.log.take(),

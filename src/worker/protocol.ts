@@ -27,10 +27,34 @@ export interface SinkSample {
   columns: string[];
   /** Declared types of the columns, when the compiler knows them. */
   types: Record<string, FieldType> | null;
+  /** The table's key columns (its primary key, or the unique key of its input), when known. */
+  key?: string[] | null;
+  /** Changes when `rows` were read again or the window moved; the same version, the same rows. */
+  version?: number;
   /** Changelog rows received so far. */
   changes: number;
   /** The last changelog rows, newest last, for the log view of a sink. */
   recent: { kind: RowKind; row: Row }[];
+}
+
+/**
+ * How hard one operator (or one of its subtasks) works, over the last second of wall time.
+ * busy + backpressured + idle = 1 for a subtask.
+ */
+export interface LoadFigures {
+  /** Share of the time spent running it (0–1). All subtasks share the engine worker's thread. */
+  busy: number;
+  /** Share of the time it had input (a source: records) but a downstream queue was full (0–1). */
+  backpressured: number;
+  /** Records received per second (the rate of the node's "in" count). */
+  inPerSec: number;
+  /** Records sent per second (the rate of the node's "out" count). */
+  outPerSec: number;
+}
+
+/** A node's load: busy and backpressured are its busiest subtask's (as in Flink), rates add up. */
+export interface NodeLoad extends LoadFigures {
+  subtasks: ({ id: string } & LoadFigures)[];
 }
 
 /** What the worker posts at most 20 times a second; never one message per record. */
@@ -42,6 +66,8 @@ export interface RunSnapshot {
   rate: number;
   clockMs: number;
   metrics: Record<string, NodeMetrics>;
+  /** Per node, busy / backpressured / rates over the last second (the last measured while paused). */
+  load?: Record<string, NodeLoad>;
   deadLetters: Record<string, number>;
   sinks: Record<string, SinkSample>;
   /** Log lines since the previous snapshot. */

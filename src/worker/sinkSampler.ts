@@ -3,6 +3,8 @@ import type { SinkSample } from './protocol.ts';
 import type { FieldType } from '../core/streamInfo.ts';
 
 const RECENT = 50;
+/** Rows one window may ask for: a chart draws the last few thousand rows of a table, a table far fewer. */
+export const MAX_WINDOW_ROWS = 2000;
 /** Re-reading a big table costs a sort; while running, do it at most this often. */
 const REFRESH_MS = 250;
 
@@ -14,15 +16,18 @@ interface SinkState {
   readAt: number;
   window: { offset: number; limit: number };
   types: Record<string, FieldType> | null;
+  key: string[] | null;
+  /** Bumped when `rows` is re-read or the window moves: the UI redraws a chart only then. */
+  version: number;
 }
 
 /** Keeps, per sink, a count of changes and a window of its table for the UI; never every row. */
 export class SinkSampler {
   private readonly sinks = new Map<string, SinkState>();
 
-  constructor(sinkIds: string[], types: Record<string, Record<string, FieldType> | null>) {
+  constructor(sinkIds: string[], types: Record<string, Record<string, FieldType> | null>, keys: Record<string, string[] | null> = {}) {
     for (const id of sinkIds) {
-      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { offset: 0, limit: 100 }, types: types[id] ?? null });
+      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { offset: 0, limit: 100 }, types: types[id] ?? null, key: keys[id] ?? null, version: 0 });
     }
   }
 
@@ -41,7 +46,9 @@ export class SinkSampler {
 
   setWindow(sinkId: string, offset: number, limit: number): void {
     const s = this.sinks.get(sinkId);
-    if (s) s.window = { offset: Math.max(0, Math.floor(offset)), limit: Math.max(1, Math.min(500, Math.floor(limit))) };
+    if (!s) return;
+    s.window = { offset: Math.max(0, Math.floor(offset)), limit: Math.max(1, Math.min(MAX_WINDOW_ROWS, Math.floor(limit))) };
+    s.version++;
   }
 
   /** `read` gives a sink's current table; it is called only when the table changed and is due. */
@@ -52,9 +59,10 @@ export class SinkSampler {
         s.rows = read(id);
         s.readAt = now;
         s.dirty = false;
+        s.version++;
       }
       const rows = s.rows.slice(s.window.offset, s.window.offset + s.window.limit);
-      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, changes: s.changes, recent: s.recent.slice(-RECENT) };
+      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT) };
     }
     return out;
   }

@@ -18,7 +18,7 @@ export class EdgeRecorder {
     if (this.arrivals.length > 4096) this.trim(now);
   }
 
-  /** Records per second over the last second of job time (the clock advances 1 ms per step). */
+  /** Records per second over the last second on the recorder's rate clock (see Recorder.rateNow). */
   rate(now: number): number {
     this.trim(now);
     let n = 0;

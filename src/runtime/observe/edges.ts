@@ -5,7 +5,7 @@ import type { EdgeObservation } from './types.ts';
 
 /** Per edge: rate, worst channel fill, watermark, barriers in flight, kinds and a sample. */
 export function observeEdges(cluster: LocalCluster, rec: Recorder): EdgeObservation[] {
-  const now = cluster.clock.now();
+  const now = rec.rateNow();
   const capacity = cluster.channelCapacity();
   const edges = cluster.plan.edges.map((e, i): EdgeObservation => {
     const r = rec.edges[i];

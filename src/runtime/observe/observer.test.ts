@@ -57,6 +57,22 @@ describe('ClusterObserver', () => {
     expect(f.nodes.find((n) => n.node === 'orders')!.recordsOut).toBeGreaterThan(0);
   });
 
+  it('counts edge rates on the rate clock it is given: records in the last second of that clock', async () => {
+    const cluster = new LocalCluster(planOrThrow(example('orders-payments.json')), { batchSize: 4 });
+    let wall = 0;
+    const obs = new ClusterObserver(cluster, { rateClock: () => wall });
+    await cluster.start();
+    for (let i = 0; i < 200; i++) await cluster.step();
+    const sent = (id: string) => Object.values(obs.frame(req({})).edges.find((e) => e.edge === id)!.kinds).reduce((a, b) => a + b, 0);
+    const edge = cluster.plan.edges[0].id;
+    expect(sent(edge)).toBeGreaterThan(0);
+    // Every record so far arrived at wall time 0: within the last second, whatever the job clock says.
+    expect(obs.frame(req({})).edges[0].rate).toBe(sent(edge));
+    wall = 1000;
+    expect(obs.frame(req({})).edges[0].rate).toBe(0);
+    obs.detach();
+  });
+
   it('a tumbling window pane goes pending → fired when the watermark passes, and late rows are shown', async () => {
     const { cluster, obs } = observed(windowDoc(), { batchSize: 1 });
     const seen = new Set<string>();

@@ -30,6 +30,8 @@ export interface ObserverOptions {
   traceEvery?: number;
   /** Reads durable-backend chunk handles for diff(); without it diff() of such checkpoints says so. */
   readChunks?: KeyedHandleReader;
+  /** The clock edge rates are counted on (default: the job's; the designer: wall time). */
+  rateClock?: () => number;
 }
 
 /** Checkpoint history entries sent per frame (the newest). */
@@ -45,7 +47,7 @@ export class ClusterObserver implements ClusterObserverApi {
     readonly cluster: LocalCluster,
     readonly opts: ObserverOptions = {},
   ) {
-    this.rec = new Recorder(cluster);
+    this.rec = new Recorder(cluster, opts.rateClock);
     this.rec.traceEvery = Math.max(1, Math.floor(opts.traceEvery ?? 100));
     this.nodes = new NodeObserver(cluster, this.snapshots, (node) => this.rec.sourceCounts.get(node) ?? 0);
     cluster.setTap(this.rec);

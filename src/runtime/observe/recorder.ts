@@ -44,7 +44,15 @@ export class Recorder implements ClusterTap {
   /** Subtasks whose backend records write times for the State tab (see `watch`). */
   private readonly watched = new WeakSet<SubtaskRunner>();
 
-  constructor(private readonly cluster: LocalCluster) {
+  /**
+   * `rateNow`: the clock edge rates are counted on. The designer passes wall time, so an edge's
+   * records per second mean what the run status and the operators' in/out per second mean;
+   * by default the job's own clock (one millisecond per step).
+   */
+  constructor(
+    private readonly cluster: LocalCluster,
+    readonly rateNow: () => number = () => cluster.clock.now(),
+  ) {
     this.edges = cluster.plan.edges.map(() => new EdgeRecorder());
   }
 
@@ -64,7 +72,7 @@ export class Recorder implements ClusterTap {
 
   sent(edge: number, _from: number, _to: number, els: readonly Element[]): void {
     const now = this.cluster.clock.now();
-    this.edges[edge].record(els, now);
+    this.edges[edge].record(els, this.rateNow());
     if (this.pushSink !== null && this.cluster.plan.edges[edge].to.node === this.pushSink) {
       for (const e of els) this.pushChanges.push({ kind: e.kind, row: e.row, at: now });
     }

@@ -17,6 +17,8 @@ import { Section } from './Section.tsx';
 import { langStore, useT } from '../i18n/i18n.ts';
 import { kindSummary, kindTitle } from '../i18n/kindText.ts';
 import { KindIcon } from '../shell/icons.tsx';
+import { NodeLoadCharts } from '../observatory/LoadCharts.tsx';
+import { loadHistory } from '../run/loadHistory.ts';
 
 function problemMap(problems: Problem[]): ProblemMap {
   const m: ProblemMap = new Map();
@@ -32,6 +34,7 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
   const problems = useStore(validationStore, (v) => problemsFor(v, node.id));
   const streams = useStore(validationStore, (v) => v.streams[node.id]);
   // TypeScript diagnostics already show in the code editor's own panel.
+  const hasLoad = useStore(loadHistory, (h) => h.series[node.id] !== undefined);
   const map = useMemo(() => problemMap(problems.filter((p) => p.code !== 'udf-type-error')), [problems]);
   if (!spec) return <div className="inspector-empty">{t('inspector.unknownKind', { kind: node.kind })}</div>;
   const props = Object.keys((spec.params.properties ?? {}) as object);
@@ -62,6 +65,11 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
         </div>
       )}
       <NodeIdentity node={node} />
+      {hasLoad && (
+        <Section title={t('metrics.section')}>
+          <NodeLoadCharts id={node.id} />
+        </Section>
+      )}
       <Section title={t('inspector.parameters')}>
         <ObjectFields
           name="params"

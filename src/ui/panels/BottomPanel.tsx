@@ -13,6 +13,7 @@ import { JoinPanel } from '../observatory/JoinPanel.tsx';
 import { WindowsPanel } from '../observatory/WindowsPanel.tsx';
 import { CheckpointsPanel } from '../observatory/CheckpointsPanel.tsx';
 import { TracePanel } from '../observatory/TracePanel.tsx';
+import { MetricsPanel } from '../observatory/MetricsPanel.tsx';
 import { QueryPanel } from '../observatory/QueryPanel.tsx';
 import { TestsPanel } from '../tests/TestsPanel.tsx';
 import { NODE_TABS, useObserveSync } from '../observatory/observeSync.ts';
@@ -25,6 +26,7 @@ const BODIES: Record<BottomTab, () => React.JSX.Element> = {
   join: JoinPanel,
   windows: WindowsPanel,
   checkpoints: CheckpointsPanel,
+  metrics: MetricsPanel,
   trace: TracePanel,
   query: QueryPanel,
   tests: TestsPanel,
@@ -45,6 +47,7 @@ export function BottomPanel() {
     { id: 'log', label: t('observatory.tab.log'), badge: logIssues, tone: 'warn' },
     ...NODE_TABS.map((id) => ({ id, label: t(`observatory.tab.${id}`) })),
     { id: 'checkpoints', label: t('observatory.tab.checkpoints') },
+    { id: 'metrics', label: t('metrics.tab') },
     { id: 'trace', label: t('observatory.tab.trace') },
     { id: 'query', label: t('observatory.tab.query') },
     { id: 'tests', label: t('tests.tab') },

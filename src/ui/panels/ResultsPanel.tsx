@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { runStore } from '../run/runStore.ts';
@@ -7,6 +6,9 @@ import { kindSpec } from '../../pipeline/kinds/index.ts';
 import { VirtualTable } from './VirtualTable.tsx';
 import type { SinkSample } from '../../worker/protocol.ts';
 import { useT } from '../i18n/i18n.ts';
+import { ResultChart } from '../charts/ResultChart.tsx';
+import { chartPrefs, setSinkView } from '../charts/chartPrefs.ts';
+import type { ResultMode } from '../charts/chartPrefs.ts';
 
 function Changelog({ sample }: { sample: SinkSample }) {
   const t = useT();
@@ -32,7 +34,9 @@ export function ResultsPanel() {
   const firstView = useStore(editorStore, (s) => s.doc.nodes.find((n) => n.kind === 'viewSink')?.id);
   const current = chosen && ids.includes(chosen) ? chosen : (firstView ?? ids[0]);
   const sample = useStore(runStore, (s) => (current ? s.snapshot?.sinks[current] : undefined));
-  const [mode, setMode] = useState<'table' | 'changelog'>('table');
+  // Table, chart or changelog, remembered per sink.
+  const mode = useStore(chartPrefs, (p) => (current ? p[current]?.mode : undefined) ?? 'table');
+  const setMode = (m: ResultMode) => current && setSinkView(current, { mode: m });
   const t = useT();
   if (!ids.length) return <div className="panel-empty">{t('panels.noSinks')}</div>;
   return (
@@ -46,12 +50,11 @@ export function ResultsPanel() {
           ))}
         </div>
         <div className="seg" role="group" aria-label={t('panels.resultView')}>
-          <button type="button" className={mode === 'table' ? 'on' : ''} aria-pressed={mode === 'table'} onClick={() => setMode('table')}>
-            {t('panels.table')}
-          </button>
-          <button type="button" className={mode === 'changelog' ? 'on' : ''} aria-pressed={mode === 'changelog'} onClick={() => setMode('changelog')}>
-            {t('panels.changelog')}
-          </button>
+          {(['table', 'chart', 'changelog'] as const).map((m) => (
+            <button key={m} type="button" className={mode === m ? 'on' : ''} aria-pressed={mode === m} onClick={() => setMode(m)}>
+              {t(`panels.${m}`)}
+            </button>
+          ))}
         </div>
         {sample && (
           <span className="muted small" aria-live="polite">
@@ -63,6 +66,8 @@ export function ResultsPanel() {
         <div className="panel-empty">{t('panels.runToFill')}</div>
       ) : mode === 'table' ? (
         <VirtualTable sinkId={current!} sample={sample} />
+      ) : mode === 'chart' ? (
+        <ResultChart sinkId={current!} sample={sample} />
       ) : (
         <Changelog sample={sample} />
       )}

@@ -2,6 +2,7 @@ import type { LogLine, Resumable, RunSnapshot } from '../../worker/protocol.ts';
 import type { ObservationFrame, ObserveRequest } from '../../runtime/observe/types.ts';
 import { createStore } from '../store/createStore.ts';
 import { engine } from './engineClient.ts';
+import { recordLoad } from './loadHistory.ts';
 
 export interface RunState {
   snapshot: RunSnapshot | null;
@@ -29,6 +30,7 @@ export function logLocal(level: LogLine['level'], message: string, node?: string
 }
 
 export function acceptSnapshot(snap: RunSnapshot): void {
+  recordLoad(snap);
   runStore.set((s) => ({ ...s, snapshot: snap, frame: snap.frame ?? null, log: snap.log.length ? [...s.log, ...snap.log].slice(-LOG_CAP) : s.log }));
 }
 

@@ -1,7 +1,7 @@
 import { createStore } from './createStore.ts';
 
 /** Output tabs, then the observatory's: what the running job holds and does. */
-export type BottomTab = 'problems' | 'results' | 'log' | 'state' | 'join' | 'windows' | 'checkpoints' | 'trace' | 'query' | 'tests';
+export type BottomTab = 'problems' | 'results' | 'log' | 'state' | 'join' | 'windows' | 'checkpoints' | 'metrics' | 'trace' | 'query' | 'tests';
 export type CenterTab = 'canvas' | 'json' | 'sql';
 export type Dialog = null | 'help' | 'gallery' | 'projects' | 'trust' | 'share' | 'flinkSql' | 'lessons';
 export type Theme = 'light' | 'dark';
