@@ -558,7 +558,7 @@ export class ClusterSession {
       error: this.error,
       restarts: this.restarts,
       frame,
-      history: job ? this.timeline.view(job.cluster.stepCount(), job.cluster.history, this.unreplayable()) : null,
+      history: job ? this.timeline.view(job.cluster.stepCount(), job.cluster.history, this.loaded?.opts.resume ? 'resumed' : null) : null,
     });
   }
 }

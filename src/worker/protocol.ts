@@ -62,8 +62,8 @@ export interface HistoryView {
   at: number;
   /** The furthest point reached (later than `at` after stepping back). */
   end: number;
-  /** Why the history cannot be replayed (a run resumed from stored checkpoints), or null. */
-  replayable: string | null;
+  /** Why the history cannot be replayed, or null: 'resumed', a run resumed from checkpoints an earlier page stored. */
+  replayable: 'resumed' | null;
   /** Points at which a checkpoint completed, a subtask was killed, the run travelled to a checkpoint. */
   checkpoints: number[];
   kills: number[];

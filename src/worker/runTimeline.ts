@@ -67,7 +67,7 @@ export class RunTimeline {
     return i >= 0 ? this.rests[i] : null;
   }
 
-  view(at: number, current: RunHistory, replayable: string | null): HistoryView {
+  view(at: number, current: RunHistory, replayable: HistoryView['replayable']): HistoryView {
     const h = this.full(current);
     return {
       at,
