@@ -79,6 +79,7 @@ export const FIGURES: Figure[] = [
   nodeOnly(f('csv.ratioIngestToParse', 'ratio', 'CSV ingest rate ÷ bare parse rate.', ge(0.5, '≥ 0.5'))),
   nodeOnly(f('stepBack.medianMs', 'ms', "Step back one record at 10k records into a designer run (orders LEFT JOIN payments, two subtasks each, observatory attached, a checkpoint and a kill in the history): the session deploys the job again and replays its history to the point before, median (Node).", le(200))),
   nodeOnly(f('stepBack.maxMs', 'ms', 'The same, slowest of the trials.')),
+  nodeOnly(f('stepBack.medianCpuMs', 'ms', 'The same in CPU time of the process (user + system), median: what it costs without the other processes of a shared machine.')),
   f('latency.offeredEventsPerSec', 'events/s', 'The rate the latency job is offered: records scheduled at fixed intervals.'),
   f('latency.achievedEventsPerSec', 'events/s', 'The rate the job took them at (records after warm-up ÷ the time the pacer needed to let them go; credit holds the pacer back when the job cannot keep up), median of runs.'),
   f('latency.sustainedEventsPerSec', 'events/s', 'The offered rate when the job achieved at least 0.99 of it; otherwise the highest rate found that it did (a search of single runs below what it achieved; 0 if none).'),
