@@ -91,6 +91,10 @@ function nodeFigures(): Results {
     log('  csv ingest (Node) …');
     Object.assign(out, script('csvIngest.ts', [sizes.csvRows]));
   }
+  if (want('stepBack')) {
+    log('  stepBack (Node): step-back latency at 10k records into a designer run …');
+    Object.assign(out, script('stepBack.ts', [10_000, quick ? 3 : 9]));
+  }
   if (want('sqlImport')) {
     log('  sqlImport (Node): planning a 50-statement Flink SQL script …');
     Object.assign(out, script('sqlImport.ts', [quick ? 10 : 30]));

@@ -23,6 +23,8 @@ import { parseInjectValues, type InjectParse } from './injectValues.ts';
 import { JobMaster, mergeViews } from './jobMaster.ts';
 import { InProcessScheduler, followsSourceTime } from './inProcessSchedule.ts';
 import type { SchedulePolicy } from './inProcessSchedule.ts';
+import { RunHistory } from './runHistory.ts';
+import type { HoldMode, Replayable } from './runHistory.ts';
 
 /** When and how to fail a subtask on purpose. */
 export interface Kill {
@@ -120,8 +122,10 @@ const STEP_MESSAGE: Record<StepTarget, ChannelMessage['t']> = { record: 'batch',
  * worker threads; the same SubtaskRunner runs the operators. Runs replay exactly, which chaos
  * tests, stepping, breakpoints and time travel need.
  */
-export class LocalCluster {
+export class LocalCluster implements Replayable {
   readonly clock = new ManualClock(0);
+  /** Every step and control so far: replayed into a fresh cluster, it reaches any earlier point exactly. */
+  readonly history = new RunHistory();
   private runners: SubtaskRunner[] = [];
   private readonly byNode = new Map<string, SubtaskRunner[]>();
   private coordinator!: CheckpointCoordinator;
@@ -140,7 +144,7 @@ export class LocalCluster {
   private tap: ClusterTap | null = null;
   /** While stepUntil runs: what sources sent, and whether sources are held back to let the rest settle. */
   private sourceSent: { batch: number; wm: number; barrier: number; records: number } | null = null;
-  private sourcesPaused: 'no' | 'all' | 'except-barriers' = 'no';
+  private sourcesPaused: HoldMode = 'no';
   private readonly fromSource: boolean[];
   private readonly scheduler: InProcessScheduler;
   /** 'simulated' and 'live': the clock follows the sources (or the caller), not the steps. */
@@ -188,6 +192,8 @@ export class LocalCluster {
         if (this.listener) this.emitMessage(edge, from, to, msg);
         if (this.tap && msg.t === 'batch') this.tap.sent(edge, from, to, msg.els);
         if (this.sourceSent && this.fromSource[edge]) this.countSourceSend(msg);
+        if (msg.t === 'barrier') this.history.mark('barrier');
+        else if (this.fromSource[edge]) this.history.mark(msg.t === 'batch' ? 'record' : 'watermark');
       },
       snapshotTaken: (id, snap, timing, keyedWrite) => {
         if (attempt !== this.attempt) return;
@@ -312,6 +318,7 @@ export class LocalCluster {
         this.runners.forEach((r) => r.triggered(id));
       },
       completed: (id) => {
+        this.history.mark('checkpoint');
         this.listener?.({ type: 'checkpoint', checkpointId: id, status: 'completed' });
         // The master published this checkpoint's epochs from its snapshots: the runners drop them.
         this.runners.forEach((r) => r.checkpointCompleted(id, false));
@@ -383,6 +390,7 @@ export class LocalCluster {
   /** One scheduler step: a checkpoint trigger, a snapshot write, or one subtask's unit of work. */
   async step(): Promise<ClusterPhase> {
     if (this.phase !== 'running') return this.phase;
+    this.history.step(this.sourcesPaused);
     try {
       const r = await this.tick();
       if (r === 'done') {
@@ -391,6 +399,7 @@ export class LocalCluster {
       } else if (r === 'stalled') this.fail(`no progress after ${this.steps} steps`);
     } catch (e) {
       if (!(e instanceof Killed)) throw e;
+      this.history.mark('kill');
       await this.recover(e.message);
     }
     return this.phase;
@@ -423,17 +432,43 @@ export class LocalCluster {
     if (this.byNode.get(source)?.[0]?.finished) throw new Error(`inject: source "${source}" has read all its input and ended; restore an earlier checkpoint to inject into it`);
     const def = sourceDefinition(node.kind);
     const parsed = parseInjectValues(def.taskParams?.(node.params) ?? (node.params as CommonSourceParams), values);
-    if (parsed.ok) this.injections.append(source, parsed.row);
+    if (parsed.ok) {
+      this.injections.append(source, parsed.row);
+      this.history.control({ t: 'inject', source, values: { ...values } });
+    }
     return parsed;
   }
 
   kill(subtask: string): void {
     this.pendingKill = subtask;
+    this.history.control({ t: 'kill', subtask });
   }
 
   /** Starts a checkpoint now (manual checkpoints); null when one is already in flight. */
   triggerCheckpoint(): number | null {
-    return this.coordinator.trigger();
+    const id = this.coordinator.trigger();
+    // A refused trigger changes nothing, so only a started checkpoint is part of the history.
+    if (id !== null) this.history.control({ t: 'trigger' });
+    return id;
+  }
+
+  /** Steps taken so far: the point of the run's history the cluster is at. */
+  stepCount(): number {
+    return this.history.end;
+  }
+
+  running(): boolean {
+    return this.phase === 'running';
+  }
+
+  /** One step with sources held back as `stepUntil` held them: how a replay repeats a step. */
+  async stepHeld(hold: HoldMode): Promise<ClusterPhase> {
+    this.sourcesPaused = hold;
+    try {
+      return await this.step();
+    } finally {
+      this.sourcesPaused = 'no';
+    }
   }
 
   /** Time travel: every subtask goes back to a retained checkpoint and the run continues from there. */
@@ -443,6 +478,8 @@ export class LocalCluster {
     this.master.output.forgetAfter(checkpointId);
     await this.deploy(checkpointId);
     this.phase = 'running';
+    this.history.control({ t: 'restore', checkpointId });
+    this.history.mark('restore');
   }
 
   /**

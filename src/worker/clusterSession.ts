@@ -1,11 +1,15 @@
 import type { PipelineDocument } from '../pipeline/document.ts';
-import type { Row } from '../core/types.ts';
+import type { JobPlan } from '../pipeline/plan.ts';
+import type { Row } from '../engine/types.ts';
 import { compile } from '../pipeline/compile.ts';
 import type { ClusterEvent } from '../runtime/localCluster.ts';
 import { DEFAULT_REQUEST } from '../runtime/observe/types.ts';
 import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
 import type { InjectParse } from '../runtime/injectValues.ts';
 import type { LoadOptions, LoadResult, Resumable, RunSnapshot, RunStatus, StepKind } from './protocol.ts';
+import { replayHistory } from '../runtime/runHistory.ts';
+import type { RunHistory } from '../runtime/runHistory.ts';
+import { RunTimeline, positionOf } from './runTimeline.ts';
 import { SinkSampler } from './sinkSampler.ts';
 import { RunLog } from './runLog.ts';
 import { clusterMetrics, loadCounts, recordsRead } from './clusterMetrics.ts';
@@ -60,8 +64,14 @@ export class ClusterSession {
   /** Set while restoreTo runs, so its redeploy is not reported as a failure restart. */
   private travelling: number | null = null;
   private listener: ((s: RunSnapshot) => void) | null = null;
-  /** Control calls that touch the cluster run one at a time, never inside a turn's await. */
+  /** Control calls that touch the cluster run one at a time, and so do the pacer's turns. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** What was loaded, so stepping back can deploy the same job again and replay its history. */
+  private loaded: { doc: PipelineDocument; opts: LoadOptions } | null = null;
+  private breakpoints: Breakpoint[] = [];
+  private readonly timeline = new RunTimeline();
+  /** While a step back replays the history: its events were logged the first time. */
+  private replaying = false;
 
   /**
    * `credit`: the listener calls snapshotApplied() once it has shown a snapshot, and running
@@ -94,18 +104,10 @@ export class ClusterSession {
     const { plan, problems } = compile(doc);
     if (!plan) return { ok: false, problems, message: `the pipeline has ${problems.length} problem(s); see Problems` };
     this.reset();
-    const sinks = plan.nodes.filter((n) => n.isSink);
-    this.sampler = new SinkSampler(
-      sinks.map((n) => n.id),
-      Object.fromEntries(sinks.map((n) => [n.id, n.inputs.in?.fields ?? null])),
-      Object.fromEntries(sinks.map((n) => [n.id, (n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null])),
-    );
+    this.loaded = { doc, opts };
+    this.timeline.clear();
     try {
-      this.job = await deployJob(plan, doc, opts, {
-        onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
-        onEvent: (job, e) => this.onClusterEvent(job, e),
-        info: (m) => this.log.add('info', m),
-      });
+      this.job = await this.deploy(plan, doc, opts);
     } catch (e) {
       const err = describeError(e, plan);
       this.status = 'failed';
@@ -118,13 +120,29 @@ export class ClusterSession {
     const subtasks = plan.nodes.reduce((n, x) => n + x.parallelism, 0);
     this.log.add('info', `job loaded: ${plan.nodes.length} operators in ${subtasks} subtasks, ${plan.edges.length} edges, ${this.job.backend === 'indexeddb' ? 'IndexedDB' : 'memory'} state`);
     this.post(true);
-    return { ok: true, sinks: sinks.map((n) => n.id) };
+    return { ok: true, sinks: plan.nodes.filter((n) => n.isSink).map((n) => n.id) };
+  }
+
+  /** A fresh sampler and job; the observer gets the breakpoints set so far. */
+  private async deploy(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions, keepWindows = false): Promise<Job> {
+    const sinks = plan.nodes.filter((n) => n.isSink);
+    this.sampler = new SinkSampler(
+      sinks.map((n) => n.id),
+      Object.fromEntries(sinks.map((n) => [n.id, n.inputs.in?.fields ?? null])),
+      Object.fromEntries(sinks.map((n) => [n.id, (n.params.primaryKey as string[] | undefined) ?? n.inputs.in?.uniqueKey ?? null])),
+      keepWindows ? this.sampler : undefined,
+    );
+    const job = await deployJob(plan, doc, opts, {
+      onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
+      onEvent: (job, e) => this.onClusterEvent(job, e),
+      info: (m) => this.replaying || this.log.add('info', m),
+    });
+    if (this.breakpoints.length) job.observer.setBreakpoints(this.breakpoints);
+    return job;
   }
 
   private reset(): void {
-    this.checkpoints = 0;
-    this.restarts = 0;
-    this.error = null;
+    this.resetCounters();
     this.rate.reset();
     this.loadWindow.reset();
     this.lastLoad = undefined;
@@ -132,9 +150,23 @@ export class ClusterSession {
     this.log.restart();
   }
 
-  /** Stops the pacer and releases the job's storage, so the next run (or another tab) can claim it. */
+  /** What the cluster's events build up: a replay of the history builds it up again. */
+  private resetCounters(): void {
+    this.checkpoints = 0;
+    this.restarts = 0;
+    this.barrierHops = 0;
+    this.lastBarrier = null;
+    this.lastHit = null;
+    this.sourceStart = new Map();
+    this.error = null;
+  }
+
+  /**
+   * Stops the pacer and releases the job's storage, so the next run (or another tab) can claim it.
+   * Called in the control queue: a turn under way finished before, and later ones find no job.
+   */
   private async teardown(): Promise<void> {
-    await this.pacer.stopped();
+    this.pacer.halt();
     const job = this.job;
     this.job = null;
     job?.observer.detach();
@@ -142,7 +174,7 @@ export class ClusterSession {
   }
 
   private onClusterEvent(job: Job, e: ClusterEvent): void {
-    const line = eventLine(e, recordsRead(job.cluster), this.travelling !== null);
+    const line = this.replaying ? null : eventLine(e, recordsRead(job.cluster), this.travelling !== null);
     if (line) this.log.add(line.level, line.message, line.node);
     if (e.type === 'checkpoint' && e.status === 'completed') this.checkpoints++;
     if (e.type === 'message' && e.kind === 'barrier') {
@@ -168,8 +200,9 @@ export class ClusterSession {
     this.lastHit = null;
     // Figures cover running time only: a pause is not idle time of the operators.
     this.loadWindow.reset();
+    this.diverge(this.job);
     // Fast runs trace a sample of records; slow ones (and steps) every record, so each can be followed.
-    this.job.observer.traceEvery = this.pacer.speed !== null && this.pacer.speed <= 50 ? 1 : 100;
+    this.traceEvery(this.job, this.pacer.speed !== null && this.pacer.speed <= 50 ? 1 : 100);
     this.pacer.start();
     this.post(true);
   }
@@ -181,16 +214,40 @@ export class ClusterSession {
     this.post(true);
   }
 
-  /** One turn of the pacer: advances the cluster until the deadline or the speed budget is spent. */
-  private async work(deadline: number): Promise<void> {
-    const job = this.job;
-    if (!job || this.status !== 'running') return;
-    await this.guard(() => this.pacer.advance(job.cluster, deadline, () => this.breakpointHit()));
+  /**
+   * One turn of the pacer: advances the cluster until the deadline or the speed budget is spent.
+   * In the control queue, so a kill, an injection or a checkpoint by hand lands between steps,
+   * where the run's history records it and a replay repeats it.
+   */
+  private work(deadline: number): Promise<void> {
+    return this.serial(async () => {
+      const job = this.job;
+      if (!job || this.status !== 'running') return;
+      await this.guard(() => this.pacer.advance(job.cluster, deadline, () => this.breakpointHit()));
+    });
+  }
+
+  /** The tracing rate changes what the observatory shows: the history keeps it for replays. */
+  private traceEvery(job: Job, n: number): void {
+    if (job.observer.traceEvery === n) return;
+    job.observer.traceEvery = n;
+    job.cluster.history.control({ t: 'tag', name: 'traceEvery', value: n });
+  }
+
+  /** Something new happens at this point: the future the person stepped back from is dropped. */
+  private diverge(job: Job): void {
+    this.timeline.diverge(job.cluster.stepCount());
   }
 
   private afterTurn(): boolean {
     this.settle();
-    if (this.status === 'running' && this.pacer.checkpointDue(performance.now())) this.job?.cluster.triggerCheckpoint();
+    // In the control queue, so between steps even when a restore is under way: the history records it there.
+    const job = this.job;
+    if (job && this.status === 'running' && this.pacer.checkpointDue(performance.now())) {
+      void this.serial(async () => {
+        if (this.job === job && this.status === 'running') job.cluster.triggerCheckpoint();
+      });
+    }
     // The last snapshot of a run (finished, failed, breakpoint) must always go out.
     this.post(this.status !== 'running');
     return this.status === 'running';
@@ -210,8 +267,10 @@ export class ClusterSession {
       const job = this.job;
       if (!job || this.status === 'finished' || this.status === 'failed') return;
       this.status = 'paused';
-      await this.pacer.stopped();
-      job.observer.traceEvery = 1;
+      // Turns run in this queue: one already under way finished before this; later ones see the pause.
+      this.pacer.halt();
+      this.diverge(job);
+      this.traceEvery(job, 1);
       const before = recordsRead(job.cluster);
       await this.guard(async () => {
         let what: string;
@@ -247,6 +306,89 @@ export class ClusterSession {
     return this.barrierHops > before ? this.lastBarrier : null;
   }
 
+  /** Back one record, watermark or barrier: to the point the run showed just before it. */
+  stepBack(kind: StepKind = 'record'): Promise<void> {
+    return this.serial(async () => {
+      const job = this.job;
+      if (!job) return;
+      const full = this.timeline.full(job.cluster.history);
+      const to = this.timeline.back(kind, job.cluster.stepCount(), full);
+      if (to === null) this.log.add('info', `step back (${kind}): already at the start of the run`);
+      else if (await this.travelTo(job, to, full)) this.log.add('info', `step back (${kind}): at step ${to} of ${full.end}, ${recordsRead(this.job!.cluster)} records read`);
+      this.post(true);
+    });
+  }
+
+  /** The scrubber: to any point from the start to the furthest the run has reached. */
+  seek(step: number): Promise<void> {
+    return this.serial(async () => {
+      const job = this.job;
+      if (!job) return;
+      const full = this.timeline.full(job.cluster.history);
+      const to = Math.max(0, Math.min(full.end, Math.round(step)));
+      if (to !== job.cluster.stepCount() && (await this.travelTo(job, to, full))) this.log.add('info', `moved to step ${to} of ${full.end}: ${recordsRead(this.job!.cluster)} records read`);
+      this.post(true);
+    });
+  }
+
+  /** Why this run's history cannot be replayed, or null. */
+  private unreplayable(): string | null {
+    return this.loaded?.opts.resume ? 'this run resumed from checkpoints an earlier page stored, and its history before them is not here; start the run again to step back in it' : null;
+  }
+
+  /**
+   * Replays the history to point `to`. Earlier than now: a fresh job of the same plan and options
+   * replays it from the start; later (after a step back): the current job goes on replaying it.
+   * The run is deterministic, so state, buffers, panes, channels and sink tables are exactly what
+   * the run showed when it first passed that point. False (and logged) when it cannot.
+   */
+  private async travelTo(job: Job, to: number, full: RunHistory): Promise<boolean> {
+    const why = this.unreplayable();
+    if (why || !this.loaded) {
+      this.log.add('warn', `cannot step back: ${why ?? 'no job is loaded'}`);
+      return false;
+    }
+    this.pacer.halt();
+    this.status = 'paused';
+    let target = job;
+    let from = { index: 0, offset: 0 };
+    this.replaying = true;
+    try {
+      if (to < job.cluster.stepCount()) {
+        await this.teardown();
+        this.resetCounters();
+        target = this.job = await this.deploy(job.plan, this.loaded.doc, { ...this.loaded.opts, resume: false }, true);
+      } else from = positionOf(full.controls, job.cluster.stepCount());
+      const hooks = { tag: (name: string, v: number) => void (name === 'traceEvery' && this.traceEvery(target, v)), restoring: (id: number | null) => void (this.travelling = id) };
+      // The state table marks rows changed since the frame before: the one shown at the last rest.
+      const rest = this.timeline.restBefore(to);
+      await this.guard(async () => {
+        if (rest !== null && rest >= target.cluster.stepCount()) {
+          from = await replayHistory(target.cluster, full.controls, rest, hooks, from);
+          target.observer.markSeen();
+        }
+        await replayHistory(target.cluster, full.controls, to, hooks, from);
+      });
+    } finally {
+      this.replaying = false;
+    }
+    this.timeline.steppedBack(full, to);
+    // What the replay logged the first time is in the log already.
+    this.log.skipDeadLetters(target.cluster.deadLetters().length);
+    target.observer.hit();
+    this.lastHit = null;
+    const phase = target.cluster.phaseNow();
+    if (phase === 'finished') this.status = 'finished';
+    // The guard may have failed the replay, as the step it repeats failed the first time.
+    else if (phase === 'failed' || (this.status as RunStatus) === 'failed') this.status = 'failed';
+    else {
+      this.error = null;
+      // At the start the job is as loaded: ready to run.
+      if (target.cluster.stepCount() === 0) this.status = 'ready';
+    }
+    return true;
+  }
+
   stop(): Promise<void> {
     return this.serial(async () => {
       if (!this.job) return;
@@ -278,18 +420,27 @@ export class ClusterSession {
       this.log.add('error', `cannot kill "${subtask}": no such subtask; pick one of ${job.cluster.subtasks().map((r) => r.id).join(', ')}`);
       return this.post(true);
     }
-    job.cluster.kill(id);
-    this.log.add('warn', `subtask ${id} killed (fault injection); the job restarts from its latest checkpoint`, id.slice(0, id.lastIndexOf('#')));
-    // A paused or finished job still has to notice the kill: take one step.
-    if (this.status !== 'running') void this.serial(async () => this.guard(async () => void (await job.cluster.step()))).then(() => this.post(true));
-    else this.post(true);
+    // Between steps (the control queue), so the history records the kill where it landed.
+    void this.serial(async () => {
+      if (this.job !== job) return;
+      this.diverge(job);
+      job.cluster.kill(id);
+      this.log.add('warn', `subtask ${id} killed (fault injection); the job restarts from its latest checkpoint`, id.slice(0, id.lastIndexOf('#')));
+      // A paused or finished job still has to notice the kill: take one step.
+      if (this.status !== 'running') await this.guard(async () => void (await job.cluster.step()));
+      this.post(true);
+    });
   }
 
   triggerCheckpoint(): void {
-    const id = this.job?.cluster.triggerCheckpoint();
-    if (id === null) this.log.add('info', 'a checkpoint is already in flight; try again when it completes');
-    else if (id !== undefined) this.log.add('info', `checkpoint ${id} triggered by hand`);
-    this.post(true);
+    void this.serial(async () => {
+      const job = this.job;
+      if (job) this.diverge(job);
+      const id = job?.cluster.triggerCheckpoint();
+      if (id === null) this.log.add('info', 'a checkpoint is already in flight; try again when it completes');
+      else if (id !== undefined) this.log.add('info', `checkpoint ${id} triggered by hand`);
+      this.post(true);
+    });
   }
 
   /** Between steps, so a restore or a step never sees half an append. */
@@ -297,6 +448,7 @@ export class ClusterSession {
     return this.serial(async () => {
       const job = this.job;
       if (!job) throw new Error('no job is running: step or run the pipeline, then inject records into one of its sources');
+      this.diverge(job);
       const parsed = job.cluster.inject(source, values);
       if (parsed.ok) this.log.add('info', `record injected into ${source}: ${JSON.stringify(parsed.row)}`, source);
       this.post(true);
@@ -309,7 +461,8 @@ export class ClusterSession {
       const job = this.job;
       if (!job) throw new Error('no job is loaded');
       const wasRunning = this.status === 'running';
-      await this.pacer.stopped();
+      this.pacer.halt();
+      this.diverge(job);
       this.travelling = checkpointId;
       try {
         await job.cluster.restoreTo(checkpointId);
@@ -341,6 +494,7 @@ export class ClusterSession {
   }
 
   setBreakpoints(bps: Breakpoint[]): { node: string; message: string }[] {
+    this.breakpoints = bps;
     return this.job?.observer.setBreakpoints(bps) ?? bps.map((b) => ({ node: b.node, message: 'load the job first' }));
   }
 
@@ -408,6 +562,7 @@ export class ClusterSession {
     }
     const read = job ? (id: string) => job.views.get(id)?.rows() ?? [] : null;
     const frame = this.frame();
+    if (job && this.status !== 'running') this.timeline.rest(job.cluster.stepCount());
     this.listener({
       status: this.status,
       records,
@@ -422,6 +577,7 @@ export class ClusterSession {
       error: this.error,
       restarts: this.restarts,
       frame,
+      history: job ? this.timeline.view(job.cluster.stepCount(), job.cluster.history, this.loaded?.opts.resume ? 'resumed' : null) : null,
     });
   }
 }

@@ -78,6 +78,22 @@ export interface RunSnapshot {
   restarts: number;
   /** The observatory's sampled view; null until a job is loaded. */
   frame: ObservationFrame | null;
+  /** Where the run is in its history, for stepping back and the scrubber; null until a job is loaded. */
+  history?: HistoryView | null;
+}
+
+/** The run's history as the scrubber draws it: points are step counts of the deterministic schedule. */
+export interface HistoryView {
+  /** The point the run is at now. */
+  at: number;
+  /** The furthest point reached (later than `at` after stepping back). */
+  end: number;
+  /** Why the history cannot be replayed, or null: 'resumed', a run resumed from checkpoints an earlier page stored. */
+  replayable: 'resumed' | null;
+  /** Points at which a checkpoint completed, a subtask was killed, the run travelled to a checkpoint. */
+  checkpoints: number[];
+  kills: number[];
+  restores: number[];
 }
 
 export type StepKind = 'record' | 'watermark' | 'barrier';
@@ -116,6 +132,10 @@ export interface EngineApi {
   /** Pause, then advance until one source record, watermark or barrier has been processed and settled. */
   step(kind?: StepKind): void;
   stop(): void;
+  /** Back to the point one record, watermark or barrier earlier, exactly as the run first showed it. */
+  stepBack(kind?: StepKind): Promise<void>;
+  /** To any point of the run's history (a step count, up to the furthest reached): the scrubber. */
+  seek(step: number): Promise<void>;
   setSpeed(speed: number | null): void;
   setCheckpointInterval(ms: number | null): void;
   /** Fault injection: fail subtask "node#i" (a bare node id means subtask 0); the job restarts from the latest checkpoint. */

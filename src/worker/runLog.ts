@@ -27,6 +27,11 @@ export class RunLog {
     this.deadCursor = all.length;
   }
 
+  /** The first `n` dead letters were logged already (a replay of the run produced them again). */
+  skipDeadLetters(n: number): void {
+    this.deadCursor = n;
+  }
+
   take(): LogLine[] {
     const out = this.lines;
     this.lines = [];

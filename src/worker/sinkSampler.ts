@@ -25,9 +25,11 @@ interface SinkState {
 export class SinkSampler {
   private readonly sinks = new Map<string, SinkState>();
 
-  constructor(sinkIds: string[], types: Record<string, Record<string, FieldType> | null>, keys: Record<string, string[] | null> = {}) {
+  /** `previous`: a sampler of the same job before it was deployed again; the windows shown stay. */
+  constructor(sinkIds: string[], types: Record<string, Record<string, FieldType> | null>, keys: Record<string, string[] | null> = {}, previous?: SinkSampler) {
     for (const id of sinkIds) {
-      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { offset: 0, limit: 100 }, types: types[id] ?? null, key: keys[id] ?? null, version: 0 });
+      const window = previous?.sinks.get(id)?.window ?? { offset: 0, limit: 100 };
+      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { ...window }, types: types[id] ?? null, key: keys[id] ?? null, version: 0 });
     }
   }
 

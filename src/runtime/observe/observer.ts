@@ -60,6 +60,11 @@ export class ClusterObserver implements ClusterObserverApi {
     this.rec.traceEvery = Math.max(1, Math.floor(n));
   }
 
+  /** The state tables' `changed` marks count from now, for every node (see StateTableObserver.markSeen). */
+  markSeen(): void {
+    this.stateTable.markSeen(this.cluster.subtasks());
+  }
+
   /** Removes the tap: the cluster runs at full speed again. */
   detach(): void {
     this.cluster.setTap(null);

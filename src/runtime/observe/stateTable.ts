@@ -59,6 +59,17 @@ export class StateTableObserver {
     return { node, descriptors, total, offset: req.stateOffset, rows };
   }
 
+  /**
+   * Rows written from now on show as `changed`, as if a frame had shown these subtasks now: a
+   * replay to an earlier point marks the point before it, as the run's own frame did then.
+   */
+  markSeen(runners: readonly SubtaskRunner[]): void {
+    for (const r of runners) {
+      const b = r.task?.state;
+      if (b && isObservable(b)) this.seen.set(b, b.mutations());
+    }
+  }
+
   /** Pinned keys, then the first offset + limit of the rest in the requested order. */
   private order(parts: Part[], req: ObserveRequest): { ordered: Candidate[]; total: number } {
     const pinned = this.pinned(parts, req.pinned);

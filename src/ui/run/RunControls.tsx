@@ -3,18 +3,19 @@ import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
 import type { StepKind } from '../../worker/protocol.ts';
 import { runStore } from './runStore.ts';
-import { checkpointNow, pausePipeline, runPipeline, stepPipeline, stopPipeline } from './runController.ts';
+import { checkpointNow, pausePipeline, runPipeline, stepBackPipeline, stepPipeline, stopPipeline } from './runController.ts';
 import { KillSubtaskPicker } from './KillSubtaskPicker.tsx';
-import { PauseIcon, PlayIcon, StepIcon, StopIcon } from '../shell/icons.tsx';
+import { PauseIcon, PlayIcon, StepBackIcon, StepIcon, StopIcon } from '../shell/icons.tsx';
 import './run.css';
 
 const STEP_KINDS: StepKind[] = ['record', 'watermark', 'barrier'];
 
-/** Run, pause, step (by record, watermark or barrier), stop, checkpoint now, kill a subtask. */
+/** Run, pause, step forward or back (by record, watermark or barrier), stop, checkpoint now, kill a subtask. */
 export function RunControls() {
   const t = useT();
   const status = useStore(runStore, (s) => s.snapshot?.status ?? 'idle');
   const busy = useStore(runStore, (s) => s.busy);
+  const history = useStore(runStore, (s) => s.snapshot?.history ?? null);
   const [stepKind, setStepKind] = useState<StepKind>('record');
   const running = status === 'running';
   const live = running || status === 'paused' || status === 'ready';
@@ -29,6 +30,16 @@ export function RunControls() {
         <PauseIcon />
       </button>
       <span className="run-step">
+        <button
+          type="button"
+          className="btn btn-square"
+          onClick={() => void stepBackPipeline(stepKind)}
+          disabled={busy || !history || history.at === 0 || history.replayable !== null}
+          aria-label={t('run.stepBack')}
+          title={history?.replayable ? t('run.scrubberUnavailable.resumed') : t('run.stepBackTitle', { kind })}
+        >
+          <StepBackIcon />
+        </button>
         <button type="button" className="btn" onClick={() => void stepPipeline(stepKind)} disabled={busy || running} title={t('run.stepTitle', { kind })}>
           <StepIcon /> {t('run.step')}
         </button>

@@ -1,10 +1,11 @@
 import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
 import { runStore } from './runStore.ts';
+import { RunScrubber } from './RunScrubber.tsx';
 
 const fmt = (n: number): string => Math.round(n).toLocaleString();
 
-/** One glance: what the job is doing, how fast, how many checkpoints and restarts. */
+/** One glance: what the job is doing, how fast, how many checkpoints and restarts; beside it, the run's history to scrub. */
 export function RunStatusPill() {
   const t = useT();
   const snap = useStore(runStore, (s) => s.snapshot);
@@ -15,9 +16,12 @@ export function RunStatusPill() {
   if (snap?.restarts) parts.push(t(snap.restarts === 1 ? 'run.pill.restart' : 'run.pill.restarts', { n: snap.restarts }));
   const text = status === 'idle' ? t('run.status.idle') : status === 'failed' ? t('run.pill.failed', { reason: snap?.error?.message ?? '' }) : parts.join(' · ');
   return (
-    <span className={`status-pill status-${status}`} role="status" aria-label={t('run.status')} title={text}>
-      <span className="status-dot" aria-hidden />
-      {text}
+    <span className="run-status-row">
+      <span className={`status-pill status-${status}`} role="status" aria-label={t('run.status')} title={text}>
+        <span className="status-dot" aria-hidden />
+        {text}
+      </span>
+      <RunScrubber />
     </span>
   );
 }

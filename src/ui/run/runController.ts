@@ -109,6 +109,12 @@ export const stepPipeline = (kind: StepKind = 'record'): Promise<void> =>
     await engine().step(kind);
   });
 
+/** Back one record, watermark or barrier: the engine replays the run's history to the point before. */
+export const stepBackPipeline = (kind: StepKind = 'record'): Promise<void> => guarded('step back', () => engine().stepBack(kind));
+
+/** The scrubber: to any point of the run's history (a step count). */
+export const seekPipeline = (step: number): Promise<void> => guarded('moving in the run history', () => engine().seek(step));
+
 export const pausePipeline = (): void => void engine().pause();
 export const stopPipeline = (): void => void engine().stop();
 

@@ -20,6 +20,12 @@ export const StepIcon = () => (
     <rect x="11" y="2.5" width="2.5" height="11" rx="1" fill="currentColor" />
   </svg>
 );
+export const StepBackIcon = () => (
+  <svg {...base}>
+    <path d="M13 2.5v11l-7-5.5z" fill="currentColor" />
+    <rect x="2.5" y="2.5" width="2.5" height="11" rx="1" fill="currentColor" />
+  </svg>
+);
 export const StopIcon = () => (
   <svg {...base}>
     <rect x="3" y="3" width="10" height="10" rx="1.5" fill="currentColor" />
