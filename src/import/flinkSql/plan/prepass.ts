@@ -3,7 +3,11 @@
  * Flink constructs dt-sql-parser's FlinkSQL grammar does not accept, keeping every other
  * character where it was so that line:column in the parse tree still point into the script.
  *   - `agg(…) FILTER (WHERE cond)`: the FILTER clause is blanked and remembered by its offset;
- *   - `TRY_CAST(`: read as CAST (Weir's CAST already yields NULL for a value it cannot convert).
+ *   - `TRY_CAST(`: read as CAST (Weir's CAST already yields NULL for a value it cannot convert);
+ *   - `TABLE(TUMBLE(…)) [AS] alias`: the grammar reads a window table function without an alias,
+ *     so the alias is blanked and remembered by the TVF's offset;
+ *   - `TABLE(SESSION(TABLE t [PARTITION BY k, …], …))`: read as a TUMBLE of the same length, the
+ *     PARTITION BY blanked, both remembered by the TVF's offset.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
  */
@@ -26,12 +30,20 @@ export interface AggregateFilter {
   condAt: number;
 }
 
+export interface WindowTvfText {
+  alias: string | null;
+  /** Written as SESSION(TABLE t PARTITION BY keys, …). */
+  session: { partitionBy: string[] } | null;
+}
+
 export interface Prepared {
   /** The script with the lifted constructs blanked: same length, same line breaks. */
   text: string;
   filters: AggregateFilter[];
   /** Offsets of `CAST` words that were written TRY_CAST. */
   tryCasts: Set<number>;
+  /** Per window TVF (by the offset of its TABLE keyword): the alias and the SESSION form the grammar cannot read. */
+  windowTvfs: Map<number, WindowTvfText>;
   /** Annotation per line it sits on (1-based); line 0 holds the document annotation, if any. */
   annotations: Map<number, Annotation>;
   problems: PrepassProblem[];
@@ -77,7 +89,6 @@ function codeMask(sql: string): Uint8Array {
 }
 
 const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
-  [/\bTABLE\s*\(\s*SESSION\s*\(/gi, 'SESSION window table function', 'group by a session window instead: GROUP BY SESSION(ts, INTERVAL …), with SESSION_START / SESSION_END'],
   [/\bEXTRACT\s*\(/gi, 'EXTRACT', "Weir's expression language has no date-part functions; keep the field and compute it in a map with code"],
   [/\bFLOOR\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'FLOOR(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
   [/\bCEIL\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'CEIL(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
@@ -127,12 +138,77 @@ export function prepass(sql: string): Prepared {
     if (!isCode(m.index!)) continue;
     'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
   }
+  const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), filters, tryCasts, annotations: readAnnotations(sql, problems), problems };
+  return { text: chars.join(''), filters, tryCasts, windowTvfs, annotations: readAnnotations(sql, problems), problems };
+}
+
+/** Words that may follow a FROM item; anything else after a window TVF is its alias. */
+const AFTER_FROM_ITEM = new Set(['JOIN', 'LEFT', 'RIGHT', 'FULL', 'INNER', 'CROSS', 'NATURAL', 'OUTER', 'ON', 'WHERE', 'GROUP', 'HAVING', 'UNION', 'ORDER', 'LIMIT', 'WINDOW', 'EXCEPT', 'INTERSECT', 'MINUS']);
+
+function closingParen(sql: string, open: number, isCode: (i: number) => boolean): number {
+  let depth = 0;
+  for (let i = open; i < sql.length; i++) {
+    if (!isCode(i)) continue;
+    if (sql[i] === '(') depth++;
+    else if (sql[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The window TVF forms the grammar does not read, rewritten in place (same length) and remembered. */
+function liftWindowTvfs(sql: string, chars: string[], isCode: (i: number) => boolean, blank: (from: number, to: number) => void): Map<number, WindowTvfText> {
+  const out = new Map<number, WindowTvfText>();
+  for (const m of sql.matchAll(/\bTABLE(\s*)\(\s*(TUMBLE|HOP|CUMULATE|SESSION)(\s*)\(/gi)) {
+    const start = m.index!;
+    if (!isCode(start)) continue;
+    const open = start + 5 + m[1].length;
+    const close = closingParen(sql, open, isCode);
+    if (close < 0) continue;
+    let session: WindowTvfText['session'] = null;
+    if (m[2].toUpperCase() === 'SESSION') {
+      const nameAt = sql.toUpperCase().indexOf('SESSION', open);
+      'TUMBLE '.split('').forEach((ch, k) => (chars[nameAt + k] = ch));
+      const argsOpen = sql.indexOf('(', nameAt);
+      const argsClose = closingParen(sql, argsOpen, isCode);
+      const firstArgEnd = (() => {
+        let depth = 0;
+        for (let i = argsOpen + 1; i < argsClose; i++) {
+          if (!isCode(i)) continue;
+          if (sql[i] === '(') depth++;
+          else if (sql[i] === ')') depth--;
+          else if (sql[i] === ',' && depth === 0) return i;
+        }
+        return argsClose;
+      })();
+      const first = sql.slice(argsOpen + 1, firstArgEnd);
+      const pm = /\bPARTITION\s+BY\b/i.exec(first);
+      if (pm) {
+        // PARTITION BY k1, k2 runs up to the comma before DESCRIPTOR(…).
+        const from = argsOpen + 1 + pm.index;
+        const desc = sql.slice(from).search(/,\s*(TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(/i);
+        const to = desc < 0 ? firstArgEnd : from + desc;
+        const keys = sql.slice(from + pm[0].length, to).split(',').map((k) => k.replace(/[()]/g, '').trim().replace(/^`|`$/g, '')).filter(Boolean);
+        session = { partitionBy: keys };
+        blank(from, to);
+        // The keys' commas are blanked with them; the comma before DESCRIPTOR stays.
+      } else session = { partitionBy: [] };
+    }
+    // An alias after the closing parenthesis: [AS] name, unless the next word continues the FROM clause.
+    const rest = sql.slice(close + 1);
+    const am = /^(\s*)(AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_]*)/i.exec(rest);
+    let alias: string | null = null;
+    if (am && isCode(close + 1 + am[1].length) && (am[2] || !AFTER_FROM_ITEM.has(am[3].toUpperCase()))) {
+      alias = am[3].startsWith('`') ? am[3].slice(1, -1).replace(/``/g, '`') : am[3];
+      blank(close + 1 + am[1].length, close + 1 + am[0].length);
+    }
+    if (alias || session) out.set(start, { alias, session });
+  }
+  return out;
 }
 
 /**
