@@ -10,7 +10,8 @@ import type { Col, Rel } from './model.ts';
 import { fail } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
-import { callArgs, callName, columnRef, intervalMs, resolveColumn } from './expr.ts';
+import { callArgs, callName, columnRef, intervalMs, resolveColumn, weirExpr } from './expr.ts';
+import { doubleCastColumn } from './aggregate.ts';
 import { project, selectItems } from './select.ts';
 
 const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
@@ -49,6 +50,7 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
   const scope = scopeOf(env, rel);
   let window: { key: string; partitionBy: string[]; frame: Frame } | null = null;
   const calls: AggregateCall[] = [];
+  const argSet: { name: string; expr: string }[] = [];
   const byItem = new Map<Tree, Col>();
   const taken = new Set(rel.cols.map((c) => c.field));
   const items = selectItems(sel, rel, env);
@@ -79,16 +81,29 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
     taken.add(as);
     if (star || (fn === 'count' && !args.length)) calls.push({ fn: 'count', as });
     else {
-      const argRef = args.length === 1 ? columnRef(args[0]) : null;
-      if (!argRef) fail(w, `${fnName}(…) OVER`, 'takes one column; compute an expression in a subquery first');
-      calls.push({ fn, field: resolveColumn(scope, argRef.qual, argRef.name, args[0]).field, as });
+      if (args.length !== 1) fail(w, `${fnName}(…) OVER`, 'takes one argument');
+      // Weir's AVG is floating-point already: AVG(CAST(x AS DOUBLE)) is AVG(x).
+      const arg = fn === 'avg' ? (doubleCastColumn(args[0], env) ?? args[0]) : args[0];
+      const argRef = columnRef(arg);
+      if (argRef) calls.push({ fn, field: resolveColumn(scope, argRef.qual, argRef.name, arg).field, as });
+      else {
+        // An expression argument is computed before the window, into a field of its own.
+        const field = `_over_arg${argSet.length + 1}`;
+        argSet.push({ name: field, expr: weirExpr(arg, scope, `${fnName}(…) OVER`) });
+        calls.push({ fn, field, as });
+      }
     }
     byItem.set(w, { field: as, name: as, quals: [], type: fn === 'count' ? 'integer' : null });
   }
   if (!window) throw new Error('no OVER item');
   if (rel.updating) fail(overs[0], 'OVER (…)', 'OVER aggregation takes an append-only input (as in Flink); this one is updating (a join, aggregate or changelog table)');
+  let input = rel.node;
+  if (argSet.length) {
+    input = nodeId(env, 'over_args');
+    env.g.add({ id: input, kind: 'map', params: { set: argSet }, inputs: [['in', rel.node]], at: overs[0] });
+  }
   const id = nodeId(env, 'over');
-  env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', rel.node]], at: find(overs[0], 'windowSpec') ?? overs[0] });
+  env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', input]], at: find(overs[0], 'windowSpec') ?? overs[0] });
   const out: Rel = { ...rel, node: id, cols: [...rel.cols, ...[...byItem.values()]], updating: false };
   return project(out, items.map((i) => (i.expr && byItem.has(i.expr) ? { ...i, expr: null, col: byItem.get(i.expr)! } : i)), env, childOf(sel, 'selectClause')!);
 }
