@@ -12,6 +12,7 @@ const upsert = (name: string, cols: string, key: string) =>
   `CREATE TABLE ${name} (${cols}, PRIMARY KEY (${key}) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'topic' = '${name}', 'key.format' = 'json', 'value.format' = 'json');\n`;
 const H = 3_600_000;
 const M = 60_000;
+const PRICED_VIEW = 'CREATE TEMPORARY VIEW priced AS SELECT * FROM orders WHERE amount IS NOT NULL;\n';
 const sum = (xs: unknown[]) => (xs.some((x) => x !== null) ? xs.reduce<number>((a, x) => a + ((x as number) ?? 0), 0) : null);
 
 export const docsStyleCases: SqlOracleCase[] = [
@@ -312,5 +313,120 @@ FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR)) o
 JOIN TABLE(TUMBLE(TABLE payments, DESCRIPTOR(pay_time), INTERVAL '1' HOUR)) AS p
 ON o.order_id = p.order_id AND o.window_start = p.window_start AND o.window_end = p.window_end;`,
     expected: { same_hour: `SELECT o.order_id, p.payment_id FROM orders o JOIN payments p ON o.order_id = p.order_id AND o.order_time / ${H} = p.pay_time / ${H}` },
+  },
+  {
+    name: 'docs: OVER aggregates sharing a named WINDOW clause',
+    sql: `${ORDERS_DDL}${printSink('running_totals', 'order_id STRING, total DOUBLE, avg_amount DOUBLE')}INSERT INTO running_totals
+SELECT order_id, SUM(amount) OVER w AS total, AVG(amount) OVER w AS avg_amount
+FROM orders
+WINDOW w AS (PARTITION BY customer_id ORDER BY order_time ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW);`,
+    expected: { running_totals: 'SELECT order_id, SUM(amount) OVER w AS total, AVG(amount) OVER w AS avg_amount FROM orders WINDOW w AS (PARTITION BY customer_id ORDER BY order_time ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW)' },
+  },
+  {
+    name: 'docs: SUBSTRING(… FROM … FOR …) and TRIM(BOTH … FROM …), the standard SQL spellings',
+    sql: `${ORDERS_DDL}${printSink('codes', 'order_id STRING, code STRING, num STRING, st STRING')}INSERT INTO codes
+SELECT order_id, SUBSTRING(status FROM 1 FOR 3) AS code, substring(order_id from 2) AS num, TRIM(BOTH ' ' FROM status) AS st FROM orders;`,
+    expected: { codes: 'SELECT order_id, SUBSTR(status, 1, 3) AS code, SUBSTR(order_id, 2) AS num, TRIM(status) AS st FROM orders' },
+  },
+  {
+    name: 'docs: an aliased window TVF with qualified window columns and a WHERE',
+    sql: `${ORDERS_DDL}${printSink('multi_item', 'ws TIMESTAMP(3), we TIMESTAMP(3), n BIGINT')}INSERT INTO multi_item
+SELECT t.window_start AS ws, t.window_end AS we, COUNT(*) AS n
+FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR)) AS t
+WHERE t.qty > 1
+GROUP BY t.window_start, t.window_end;`,
+    expected: { multi_item: () => groupWindows(orders.filter((o) => (o.qty as number) > 1), 'order_time', null, (t) => windowsOf(t, { type: 'tumble', size: H })).map((g) => ({ ws: g.start, we: g.end, n: g.rows.length })) },
+  },
+  {
+    name: 'docs: cascading window aggregation through a view of 10-minute windows',
+    sql: `${ORDERS_DDL}CREATE TEMPORARY VIEW ten_minutes AS
+SELECT window_start AS ws10, window_end AS we10, window_time AS rowtime, SUM(amount) AS partial_amount
+FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '10' MINUTES))
+GROUP BY customer_id, window_start, window_end, window_time;
+${printSink('hourly_total', 'window_start TIMESTAMP(3), window_end TIMESTAMP(3), total DOUBLE')}INSERT INTO hourly_total
+SELECT window_start, window_end, SUM(partial_amount) AS total
+FROM TABLE(TUMBLE(TABLE ten_minutes, DESCRIPTOR(rowtime), INTERVAL '60' MINUTES))
+GROUP BY window_start, window_end;`,
+    expected: { hourly_total: () => groupWindows(orders, 'order_time', null, (t) => windowsOf(t, { type: 'tumble', size: H })).map((g) => ({ window_start: g.start, window_end: g.end, total: sum(g.rows.map((r) => r.amount)) })) },
+  },
+  {
+    name: 'docs: window Top-N over a window aggregate, the three biggest spenders of each hour',
+    sql: `${ORDERS_DDL}${PRICED_VIEW}${printSink('top_spenders', 'window_start TIMESTAMP(3), window_end TIMESTAMP(3), customer_id STRING, price DOUBLE, cnt BIGINT, rownum BIGINT')}INSERT INTO top_spenders
+SELECT *
+  FROM (
+    SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY price DESC) as rownum
+    FROM (
+      SELECT window_start, window_end, customer_id, SUM(amount) as price, COUNT(*) as cnt
+      FROM TABLE(
+        TUMBLE(TABLE priced, DESCRIPTOR(order_time), INTERVAL '1' HOUR))
+      GROUP BY window_start, window_end, customer_id
+    )
+  ) WHERE rownum <= 3;`,
+    expected: {
+      top_spenders: () => {
+        const sums = groupWindows(orders.filter((o) => o.amount !== null), 'order_time', 'customer_id', (t) => windowsOf(t, { type: 'tumble', size: H })).map((g) => ({ window_start: g.start, window_end: g.end, customer_id: g.key, price: sum(g.rows.map((r) => r.amount)) as number, cnt: g.rows.length }));
+        const starts = [...new Set(sums.map((r) => r.window_start))];
+        return starts.flatMap((s) => sums.filter((r) => r.window_start === s).sort((a, b) => b.price - a.price).slice(0, 3).map((r, i) => ({ ...r, rownum: i + 1 })));
+      },
+    },
+  },
+  {
+    name: 'docs: Top-N over an updating aggregate, the two best customers of each product',
+    sql: `${ORDERS_DDL}${upsert('best_customers', 'product STRING, customer_id STRING, sales DOUBLE', 'product, customer_id')}INSERT INTO best_customers
+SELECT product, customer_id, sales
+FROM (
+  SELECT *, ROW_NUMBER() OVER (PARTITION BY product ORDER BY sales DESC) AS row_num
+  FROM (SELECT product, customer_id, SUM(amount) AS sales FROM orders WHERE amount IS NOT NULL AND product IS NOT NULL GROUP BY product, customer_id))
+WHERE row_num <= 2;`,
+    expected: {
+      best_customers:
+        'SELECT product, customer_id, sales FROM (SELECT product, customer_id, SUM(amount) AS sales, ROW_NUMBER() OVER (PARTITION BY product ORDER BY SUM(amount) DESC) AS rn FROM orders WHERE amount IS NOT NULL AND product IS NOT NULL GROUP BY product, customer_id) WHERE rn <= 2',
+    },
+  },
+  {
+    name: 'docs: temporal join on a versioned view (deduplicated by the latest rate)',
+    sql: `${ORDERS_DDL}${RATES_DDL}CREATE VIEW versioned_rates AS
+SELECT currency, rate, rate_time
+  FROM (
+    SELECT *, ROW_NUMBER() OVER (PARTITION BY currency ORDER BY rate_time DESC) AS rownum
+    FROM rates)
+  WHERE rownum = 1;
+${printSink('priced_orders', 'order_id STRING, amount_usd DOUBLE')}INSERT INTO priced_orders
+SELECT o.order_id, o.amount * r.rate AS amount_usd
+FROM orders AS o
+LEFT JOIN versioned_rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;`,
+    expected: {
+      priced_orders: 'SELECT o.order_id, o.amount * (SELECT r.rate FROM rates r WHERE r.currency = o.currency AND r.rate_time <= o.order_time ORDER BY r.rate_time DESC LIMIT 1) AS amount_usd FROM orders o',
+    },
+  },
+  {
+    name: 'docs: a three-way join, orders with their customer and payment',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${PAYMENTS_DDL}${printSink('full_picture', 'order_id STRING, city STRING, pay_method STRING')}INSERT INTO full_picture
+SELECT o.order_id, c.city, p.pay_method
+FROM orders o
+JOIN customers c ON o.customer_id = c.customer_id
+JOIN payments p ON p.order_id = o.order_id;`,
+    expected: { full_picture: 'SELECT o.order_id, c.city, p.pay_method FROM orders o JOIN customers c ON o.customer_id = c.customer_id JOIN payments p ON p.order_id = o.order_id' },
+  },
+  {
+    name: 'docs: BEGIN STATEMENT SET; … END; with an INSERT column list and SELECT DISTINCT',
+    sql: `${ORDERS_DDL}${printSink('ids', 'amount DOUBLE, order_id STRING')}${upsert('buyers', 'customer_id STRING', 'customer_id')}BEGIN STATEMENT SET;
+INSERT INTO ids (order_id, amount) SELECT order_id, amount FROM orders WHERE qty >= 3;
+INSERT INTO buyers SELECT DISTINCT customer_id FROM orders;
+END;`,
+    expected: { ids: 'SELECT amount, order_id FROM orders WHERE qty >= 3', buyers: 'SELECT DISTINCT customer_id FROM orders' },
+  },
+  {
+    name: 'docs: CASE as a GROUP BY key, SUM(CASE …) and HOP_ROWTIME',
+    sql: `${ORDERS_DDL}${upsert('sizes', 'size STRING, n BIGINT, paid INT', 'size')}${printSink('hop_rt', 'ws TIMESTAMP(3), rt TIMESTAMP(3), n BIGINT')}INSERT INTO sizes
+SELECT CASE WHEN amount > 50 THEN 'big' ELSE 'small' END AS size, COUNT(*) AS n, SUM(CASE WHEN status = 'paid' THEN 1 ELSE 0 END) AS paid
+FROM orders GROUP BY CASE WHEN amount > 50 THEN 'big' ELSE 'small' END;
+INSERT INTO hop_rt
+SELECT HOP_START(order_time, INTERVAL '15' MINUTE, INTERVAL '1' HOUR) AS ws, HOP_ROWTIME(order_time, INTERVAL '15' MINUTE, INTERVAL '1' HOUR) AS rt, COUNT(*) AS n
+FROM orders GROUP BY HOP(order_time, INTERVAL '15' MINUTE, INTERVAL '1' HOUR);`,
+    expected: {
+      sizes: "SELECT CASE WHEN amount > 50 THEN 'big' ELSE 'small' END AS size, COUNT(*) AS n, SUM(CASE WHEN status = 'paid' THEN 1 ELSE 0 END) AS paid FROM orders GROUP BY 1",
+      hop_rt: () => groupWindows(orders, 'order_time', null, (t) => windowsOf(t, { type: 'hop', size: H, slide: 15 * M })).map((g) => ({ ws: g.start, rt: g.end - 1, n: g.rows.length })),
+    },
   },
 ];

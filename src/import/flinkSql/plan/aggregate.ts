@@ -269,7 +269,9 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   if (window) env.g.add({ id, kind: 'window', params: { type: window.type, ...window.params, groupBy: groupFields, aggregates: calls }, inputs: [['in', input.node]], at: window.at });
   else env.g.add({ id, kind: 'aggregate', params: { groupBy: groupFields, aggregates: calls }, inputs: [['in', input.node]], at: groupBy ?? selectClause });
 
-  const wcols: Col[] = window ? ['window_start', 'window_end', 'window_time'].map((w) => ({ field: w, name: w, quals: [], type: 'timestamp' })) : [];
+  // The window columns keep the qualifier of the window TVF they came from: `t.window_start`.
+  const windowQuals = from.tvf ? (rel.cols.find((c) => c.field === 'window_start')?.quals ?? []) : [];
+  const wcols: Col[] = window ? ['window_start', 'window_end', 'window_time'].map((w) => ({ field: w, name: w, quals: windowQuals, type: 'timestamp' })) : [];
   const outCols: Col[] = [...keys.map((k) => ({ ...k.col, field: k.field })), ...wcols, ...calls.map((c) => ({ field: c.as, name: c.as, quals: [], type: null }))];
   let out: Rel = { node: id, cols: outCols, eventTime: window ? 'window_time' : null, procTime: [], updating: !window };
   const outScope: Scope = { cols: [...keys.map((k) => ({ ...k.col, field: k.field })), ...wcols], sql: env.sql, tryCasts: env.prep.tryCasts };

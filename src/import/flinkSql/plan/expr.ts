@@ -54,6 +54,8 @@ const NOT_CARRIED: Record<string, string> = {
   RPAD: 'use CONCAT, or a map with code',
   INITCAP: 'use UPPER/LOWER with SUBSTRING, or a map with code',
   POSITION: 'use LIKE, or a map with code',
+  LAG: 'use a process node with keyed state (the previous row per key)',
+  LEAD: 'use a process node with keyed state',
   LOCATE: 'use LIKE, or a map with code',
   LEFT: 'use SUBSTRING(s, 1, n)',
   RIGHT: 'use SUBSTRING',
@@ -176,6 +178,9 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
   }
   const rule = ruleOf(t);
   const alt = altOf(t);
+  if (rule === 'queryStatement') {
+    fail(t, 'subquery in an expression', 'Weir reads subqueries in FROM; write IN (SELECT k …) / EXISTS as a JOIN with (SELECT DISTINCT k FROM …) on the key, and a scalar subquery as a JOIN with its aggregate');
+  }
   if (alt === 'ColumnReference' || rule === 'columnName') {
     const ref = columnRef(t);
     if (ref) {

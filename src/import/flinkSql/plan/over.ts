@@ -5,7 +5,7 @@
  */
 import type { AggregateCall } from '../../../engine/aggregates.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf } from '../../../export/flinkSql/verify/parseTree.ts';
+import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
 import { fail } from './model.ts';
 import type { Env } from './env.ts';
@@ -46,6 +46,17 @@ function frameOf(spec: Tree, env: Env): Frame {
   return { frame, precedingMs: intervalMs(m[2], f, 'RANGE BETWEEN') };
 }
 
+/** `OVER w` with `WINDOW w AS (…)` after the FROM/WHERE: the named window's spec. */
+function namedWindow(sel: Tree, w: Tree, env: Env): Tree {
+  const ks = kids(w);
+  const over = ks.findIndex((k) => k.symbol?.text?.toUpperCase() === 'OVER');
+  const name = over >= 0 && ks[over + 1] && !ks[over + 1].symbol ? ks[over + 1].getText() : undefined;
+  const defs = findAll(sel, 'namedWindow');
+  const hit = name ? defs.find((d) => unquote(textOf(env.sql, d).split(/\s+AS\s*\(/i)[0].trim()) === unquote(name)) : undefined;
+  if (!hit) fail(w, `OVER ${name ?? '…'}`, `no WINDOW ${name ?? 'w'} AS (PARTITION BY … ORDER BY …) in this SELECT${defs.length ? ` (it names ${defs.map((d) => textOf(env.sql, d).split(/\s+AS\b/i)[0].trim()).join(', ')})` : ''}`);
+  return childOf(hit, 'windowSpec')!;
+}
+
 export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
   const scope = scopeOf(env, rel);
   let window: { key: string; partitionBy: string[]; frame: Frame } | null = null;
@@ -55,7 +66,7 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
   const taken = new Set(rel.cols.map((c) => c.field));
   const items = selectItems(sel, rel, env);
   for (const w of overs) {
-    const spec = childOf(w, 'windowSpec') ?? fail(w, 'OVER w', 'name no window: write it in place, OVER (PARTITION BY … ORDER BY …)');
+    const spec = childOf(w, 'windowSpec') ?? namedWindow(sel, w, env);
     const order = childOf(spec, 'orderByClause') ?? fail(spec, 'OVER (…)', 'needs ORDER BY the time attribute');
     const orderItems = childrenOf(order, 'orderItemDefinition');
     const ref = orderItems.length === 1 ? columnRef(childOf(orderItems[0], 'columnName') ?? kids(orderItems[0])[0]) : null;

@@ -7,7 +7,8 @@
  *   - `TABLE(TUMBLE(…)) [AS] alias`: the grammar reads a window table function without an alias,
  *     so the alias is blanked and remembered by the TVF's offset;
  *   - `TABLE(SESSION(TABLE t [PARTITION BY k, …], …))`: read as a TUMBLE of the same length, the
- *     PARTITION BY blanked, both remembered by the TVF's offset.
+ *     PARTITION BY blanked, both remembered by the TVF's offset;
+ *   - `SUBSTRING(s FROM a FOR n)` and `TRIM(BOTH ' ' FROM s)`: written as their comma forms.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
  */
@@ -93,6 +94,10 @@ const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
   [/\bFLOOR\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'FLOOR(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
   [/\bCEIL\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'CEIL(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
   [/\bMATCH_RECOGNIZE\b/gi, 'MATCH_RECOGNIZE', 'use a process node with keyed state for pattern matching'],
+  [/\b(?:LAG|LEAD)\s*\([^()]*\)\s*OVER\b/gi, 'LAG/LEAD … OVER', 'Weir has no offset functions over a window; keep the previous row per key in a process node with keyed state'],
+  [/\bPOSITION\s*\([^()]*\bIN\b/gi, 'POSITION(… IN …)', "Weir's expression language has no POSITION; test with LIKE '%…%', or compute it in a map with code"],
+  [/\bTRIM\s*\(\s*(?:LEADING|TRAILING)\b/gi, 'TRIM(LEADING|TRAILING …)', "Weir's TRIM strips spaces on both sides: TRIM(s); strip one side in a map with code"],
+  [/\bTABLE\s*\(\s*(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\(/gi, 'window TVF over a subquery', 'a window table function reads a table or view by name: CREATE TEMPORARY VIEW v AS SELECT …; then TABLE(TUMBLE(TABLE v, DESCRIPTOR(ts), …))'],
 ];
 
 export function prepass(sql: string): Prepared {
@@ -139,6 +144,29 @@ export function prepass(sql: string): Prepared {
     'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
   }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
+  // SUBSTRING(s FROM a [FOR n]) and TRIM([BOTH] [' '] FROM s): the grammar reads only the comma forms, written in place.
+  for (const m of sql.matchAll(/\bSUBSTRING\s*\(/gi)) {
+    if (!isCode(m.index!)) continue;
+    const open = m.index! + m[0].length - 1;
+    const close = closingParen(sql, open, isCode);
+    if (close < 0) continue;
+    let depth = 0;
+    for (let i = open + 1; i < close; i++) {
+      if (!isCode(i)) continue;
+      if (sql[i] === '(') depth++;
+      else if (sql[i] === ')') depth--;
+      else if (depth === 0 && /^(FROM|FOR)\b/i.test(sql.slice(i, i + 5)) && /[\s)`'\w]/.test(sql[i - 1] ?? '') && !/\w/.test(sql[i - 1] ?? '')) {
+        const len = /^FROM/i.test(sql.slice(i, i + 4)) ? 4 : 3;
+        chars[i] = ',';
+        for (let k = 1; k < len; k++) chars[i + k] = ' ';
+      }
+    }
+  }
+  for (const m of sql.matchAll(/\bTRIM\s*\(\s*((?:BOTH\s+)?(?:'\s*'\s+)?FROM)\s/gi)) {
+    if (!isCode(m.index!) || !/^(BOTH|'|FROM)/i.test(m[1])) continue;
+    const from = m.index! + m[0].indexOf(m[1]);
+    blank(from, from + m[1].length);
+  }
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
