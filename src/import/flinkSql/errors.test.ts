@@ -1,6 +1,7 @@
 // What the planner cannot plan is an error at line:column naming the construct and the nearest supported form.
 import { describe, expect, it } from 'vitest';
 import { importFlinkSql, planFlinkSql } from './index.ts';
+import { compile } from '../../pipeline/compile.ts';
 
 const TABLE = "CREATE TABLE `t` (\n  `a` STRING,\n  `n` BIGINT,\n  `ts` TIMESTAMP(3),\n  WATERMARK FOR `ts` AS `ts` - INTERVAL '1' SECOND\n) WITH ('connector' = 'filesystem', 'path' = '/data/t.jsonl', 'format' = 'json');\n";
 const SINK = "CREATE TABLE `s` (`a` STRING, `n` BIGINT) WITH ('connector' = 'print');\n";
@@ -29,10 +30,13 @@ describe('Flink SQL planner errors', () => {
     ]);
   });
 
-  it('rejects MATCH_RECOGNIZE, UNION without ALL, SESSION TVFs, OVER windows not ordered by time and extra conditions in outer interval joins', () => {
+  it('rejects MATCH_RECOGNIZE, UNION without ALL, SESSION TVFs cut otherwise than grouped, OVER windows not ordered by time and extra conditions in outer interval joins', () => {
     expect(insert('SELECT a, n FROM t MATCH_RECOGNIZE (PARTITION BY a)')[0].construct).toBe('MATCH_RECOGNIZE');
     expect(insert('SELECT a, n FROM t UNION SELECT a, n FROM t')[0].construct).toBe('UNION');
-    expect(insert("SELECT a, COUNT(*) FROM TABLE(SESSION(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY a")[0].construct).toBe('SESSION window table function');
+    expect(insert("SELECT a, COUNT(*) AS n FROM TABLE(SESSION(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY a, window_start, window_end")[0]).toMatchObject({
+      construct: 'GROUP BY',
+      message: expect.stringMatching(/SESSION\(TABLE t PARTITION BY a, …\)/),
+    });
     const over = insert('SELECT a, SUM(n) OVER (PARTITION BY a ORDER BY n ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS n FROM t')[0];
     expect(over.construct).toBe('OVER (ORDER BY …)');
     expect(over.message).toMatch(/time attribute, ascending \(`ts`\)/);
@@ -40,6 +44,16 @@ describe('Flink SQL planner errors', () => {
     const join = insert("SELECT l.a, r.n FROM t l LEFT JOIN t r ON l.a = r.a AND r.ts BETWEEN l.ts AND l.ts + INTERVAL '1' MINUTE AND l.n < r.n")[0];
     expect(join).toMatchObject({ construct: 'JOIN … ON' });
     expect(join.message).toMatch(/outer interval join/);
+  });
+
+  it('names what a window table function or a computed time attribute cannot be, and where the CTEs go', () => {
+    const onWindow = insert("SELECT a, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) WHERE window_start > ts GROUP BY a, window_start, window_end")[0];
+    expect(onWindow).toMatchObject({ line: LINES + 2, construct: 'WHERE … window_start' });
+    const computed = errorsOf("CREATE TABLE e (sec BIGINT, ts AS TO_TIMESTAMP_LTZ(sec, 0), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'filesystem', 'path' = '/e.jsonl', 'format' = 'json');\n" + SINK + 'INSERT INTO s SELECT CAST(sec AS STRING) AS a, sec AS n FROM e;')[0];
+    expect(computed).toMatchObject({ line: 1, column: 29, construct: 'WATERMARK' });
+    expect(computed.message).toMatch(/TO_TIMESTAMP_LTZ\(<BIGINT epoch-ms column>, 3\)/);
+    const cte = errorsOf(`${TABLE}${SINK}WITH x AS (SELECT a, n FROM t)\nINSERT INTO s SELECT a, n FROM x;`)[0];
+    expect(cte).toMatchObject({ line: LINES + 2, column: 1, construct: 'WITH … INSERT INTO' });
   });
 
   it('names a function Weir cannot carry', () => {
@@ -66,8 +80,13 @@ describe('Flink SQL planner errors', () => {
     const udf = r.doc!.nodes.find((n) => n.kind === 'map')!;
     expect(udf.params.code).toMatch(/const score = \(arg1, arg2\) => \{\n\s+throw new Error\('SCORE is not written yet/);
     expect(udf.params.code).toContain('"m": score(row["n"], "x")');
-    expect(r.problems).toContainEqual(expect.objectContaining({ severity: 'warning', message: expect.stringMatching(/stub that fails every record/) }));
+    expect(r.problems).toContainEqual(expect.objectContaining({ severity: 'warning', construct: `node \`${udf.id}\``, message: expect.stringMatching(/^node `s_udf` params\.code: SCORE is not written yet/) }));
     expect(r.spans[udf.id]).toMatchObject({ line: LINES + 2, column: 25 });
+    // The document holds the problem too: it does not run until the function is written.
+    const problems = compile(r.doc).problems;
+    expect(problems).toEqual([expect.objectContaining({ target: udf.id, field: 'params.code', code: 'unwritten-function' })]);
+    const written = { ...r.doc!, nodes: r.doc!.nodes.map((n) => (n.id === udf.id ? { ...n, params: { code: String(n.params.code).replace(/throw new Error\([^;]*;/, 'return arg1 * 2;') } } : n)) };
+    expect(compile(written).problems).toEqual([]);
   });
 
   it('imports a hand-written script, with warnings where it has to guess', () => {

@@ -32,6 +32,17 @@ export function typeOfExpr(expr: string, fields: Record<string, FieldType> | nul
   }
 }
 
+/**
+ * The statement a stub throws for a function still to be written (a CREATE FUNCTION class the
+ * import cannot load). Validation finds unwritten stubs by this text, so a pipeline holding one
+ * is a problem on its node before it runs, not only dead letters after.
+ */
+export const unwrittenStub = (fn: string): string => `throw new Error('${fn} is not written yet: fill in the code of this map node');`;
+
+export function unwrittenFunctions(code: string): string[] {
+  return [...code.matchAll(/throw new Error\('([A-Za-z_][A-Za-z0-9_]*) is not written yet: fill in the code of this map node'\)/g)].map((m) => m[1]);
+}
+
 export const mapSpec: KindSpec<MapParams> = {
   kind: 'map',
   group: 'stateless',
@@ -62,6 +73,14 @@ export const mapSpec: KindSpec<MapParams> = {
         problems: params.set.flatMap((a, i) => exprProblems(a.expr, input, `params.set[${i}].expr`)),
       };
     }
-    return { outputs: { out: { ...input, fields: params.outputSchema ?? null } } };
+    const unwritten = typeof params.code === 'string' ? unwrittenFunctions(params.code) : [];
+    return {
+      outputs: { out: { ...input, fields: params.outputSchema ?? null } },
+      problems: unwritten.map((fn) => ({
+        field: 'params.code',
+        message: `${fn} is not written yet: its stub throws on every record. Write ${fn} in this node's code (it came from CREATE FUNCTION, a Java/Scala class Weir cannot load)`,
+        code: 'unwritten-function',
+      })),
+    };
   },
 };

@@ -1,8 +1,8 @@
 import type { KindSpec } from '../kindSpec.ts';
-import { exprParam, inputOf } from './common.ts';
+import { exprParam, fieldList, inputOf } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { exprProblems } from './exprCheck.ts';
-import { joinedStream, joinKeyProblems, joinKeySchema, joinOutputDoc, joinPorts, joinTypeSchema } from './join.ts';
+import { joinedStream, joinKeyProblems, joinOutputDoc, joinPorts, joinTypeSchema } from './join.ts';
 import type { JoinKeyParams, JoinType } from './join.ts';
 import { windowedStream, windowingDoc, windowingProblems, windowingSchema } from './windowing.ts';
 import type { Windowing } from './windowing.ts';
@@ -33,7 +33,9 @@ export const windowJoinSpec: KindSpec<WindowJoinParams> = {
     type: 'object',
     properties: {
       type: joinTypeSchema(['inner', 'left', 'right', 'full']),
-      ...joinKeySchema,
+      // Flink joins windows on window_start and window_end alone as well: no key puts every row of a window together.
+      leftKey: fieldList('Join key fields of the left input (left.k1 = right.k1 AND ...); empty: every pair of the same window.', 0),
+      rightKey: fieldList('Join key fields of the right input, in the same order as leftKey.', 0),
       window: windowingSchema('The window of both inputs: rows join only within one window.'),
       nonEquiCondition: exprParam('Extra join condition on each key-matched pair, written over the joined row\'s columns (right fields renamed `_right` when taken), e.g. `amount > limit_right`.'),
     },

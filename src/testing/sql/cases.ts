@@ -7,8 +7,9 @@ import { aggregateCases } from './aggregates.cases.ts';
 import { joinCases } from './joins.cases.ts';
 import { seedCases } from './seeds.cases.ts';
 import { windowedCases } from './windowed.cases.ts';
+import { docsStyleCases } from './docsStyle.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {

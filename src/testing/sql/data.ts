@@ -73,7 +73,10 @@ export const deliveries: Row[] = orders
 /** Point-of-sale transactions per store (the orders, seen from the stores). */
 export const transactions: Row[] = orders.map((o) => ({ store_id: `s${(o.customer_id as string).slice(1)}`, total: o.amount, tx_time: o.order_time }));
 
-export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions };
+/** Page views as a tracker writes them: the event time as a BIGINT of epoch milliseconds. */
+export const pageviews: Row[] = clicks.map((c, i) => ({ user_id: c.user_id, page: c.url, duration_ms: 200 + ((i * 131) % 900), ts_ms: c.click_time }));
+
+export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews };
 
 export const ORDERS_DDL = `CREATE TABLE orders (
   order_id STRING,
@@ -126,4 +129,14 @@ export const CLICKS_DDL = `CREATE TABLE clicks (
   click_time TIMESTAMP(3),
   WATERMARK FOR click_time AS click_time - INTERVAL '5' SECOND
 ) WITH ('connector' = 'filesystem', 'path' = 'file:///data/clicks.jsonl', 'format' = 'json');
+`;
+
+export const PAGEVIEWS_DDL = `CREATE TABLE pageviews (
+  user_id STRING,
+  page STRING,
+  duration_ms INT,
+  ts_ms BIGINT,
+  ts AS TO_TIMESTAMP_LTZ(ts_ms, 3),
+  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/pageviews.jsonl', 'format' = 'json');
 `;

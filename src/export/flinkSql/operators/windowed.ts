@@ -50,7 +50,7 @@ export const windowJoinExport: OperatorExport = (a) => {
   const withWindow = (r: Relation): Relation => (p.window.type === 'columns' ? r : { ...r, columns: [...r.columns, 'window_start', 'window_end', 'window_time'] });
   const left = withWindow(io.left);
   const right = withWindow(io.right);
-  const on = [keyCondition(p.leftKey, p.rightKey), 'l.`window_start` = r.`window_start`', 'l.`window_end` = r.`window_end`'];
+  const on = [keyCondition(p.leftKey, p.rightKey), 'l.`window_start` = r.`window_start`', 'l.`window_end` = r.`window_end`'].filter((c) => c !== '');
   if (p.nonEquiCondition !== undefined) on.push(`(${residualCondition(p.nonEquiCondition, left, right)})`);
   // Each side's windows are a view of their own, so the join reads two named relations, as Flink's planner sees them.
   const sides = [] as ReturnType<typeof view>[];
@@ -63,5 +63,5 @@ export const windowJoinExport: OperatorExport = (a) => {
   const l = named(left, leftFrom, 'left');
   const r = named(right, rightFrom, 'right');
   const sql = `SELECT ${joinedSelect(l, r).join(', ')}\nFROM ${ident(l.name)} AS l\n${JOIN_SQL[p.type]} ${ident(r.name)} AS r\n  ON ${on.join('\n  AND ')}`;
-  return [...sides, view(a.node.id, [`window join ${describe(a.node)}: ${p.type} join per ${p.window.type} window on ${p.leftKey.join(', ')} = ${p.rightKey.join(', ')}`], sql)];
+  return [...sides, view(a.node.id, [`window join ${describe(a.node)}: ${p.type} join per ${p.window.type} window ${p.leftKey.length ? `on ${p.leftKey.join(', ')} = ${p.rightKey.join(', ')}` : 'on the window alone'}`], sql)];
 };

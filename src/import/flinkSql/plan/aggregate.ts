@@ -49,7 +49,7 @@ export function isAggregating(sel: Tree, env: Env): boolean {
 }
 
 /** `CAST(col AS DOUBLE)` (how the export writes Weir's floating-point AVG): the column, else null. */
-function doubleCastColumn(t: Tree, env: Env): Tree | null {
+export function doubleCastColumn(t: Tree, env: Env): Tree | null {
   let x = t;
   while (kids(x).length === 1 && !kids(x)[0].symbol && altOf(x) !== 'Cast') x = kids(x)[0];
   if (altOf(x) !== 'Cast' || !/^(DOUBLE|FLOAT|REAL)$/i.test(textOf(env.sql, childOf(x, 'columnType')!).trim())) return null;
@@ -148,6 +148,11 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
     keys.push({ field: name, col: { field: name, name, quals: [], type: null }, text: normal(env.sql, body) });
   }
   if (from.tvf && (!windowCols.has('window_start') || !windowCols.has('window_end'))) fail(groupBy ?? sel, 'GROUP BY', `a ${from.tvf.type.toUpperCase()} window table function is aggregated with GROUP BY window_start, window_end[, keys]`);
+  const sessionKeys = from.tvf?.partitionBy;
+  if (sessionKeys && (sessionKeys.length !== keys.length || keys.some((k) => !sessionKeys.includes(k.field)))) {
+    // Weir's session windows are per grouping key, so the sessions are cut by exactly the keys grouped by.
+    fail(groupBy ?? sel, 'GROUP BY', `a SESSION window table function is aggregated by its partition keys: SESSION(TABLE t PARTITION BY ${keys.map((k) => k.col.name).join(', ') || 'k'}, …) with GROUP BY window_start, window_end${keys.length ? `, ${keys.map((k) => k.col.name).join(', ')}` : ''}`);
+  }
   let bucketed = false;
   if (window && rel.updating) {
     if (window.type !== 'tumble') fail(window.at, `${window.type.toUpperCase()} window over an updating input`, 'not supported yet (the input is a join, aggregate or upsert table); the nearest supported form is a TUMBLE window, or windowing the append-only source first');
@@ -264,7 +269,9 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   if (window) env.g.add({ id, kind: 'window', params: { type: window.type, ...window.params, groupBy: groupFields, aggregates: calls }, inputs: [['in', input.node]], at: window.at });
   else env.g.add({ id, kind: 'aggregate', params: { groupBy: groupFields, aggregates: calls }, inputs: [['in', input.node]], at: groupBy ?? selectClause });
 
-  const wcols: Col[] = window ? ['window_start', 'window_end', 'window_time'].map((w) => ({ field: w, name: w, quals: [], type: 'timestamp' })) : [];
+  // The window columns keep the qualifier of the window TVF they came from: `t.window_start`.
+  const windowQuals = from.tvf ? (rel.cols.find((c) => c.field === 'window_start')?.quals ?? []) : [];
+  const wcols: Col[] = window ? ['window_start', 'window_end', 'window_time'].map((w) => ({ field: w, name: w, quals: windowQuals, type: 'timestamp' })) : [];
   const outCols: Col[] = [...keys.map((k) => ({ ...k.col, field: k.field })), ...wcols, ...calls.map((c) => ({ field: c.as, name: c.as, quals: [], type: null }))];
   let out: Rel = { node: id, cols: outCols, eventTime: window ? 'window_time' : null, procTime: [], updating: !window };
   const outScope: Scope = { cols: [...keys.map((k) => ({ ...k.col, field: k.field })), ...wcols], sql: env.sql, tryCasts: env.prep.tryCasts };

@@ -8,7 +8,7 @@ import type { FieldType } from '../../../core/streamInfo.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, findAll, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Graph, Rel } from './model.ts';
-import { fail } from './model.ts';
+import { fail, quoteName } from './model.ts';
 import type { Scope } from './expr.ts';
 import { callName, intervalMs, render } from './expr.ts';
 import type { Annotation } from './prepass.ts';
@@ -165,15 +165,16 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
   // A computed watermark column is computed before the source's clock reads it only when it is a plain rename.
   const wmCol = t.watermark ? columns.find((c) => c.name === t.watermark!.column) : null;
   if (t.watermark && !wmCol) fail(t.watermark.expr, 'WATERMARK', `\`${t.watermark.column}\` is not a column of \`${t.name}\``);
-  if (wmCol?.computed) fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` is a computed column; declare it TIMESTAMP(3) in the table and give the file epoch milliseconds`);
-  if (wmCol && wmCol.type !== 'timestamp') fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` must be TIMESTAMP(3) or TIMESTAMP_LTZ(3)`);
+  const carrier = wmCol?.computed ? timeCarrier(sql, wmCol, physical) : null;
+  if (wmCol && !carrier && wmCol.type !== 'timestamp') fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` must be TIMESTAMP(3) or TIMESTAMP_LTZ(3)`);
   const kind = exported?.kind ?? 'fileSource';
   const params: Record<string, unknown> = { ...(exported?.data ?? {}) };
   if (kind !== 'generatorSource' && params.schema === undefined) params.schema = Object.fromEntries(physical.map((c) => [c.field, c.type]));
   if (!exported && connector === 'filesystem' && t.options.path && !t.options.path.includes('<')) params.path = t.options.path.replace(/^file:\/\//, '');
   if (!exported && t.options.format === 'csv') params.format = 'csv';
   if (changelog) params.changelog = changelog;
-  if (t.watermark) params.eventTime = { field: t.watermark.column, maxOutOfOrdernessMs: watermarkBound(sql, { ...t, columns }, physical), ...(exported?.idleTimeoutMs !== undefined ? { idleTimeoutMs: exported.idleTimeoutMs } : {}) };
+  const timeCols = carrier ? [...physical, { ...carrier, name: wmCol!.name }] : physical;
+  if (t.watermark) params.eventTime = { field: carrier?.field ?? t.watermark.column, maxOutOfOrdernessMs: watermarkBound(sql, { ...t, columns }, timeCols), ...(exported?.idleTimeoutMs !== undefined ? { idleTimeoutMs: exported.idleTimeoutMs } : {}) };
   const id = t.name;
   g.claim(id);
   g.add({ id, kind, params, inputs: [], at: t.at });
@@ -181,12 +182,39 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
   let rel: Rel = { node: id, cols: physical, eventTime: t.watermark?.column ?? null, procTime, updating: !!params.changelog, primaryKey: pk };
   if (computed.length) {
     const scope: Scope = { cols: physical, sql };
-    const set = computed.map((c) => ({ name: c.name, expr: render(c.computed!, scope) }));
+    const set = computed.map((c) => ({ name: c.name, expr: c === wmCol ? quoteName(carrier!.field) : render(c.computed!, scope) }));
     const mid = g.id(`${t.name}_computed`);
-    g.add({ id: mid, kind: 'map', params: { set }, inputs: [['in', id]], at: spanOf(computed[0].at) });
+    // A computed time attribute is a copy of its carrier: a projection that lists it first keeps
+    // the stream's event time on it (a map would leave it on the carrier).
+    const params = carrier
+      ? { fields: [set.find((a) => a.name === wmCol!.name)!, ...physical.map((c) => ({ name: c.field, expr: quoteName(c.field) })), ...set.filter((a) => a.name !== wmCol!.name)] }
+      : { set };
+    g.add({ id: mid, kind: carrier ? 'project' : 'map', params, inputs: [['in', id]], at: spanOf(computed[0].at) });
     rel = { ...rel, node: mid, cols: [...physical, ...computed.map((c) => ({ field: c.name, name: c.name, quals: [t.name], type: null }))] };
   }
   return rel;
+}
+
+/**
+ * A computed time attribute (`ts AS TO_TIMESTAMP_LTZ(ts_ms, 3)`, `ts AS CAST(event_time AS
+ * TIMESTAMP(3))`, a rename): Weir's source reads event time from a field of the record, so the
+ * expression must be one physical column's value, in epoch milliseconds. That column carries it.
+ */
+function timeCarrier(sql: string, c: TableColumn, physical: Col[]): Col {
+  const text = render(c.computed!, { cols: physical, sql });
+  let hit: Col | null = null;
+  try {
+    const e = compileExpr(text);
+    const col = e.fields.length === 1 ? physical.find((p) => p.field === e.fields[0]) : undefined;
+    const same = (ms: number) => e.evaluate({ [e.fields[0]]: ms }) === ms;
+    if (col && (col.type === 'integer' || col.type === 'timestamp') && same(1_700_000_000_123) && same(5)) hit = col;
+  } catch {
+    /* not a copy: refused below */
+  }
+  if (!hit) {
+    fail(c.at, 'WATERMARK', `the time attribute \`${c.name}\` is computed as ${textOf(sql, c.computed!)}; Weir's source reads event time from one column of the record in epoch milliseconds: write \`${c.name} AS TO_TIMESTAMP_LTZ(<BIGINT epoch-ms column>, 3)\` or declare \`${c.name} TIMESTAMP(3)\``);
+  }
+  return hit;
 }
 
 /** Flink's changelog formats, as a filesystem or Kafka table names them. */

@@ -27,7 +27,7 @@ const CARRIED = new Set(FUNCTION_NAMES);
 const NOT_CARRIED: Record<string, string> = {
   DATE_FORMAT: 'timestamps stay epoch milliseconds in Weir; format them downstream',
   TO_TIMESTAMP: 'declare the column TIMESTAMP(3) and give the file epoch milliseconds',
-  TO_TIMESTAMP_LTZ: 'declare the column TIMESTAMP_LTZ(3) and give the file epoch milliseconds',
+  TO_TIMESTAMP_LTZ: 'Weir reads TO_TIMESTAMP_LTZ(epoch, 3) (milliseconds) and TO_TIMESTAMP_LTZ(epoch, 0) (seconds)',
   UNIX_TIMESTAMP: 'timestamps are already epoch milliseconds in Weir: CAST(ts AS BIGINT) / 1000',
   FROM_UNIXTIME: 'timestamps are epoch milliseconds in Weir',
   CURRENT_TIMESTAMP: 'processing time is not an expression in Weir; use event time',
@@ -54,6 +54,8 @@ const NOT_CARRIED: Record<string, string> = {
   RPAD: 'use CONCAT, or a map with code',
   INITCAP: 'use UPPER/LOWER with SUBSTRING, or a map with code',
   POSITION: 'use LIKE, or a map with code',
+  LAG: 'use a process node with keyed state (the previous row per key)',
+  LEAD: 'use a process node with keyed state',
   LOCATE: 'use LIKE, or a map with code',
   LEFT: 'use SUBSTRING(s, 1, n)',
   RIGHT: 'use SUBSTRING',
@@ -176,6 +178,9 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
   }
   const rule = ruleOf(t);
   const alt = altOf(t);
+  if (rule === 'queryStatement') {
+    fail(t, 'subquery in an expression', 'Weir reads subqueries in FROM; write IN (SELECT k …) / EXISTS as a JOIN with (SELECT DISTINCT k FROM …) on the key, and a scalar subquery as a JOIN with its aggregate');
+  }
   if (alt === 'ColumnReference' || rule === 'columnName') {
     const ref = columnRef(t);
     if (ref) {
@@ -198,6 +203,7 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
         fail(t, name, NOT_CARRIED[name] ? `not in Weir's expression language: ${NOT_CARRIED[name]}` : `not in Weir's expression language (${[...CARRIED].join(', ')})`);
       }
       const fn = FUNCTION_ALIASES[name] ?? name;
+      if (fn === 'TO_TIMESTAMP_LTZ') return epochTimestamp(t, scope, r);
       const path = fn === 'JSON_VALUE' ? jsonPath(t, scope) : null;
       if (path) return path;
       if (!CARRIED.has(fn)) {
@@ -225,6 +231,18 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
   }
   if (rule === 'comparisonOperator') return kids(t).map(r).join('');
   return joinTokens(kids(t).map(r));
+}
+
+/**
+ * `TO_TIMESTAMP_LTZ(epoch, precision)`: a Weir timestamp is epoch milliseconds already, so
+ * precision 3 is the number itself and precision 0 (seconds) is the number × 1000.
+ */
+function epochTimestamp(t: Tree, scope: Scope, r: (x: Tree) => string): string {
+  const { args } = callArgs(t);
+  const precision = args.length === 2 ? args[1].getText() : args.length === 1 ? '3' : '';
+  if (precision === '3') return r(args[0]);
+  if (precision === '0') return `(${r(args[0])} * 1000)`;
+  fail(t, 'TO_TIMESTAMP_LTZ(…)', `Weir reads TO_TIMESTAMP_LTZ(epoch, 3) (milliseconds) and TO_TIMESTAMP_LTZ(epoch, 0) (seconds), found ${textOf(scope.sql, t)}`);
 }
 
 /** `JSON_VALUE(col, '$.a.b')` over a json column: Weir reads it as the path `col`.`a`.`b`; null for other paths. */

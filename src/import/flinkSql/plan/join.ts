@@ -6,7 +6,7 @@
 import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
 import { compileExpr } from '../../../expr/index.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { altOf, childOf, childrenOf, find, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, firstToken, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
 import { fail, requalify } from './model.ts';
 import type { Env } from './env.ts';
@@ -271,7 +271,8 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
 
 export function planWindowTvf(t: Tree, env: Env): FromRel {
   const e = childOf(t, 'windowTVFExpression')!;
-  const fn = childOf(e, 'windowTVFName')!.getText().toUpperCase();
+  const lifted = env.prep.windowTvfs.get(firstToken(t)?.start ?? -1);
+  const fn = lifted?.session ? 'SESSION' : childOf(e, 'windowTVFName')!.getText().toUpperCase();
   const params = childrenOf(e, 'windowTVFParam');
   const tableParam = params.find((p) => keywordsOf(p).includes('TABLE') || find(p, 'timeAttrColumn'));
   const desc = params.map((p) => find(p, 'columnDescriptor')).find(Boolean);
@@ -283,13 +284,19 @@ export function planWindowTvf(t: Tree, env: Env): FromRel {
   const col = input.cols.find((c) => c.name === time);
   if (!col || col.field !== input.eventTime) fail(desc, `DESCRIPTOR(${time})`, `\`${time}\` is not the time attribute of \`${tableName}\`${input.eventTime ? ` (that is \`${input.eventTime}\`)` : ': declare WATERMARK FOR it'}`);
   const ms = intervals.map((i) => intervalMs(textOf(env.sql, i), i, fn));
-  const need = fn === 'TUMBLE' ? 1 : 2;
+  const need = fn === 'TUMBLE' || fn === 'SESSION' ? 1 : 2;
+  if (fn === 'SESSION' && ms.length !== 1) fail(e, fn, 'expected SESSION(TABLE t [PARTITION BY k], DESCRIPTOR(ts), INTERVAL <gap>): a session window has a gap and no offset');
   if (ms.length !== need && ms.length !== need + 1) fail(e, fn, `expected ${need} interval(s) and an optional offset`);
-  const p: Record<string, unknown> = fn === 'TUMBLE' ? { sizeMs: ms[0] } : fn === 'HOP' ? { slideMs: ms[0], sizeMs: ms[1] } : { stepMs: ms[0], sizeMs: ms[1] };
-  if (!['TUMBLE', 'HOP', 'CUMULATE'].includes(fn)) fail(e, fn, 'window table functions are TUMBLE, HOP and CUMULATE');
+  const p: Record<string, unknown> = fn === 'TUMBLE' ? { sizeMs: ms[0] } : fn === 'SESSION' ? { gapMs: ms[0] } : fn === 'HOP' ? { slideMs: ms[0], sizeMs: ms[1] } : { stepMs: ms[0], sizeMs: ms[1] };
   if (ms.length > need && ms[need]) p.offsetMs = ms[need];
   const wcols: Col[] = ['window_start', 'window_end', 'window_time'].map((w) => ({ field: w, name: w, quals: [], type: 'timestamp' }));
-  return { ...input, cols: [...input.cols, ...wcols], tvf: { type: fn.toLowerCase(), params: p, at: e } };
+  const partitionBy = lifted?.session?.partitionBy.map((k) => {
+    const c = input.cols.find((x) => x.name === k);
+    if (!c) fail(tableParam, `PARTITION BY ${k}`, `\`${k}\` is not a column of \`${tableName}\``);
+    return c.field;
+  });
+  const rel: FromRel = { ...input, cols: [...input.cols, ...wcols], tvf: { type: fn.toLowerCase(), params: p, at: e, ...(partitionBy ? { partitionBy } : {}) } };
+  return lifted?.alias ? { ...requalify(rel, lifted.alias), tvf: rel.tvf } : rel;
 }
 
 export const weirOn = weirExpr;

@@ -5,12 +5,13 @@
  */
 import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf } from '../../../export/flinkSql/verify/parseTree.ts';
+import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
 import { fail } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
-import { callArgs, callName, columnRef, intervalMs, resolveColumn } from './expr.ts';
+import { callArgs, callName, columnRef, intervalMs, resolveColumn, weirExpr } from './expr.ts';
+import { doubleCastColumn } from './aggregate.ts';
 import { project, selectItems } from './select.ts';
 
 const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
@@ -45,15 +46,27 @@ function frameOf(spec: Tree, env: Env): Frame {
   return { frame, precedingMs: intervalMs(m[2], f, 'RANGE BETWEEN') };
 }
 
+/** `OVER w` with `WINDOW w AS (…)` after the FROM/WHERE: the named window's spec. */
+function namedWindow(sel: Tree, w: Tree, env: Env): Tree {
+  const ks = kids(w);
+  const over = ks.findIndex((k) => k.symbol?.text?.toUpperCase() === 'OVER');
+  const name = over >= 0 && ks[over + 1] && !ks[over + 1].symbol ? ks[over + 1].getText() : undefined;
+  const defs = findAll(sel, 'namedWindow');
+  const hit = name ? defs.find((d) => unquote(textOf(env.sql, d).split(/\s+AS\s*\(/i)[0].trim()) === unquote(name)) : undefined;
+  if (!hit) fail(w, `OVER ${name ?? '…'}`, `no WINDOW ${name ?? 'w'} AS (PARTITION BY … ORDER BY …) in this SELECT${defs.length ? ` (it names ${defs.map((d) => textOf(env.sql, d).split(/\s+AS\b/i)[0].trim()).join(', ')})` : ''}`);
+  return childOf(hit, 'windowSpec')!;
+}
+
 export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
   const scope = scopeOf(env, rel);
   let window: { key: string; partitionBy: string[]; frame: Frame } | null = null;
   const calls: AggregateCall[] = [];
+  const argSet: { name: string; expr: string }[] = [];
   const byItem = new Map<Tree, Col>();
   const taken = new Set(rel.cols.map((c) => c.field));
   const items = selectItems(sel, rel, env);
   for (const w of overs) {
-    const spec = childOf(w, 'windowSpec') ?? fail(w, 'OVER w', 'name no window: write it in place, OVER (PARTITION BY … ORDER BY …)');
+    const spec = childOf(w, 'windowSpec') ?? namedWindow(sel, w, env);
     const order = childOf(spec, 'orderByClause') ?? fail(spec, 'OVER (…)', 'needs ORDER BY the time attribute');
     const orderItems = childrenOf(order, 'orderItemDefinition');
     const ref = orderItems.length === 1 ? columnRef(childOf(orderItems[0], 'columnName') ?? kids(orderItems[0])[0]) : null;
@@ -79,16 +92,29 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
     taken.add(as);
     if (star || (fn === 'count' && !args.length)) calls.push({ fn: 'count', as });
     else {
-      const argRef = args.length === 1 ? columnRef(args[0]) : null;
-      if (!argRef) fail(w, `${fnName}(…) OVER`, 'takes one column; compute an expression in a subquery first');
-      calls.push({ fn, field: resolveColumn(scope, argRef.qual, argRef.name, args[0]).field, as });
+      if (args.length !== 1) fail(w, `${fnName}(…) OVER`, 'takes one argument');
+      // Weir's AVG is floating-point already: AVG(CAST(x AS DOUBLE)) is AVG(x).
+      const arg = fn === 'avg' ? (doubleCastColumn(args[0], env) ?? args[0]) : args[0];
+      const argRef = columnRef(arg);
+      if (argRef) calls.push({ fn, field: resolveColumn(scope, argRef.qual, argRef.name, arg).field, as });
+      else {
+        // An expression argument is computed before the window, into a field of its own.
+        const field = `_over_arg${argSet.length + 1}`;
+        argSet.push({ name: field, expr: weirExpr(arg, scope, `${fnName}(…) OVER`) });
+        calls.push({ fn, field, as });
+      }
     }
     byItem.set(w, { field: as, name: as, quals: [], type: fn === 'count' ? 'integer' : null });
   }
   if (!window) throw new Error('no OVER item');
   if (rel.updating) fail(overs[0], 'OVER (…)', 'OVER aggregation takes an append-only input (as in Flink); this one is updating (a join, aggregate or changelog table)');
+  let input = rel.node;
+  if (argSet.length) {
+    input = nodeId(env, 'over_args');
+    env.g.add({ id: input, kind: 'map', params: { set: argSet }, inputs: [['in', rel.node]], at: overs[0] });
+  }
   const id = nodeId(env, 'over');
-  env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', rel.node]], at: find(overs[0], 'windowSpec') ?? overs[0] });
+  env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', input]], at: find(overs[0], 'windowSpec') ?? overs[0] });
   const out: Rel = { ...rel, node: id, cols: [...rel.cols, ...[...byItem.values()]], updating: false };
   return project(out, items.map((i) => (i.expr && byItem.has(i.expr) ? { ...i, expr: null, col: byItem.get(i.expr)! } : i)), env, childOf(sel, 'selectClause')!);
 }

@@ -3,7 +3,12 @@
  * Flink constructs dt-sql-parser's FlinkSQL grammar does not accept, keeping every other
  * character where it was so that line:column in the parse tree still point into the script.
  *   - `agg(…) FILTER (WHERE cond)`: the FILTER clause is blanked and remembered by its offset;
- *   - `TRY_CAST(`: read as CAST (Weir's CAST already yields NULL for a value it cannot convert).
+ *   - `TRY_CAST(`: read as CAST (Weir's CAST already yields NULL for a value it cannot convert);
+ *   - `TABLE(TUMBLE(…)) [AS] alias`: the grammar reads a window table function without an alias,
+ *     so the alias is blanked and remembered by the TVF's offset;
+ *   - `TABLE(SESSION(TABLE t [PARTITION BY k, …], …))`: read as a TUMBLE of the same length, the
+ *     PARTITION BY blanked, both remembered by the TVF's offset;
+ *   - `SUBSTRING(s FROM a FOR n)` and `TRIM(BOTH ' ' FROM s)`: written as their comma forms.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
  */
@@ -26,12 +31,20 @@ export interface AggregateFilter {
   condAt: number;
 }
 
+export interface WindowTvfText {
+  alias: string | null;
+  /** Written as SESSION(TABLE t PARTITION BY keys, …). */
+  session: { partitionBy: string[] } | null;
+}
+
 export interface Prepared {
   /** The script with the lifted constructs blanked: same length, same line breaks. */
   text: string;
   filters: AggregateFilter[];
   /** Offsets of `CAST` words that were written TRY_CAST. */
   tryCasts: Set<number>;
+  /** Per window TVF (by the offset of its TABLE keyword): the alias and the SESSION form the grammar cannot read. */
+  windowTvfs: Map<number, WindowTvfText>;
   /** Annotation per line it sits on (1-based); line 0 holds the document annotation, if any. */
   annotations: Map<number, Annotation>;
   problems: PrepassProblem[];
@@ -77,11 +90,14 @@ function codeMask(sql: string): Uint8Array {
 }
 
 const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
-  [/\bTABLE\s*\(\s*SESSION\s*\(/gi, 'SESSION window table function', 'group by a session window instead: GROUP BY SESSION(ts, INTERVAL …), with SESSION_START / SESSION_END'],
   [/\bEXTRACT\s*\(/gi, 'EXTRACT', "Weir's expression language has no date-part functions; keep the field and compute it in a map with code"],
   [/\bFLOOR\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'FLOOR(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
   [/\bCEIL\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'CEIL(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
   [/\bMATCH_RECOGNIZE\b/gi, 'MATCH_RECOGNIZE', 'use a process node with keyed state for pattern matching'],
+  [/\b(?:LAG|LEAD)\s*\([^()]*\)\s*OVER\b/gi, 'LAG/LEAD … OVER', 'Weir has no offset functions over a window; keep the previous row per key in a process node with keyed state'],
+  [/\bPOSITION\s*\([^()]*\bIN\b/gi, 'POSITION(… IN …)', "Weir's expression language has no POSITION; test with LIKE '%…%', or compute it in a map with code"],
+  [/\bTRIM\s*\(\s*(?:LEADING|TRAILING)\b/gi, 'TRIM(LEADING|TRAILING …)', "Weir's TRIM strips spaces on both sides: TRIM(s); strip one side in a map with code"],
+  [/\bTABLE\s*\(\s*(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\(/gi, 'window TVF over a subquery', 'a window table function reads a table or view by name: CREATE TEMPORARY VIEW v AS SELECT …; then TABLE(TUMBLE(TABLE v, DESCRIPTOR(ts), …))'],
 ];
 
 export function prepass(sql: string): Prepared {
@@ -127,12 +143,100 @@ export function prepass(sql: string): Prepared {
     if (!isCode(m.index!)) continue;
     'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
   }
+  const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
+  // SUBSTRING(s FROM a [FOR n]) and TRIM([BOTH] [' '] FROM s): the grammar reads only the comma forms, written in place.
+  for (const m of sql.matchAll(/\bSUBSTRING\s*\(/gi)) {
+    if (!isCode(m.index!)) continue;
+    const open = m.index! + m[0].length - 1;
+    const close = closingParen(sql, open, isCode);
+    if (close < 0) continue;
+    let depth = 0;
+    for (let i = open + 1; i < close; i++) {
+      if (!isCode(i)) continue;
+      if (sql[i] === '(') depth++;
+      else if (sql[i] === ')') depth--;
+      else if (depth === 0 && /^(FROM|FOR)\b/i.test(sql.slice(i, i + 5)) && /[\s)`'\w]/.test(sql[i - 1] ?? '') && !/\w/.test(sql[i - 1] ?? '')) {
+        const len = /^FROM/i.test(sql.slice(i, i + 4)) ? 4 : 3;
+        chars[i] = ',';
+        for (let k = 1; k < len; k++) chars[i + k] = ' ';
+      }
+    }
+  }
+  for (const m of sql.matchAll(/\bTRIM\s*\(\s*((?:BOTH\s+)?(?:'\s*'\s+)?FROM)\s/gi)) {
+    if (!isCode(m.index!) || !/^(BOTH|'|FROM)/i.test(m[1])) continue;
+    const from = m.index! + m[0].indexOf(m[1]);
+    blank(from, from + m[1].length);
+  }
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), filters, tryCasts, annotations: readAnnotations(sql, problems), problems };
+  return { text: chars.join(''), filters, tryCasts, windowTvfs, annotations: readAnnotations(sql, problems), problems };
+}
+
+/** Words that may follow a FROM item; anything else after a window TVF is its alias. */
+const AFTER_FROM_ITEM = new Set(['JOIN', 'LEFT', 'RIGHT', 'FULL', 'INNER', 'CROSS', 'NATURAL', 'OUTER', 'ON', 'WHERE', 'GROUP', 'HAVING', 'UNION', 'ORDER', 'LIMIT', 'WINDOW', 'EXCEPT', 'INTERSECT', 'MINUS']);
+
+function closingParen(sql: string, open: number, isCode: (i: number) => boolean): number {
+  let depth = 0;
+  for (let i = open; i < sql.length; i++) {
+    if (!isCode(i)) continue;
+    if (sql[i] === '(') depth++;
+    else if (sql[i] === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The window TVF forms the grammar does not read, rewritten in place (same length) and remembered. */
+function liftWindowTvfs(sql: string, chars: string[], isCode: (i: number) => boolean, blank: (from: number, to: number) => void): Map<number, WindowTvfText> {
+  const out = new Map<number, WindowTvfText>();
+  for (const m of sql.matchAll(/\bTABLE(\s*)\(\s*(TUMBLE|HOP|CUMULATE|SESSION)(\s*)\(/gi)) {
+    const start = m.index!;
+    if (!isCode(start)) continue;
+    const open = start + 5 + m[1].length;
+    const close = closingParen(sql, open, isCode);
+    if (close < 0) continue;
+    let session: WindowTvfText['session'] = null;
+    if (m[2].toUpperCase() === 'SESSION') {
+      const nameAt = sql.toUpperCase().indexOf('SESSION', open);
+      'TUMBLE '.split('').forEach((ch, k) => (chars[nameAt + k] = ch));
+      const argsOpen = sql.indexOf('(', nameAt);
+      const argsClose = closingParen(sql, argsOpen, isCode);
+      const firstArgEnd = (() => {
+        let depth = 0;
+        for (let i = argsOpen + 1; i < argsClose; i++) {
+          if (!isCode(i)) continue;
+          if (sql[i] === '(') depth++;
+          else if (sql[i] === ')') depth--;
+          else if (sql[i] === ',' && depth === 0) return i;
+        }
+        return argsClose;
+      })();
+      const first = sql.slice(argsOpen + 1, firstArgEnd);
+      const pm = /\bPARTITION\s+BY\b/i.exec(first);
+      if (pm) {
+        // PARTITION BY k1, k2 runs up to the comma before DESCRIPTOR(…).
+        const from = argsOpen + 1 + pm.index;
+        const desc = sql.slice(from).search(/,\s*(TIMECOL\s*=>\s*)?DESCRIPTOR\s*\(/i);
+        const to = desc < 0 ? firstArgEnd : from + desc;
+        const keys = sql.slice(from + pm[0].length, to).split(',').map((k) => k.replace(/[()]/g, '').trim().replace(/^`|`$/g, '')).filter(Boolean);
+        session = { partitionBy: keys };
+        blank(from, to);
+        // The keys' commas are blanked with them; the comma before DESCRIPTOR stays.
+      } else session = { partitionBy: [] };
+    }
+    // An alias after the closing parenthesis: [AS] name, unless the next word continues the FROM clause.
+    const rest = sql.slice(close + 1);
+    const am = /^(\s*)(AS\s+)?(`(?:[^`]|``)+`|[A-Za-z_][A-Za-z0-9_]*)/i.exec(rest);
+    let alias: string | null = null;
+    if (am && isCode(close + 1 + am[1].length) && (am[2] || !AFTER_FROM_ITEM.has(am[3].toUpperCase()))) {
+      alias = am[3].startsWith('`') ? am[3].slice(1, -1).replace(/``/g, '`') : am[3];
+      blank(close + 1 + am[1].length, close + 1 + am[0].length);
+    }
+    if (alias || session) out.set(start, { alias, session });
+  }
+  return out;
 }
 
 /**

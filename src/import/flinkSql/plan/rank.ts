@@ -25,6 +25,8 @@ export interface PendingRank {
   byTime: 'eventTime' | 'arrival' | null;
   /** ORDER BY proctime DESC: keep the last arrival. */
   procDesc: boolean;
+  /** Columns ranked by but not selected: carried through the ranking, dropped after it. */
+  hidden: string[];
   at: Tree;
 }
 
@@ -66,10 +68,18 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   const procRef = orderTrees.length === 1 ? columnRef(childOf(orderTrees[0], 'columnName') ?? kids(orderTrees[0])[0]) : null;
   const proc = !!procRef && input.procTime.includes(procRef.name);
   const orderItems = proc ? [] : orderTrees.map((o) => ({ col: resolve(childOf(o, 'columnName') ?? kids(o)[0]), desc: keywordsOf(o).includes('DESC'), at: o }));
-  // The projection keeps every column the ranking reads.
-  const projected = (input as FromRel).tvf ? projectPending(input as FromRel, others, env, sel) : project(input, others, env, sel);
+  // The projection keeps every column the ranking reads; one the SELECT list leaves out is carried
+  // through the ranking and dropped after it.
+  const selected = new Set(others.map((o) => o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)));
+  const names = new Set(others.map((o) => o.name));
+  const carried = [...partitionCols, ...orderItems.map((o) => o.col)].filter((c, i, all) => !selected.has(c.field) && all.findIndex((x) => x.field === c.field) === i && !['window_start', 'window_end', 'window_time'].includes(c.field));
+  for (const c of carried) if (names.has(c.name)) fail(w, 'OVER (…)', `\`${c.name}\` is ranked by but the SELECT list names another column so; rename that one with AS`);
+  const withCarried = [...others, ...carried.map((c) => ({ name: c.name, expr: null, col: c, at: w }))];
+  const projected = (input as FromRel).tvf ? projectPending(input as FromRel, withCarried, env, sel) : project(input, withCarried, env, sel);
+  const plainCols = (input as FromRel).tvf ? projected.cols.slice(0, -3) : projected.cols;
+  const hidden = carried.length ? plainCols.slice(-carried.length).map((c) => c.field) : [];
   const toOut = (field: string, at: Tree): string => {
-    const i = others.findIndex((o) => (o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)) === field);
+    const i = withCarried.findIndex((o) => (o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)) === field);
     if (i < 0) fail(at, 'OVER (…)', `\`${field}\` must be in the SELECT list of the ranking query`);
     return projected.cols[i].field;
   };
@@ -81,6 +91,7 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
     orderBy: proc ? [] : orderItems.map((o) => ({ field: toOut(o.col.field, o.at), direction: o.desc ? 'desc' : 'asc' })),
     byTime,
     procDesc: proc && keywordsOf(orderTrees[0]).includes('DESC'),
+    hidden,
     at: w,
   };
   if (rankConds.length) {
@@ -128,6 +139,15 @@ function windowingOf(p: PendingRank): { window: Record<string, unknown>; partiti
 }
 
 function planRank(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env, at: Tree): Rel {
+  const ranked = rankNode(p, conds, rankSelected, env, at);
+  if (!p.hidden.length) return ranked;
+  const keep = ranked.cols.filter((c) => !p.hidden.includes(c.field));
+  const id = nodeId(env, 'project');
+  env.g.add({ id, kind: 'project', params: { fields: keep.map((c) => ({ name: c.field, expr: `\`${c.field}\`` })) }, inputs: [['in', ranked.node]], at: p.at });
+  return { ...ranked, node: id, cols: keep, eventTime: ranked.eventTime && keep.some((c) => c.field === ranked.eventTime) ? ranked.eventTime : null };
+}
+
+function rankNode(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env, at: Tree): Rel {
   const w = windowingOf(p);
   if (w) return planWindowRank(p, conds, rankSelected, w, env);
   let n: number | null = null;

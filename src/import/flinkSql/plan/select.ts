@@ -21,7 +21,7 @@ import { udfStubs } from './udf.ts';
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
   /** FROM TABLE(TUMBLE(…)): the window the GROUP BY must aggregate over. */
-  tvf?: { type: string; params: Record<string, unknown>; at: Tree };
+  tvf?: { type: string; params: Record<string, unknown>; at: Tree; partitionBy?: string[] };
   /** A subquery whose ROW_NUMBER() waits for the outer WHERE rn <= N. */
   rank?: import('./rank.ts').PendingRank;
 }
@@ -245,6 +245,18 @@ export function filter(rel: Rel, cond: Tree, env: Env, construct = 'WHERE', rend
   return { ...rel, node: id };
 }
 
+/**
+ * WHERE over a window table function: as Flink's planner pushes it below the window, the rows are
+ * filtered before they are windowed. The window columns do not exist there yet.
+ */
+function filterBeforeWindow(rel: FromRel, cond: Tree, env: Env): FromRel {
+  const windowCols = ['window_start', 'window_end', 'window_time'];
+  const before: Rel = { ...rel, cols: rel.cols.filter((c) => !windowCols.includes(c.field)) };
+  const named = windowCols.find((w) => new RegExp(`\\b${w}\\b`, 'i').test(textOf(env.sql, cond)) && !before.cols.some((c) => c.name === w));
+  if (named) fail(cond, `WHERE … ${named}`, `the window columns exist only after the window operator: filter on ${named} in the query above it (SELECT … FROM (SELECT … GROUP BY window_start, window_end) WHERE …)`);
+  return { ...filter(before, cond, env), cols: rel.cols, tvf: rel.tvf, rank: rel.rank };
+}
+
 export function planSelect(sel: Tree, env: Env): FromRel {
   const from = childOf(sel, 'fromClause');
   if (!from) fail(sel, 'SELECT', 'a query reads FROM a table; constant SELECTs are not read');
@@ -267,8 +279,12 @@ export function planSelect(sel: Tree, env: Env): FromRel {
     rel = done;
     cond = (done as FromRel & { rest?: Tree | null }).rest ?? null;
   }
+  if (rel.tvf && cond) {
+    rel = filterBeforeWindow(rel, cond, env);
+    cond = null;
+  }
   if (isAggregating(sel, env)) {
-    if (cond) rel = { ...filter(rel, cond, env), tvf: rel.tvf };
+    if (cond) rel = filter(rel, cond, env);
     return planAggregate(sel, rel, env);
   }
   const rankAt = rankItem(sel);
@@ -281,7 +297,6 @@ export function planSelect(sel: Tree, env: Env): FromRel {
   if (rankAt) return pendingRank(sel, rel, cond, rankAt, env);
   if (rel.tvf) {
     // SELECT … FROM TABLE(TUMBLE(…)) without GROUP BY: the windowed rows, for a window join, Top-N or dedup above.
-    if (cond) fail(cond, 'WHERE', 'filter the table before the window table function: TABLE(TUMBLE(TABLE (SELECT … WHERE …), …)) is not read; filter in a view of its own');
     return projectPending(rel, selectItems(sel, rel, env), env, items);
   }
   if (cond) rel = filter(rel, cond, env);

@@ -1,8 +1,8 @@
 /**
  * A call of a function the script creates (`CREATE FUNCTION f AS 'com.example.F'`): Weir cannot
  * load a Java class, so the call becomes a map node whose code holds a stub of `f` for the user
- * to fill in. Until then the stub fails every record (dead-lettered with what to do) and the
- * import says so.
+ * to fill in. Until then validation reports the node (code `unwritten-function`), so the
+ * pipeline does not run, and the stub would fail every record.
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, kids } from '../../../export/flinkSql/verify/parseTree.ts';
@@ -11,6 +11,7 @@ import { fail } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
 import { callArgs, callName, columnRef, resolveColumn } from './expr.ts';
+import { unwrittenStub } from '../../../pipeline/kinds/map.ts';
 
 interface Item {
   name: string;
@@ -51,12 +52,11 @@ export function udfStubs(rel: Rel, items: Item[], env: Env): { rel: Rel; items: 
   }
   const defs = [...stubs].map(([fn, n]) => {
     const params = Array.from({ length: n }, (_, i) => `arg${i + 1}`).join(', ');
-    return `  // ${fn}: created by CREATE FUNCTION as a Java/Scala class, which Weir cannot load. Write it here.\n  const ${fn.toLowerCase()} = (${params}) => {\n    throw new Error('${fn} is not written yet: fill in the code of this map node');\n  };`;
+    return `  // ${fn}: created by CREATE FUNCTION as a Java/Scala class, which Weir cannot load. Write it here.\n  const ${fn.toLowerCase()} = (${params}) => {\n    ${unwrittenStub(fn)}\n  };`;
   });
   const code = `(row) => {\n${defs.join('\n')}\n  return {\n    ...row,\n${sets.join('\n')}\n  };\n}`;
   const id = nodeId(env, 'udf');
   env.g.add({ id, kind: 'map', params: { code }, inputs: [['in', rel.node]], at: calls[0].at });
-  env.warn(calls[0].at, `${[...stubs.keys()].join(', ')}: a created function is a class Weir cannot load; node \`${id}\` holds a stub that fails every record until you write the function in its code`);
   const added: Col[] = calls.map((it) => ({ field: it.name, name: it.name, quals: [], type: null }));
   const out: Rel = { ...rel, node: id, cols: [...rel.cols.filter((c) => !added.some((a) => a.field === c.field)), ...added] };
   return { rel: out, items: items.map((it) => (calls.includes(it) ? { ...it, expr: null, col: added[calls.indexOf(it)] } : it)) };

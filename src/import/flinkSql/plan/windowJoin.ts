@@ -1,7 +1,8 @@
 /**
  * Window join: two window table functions joined ON l.window_start = r.window_start AND
- * l.window_end = r.window_end AND key equalities (Flink's WindowJoin). Both sides must use the
- * same window; the other conditions of ON become the node's residual condition.
+ * l.window_end = r.window_end and any key equalities (Flink's WindowJoin; with none, every pair
+ * of one window joins). Both sides must use the same window; the other conditions of ON become
+ * the node's residual condition.
  */
 import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
 import { compileExpr } from '../../../expr/index.ts';
@@ -33,7 +34,6 @@ export function planWindowJoin(t: Tree, type: string, left: FromRel, right: From
     } else rest.push(c);
   }
   if (windowKeys.size !== 2) fail(on, 'window join', 'join the windows: ON l.window_start = r.window_start AND l.window_end = r.window_end AND l.k = r.k');
-  if (!leftKey.length) fail(on, 'window join', 'a window join needs at least one key equality l.k = r.k besides the window columns');
   const rename = renameRight(new Set(left.cols.map((c) => c.field)), right.cols.map((c) => c.field));
   const cols: Col[] = [...left.cols, ...right.cols.map((c) => ({ ...c, field: rename[c.field] }))];
   const condition = rest.length ? compileExpr(rest.map((c) => `(${weirExpr(c, { ...ls, cols }, 'JOIN … ON')})`).join(' AND ')).toSql() : null;
