@@ -130,10 +130,12 @@ test('designer sql: applied spans survive a reload; the SQL tab links them and s
   // The person's own text (the exporter writes no `-- Gold 1` comment), scrolled to the sink's INSERT.
   await t.expectText(page.locator('.sql-tab .view-lines'), /--\sGold\s1:\sthe\scities\sranked/, 30_000);
   await t.expectVisible(page.locator('.sql-tab .sql-span-hl').first(), 30_000);
-  await t.expectText(page.getByRole('status', { name: 'SQL status' }), /No errors|canvas/);
+  await t.expectText(page.getByRole('status', { name: 'SQL status' }), /No errors|canvas/, 30_000);
   await t.screenshot('designer-sql-after-reload');
 
   // A later keystroke, with the planner warm, is underlined well within a frame budget or two.
+  await page.locator('.sql-tab .view-line').nth(6).click();
+  await page.keyboard.press('ControlOrMeta+End');
   await page.locator('.sql-tab .view-line').filter({ hasText: /^FROM\sorder_wide_table_silver$/ }).last().click();
   await page.keyboard.press('End');
   const cold = await keystrokeToUnderline(t, page, 'x');
