@@ -24,6 +24,25 @@ export interface PipelineNode {
   position?: { x: number; y: number };
   /** Subtasks for this operator; the document's default applies when absent. */
   parallelism?: number;
+  /** Where the node came from, when it was planned from a script: its span in the document's `origin.sql`. */
+  origin?: NodeOrigin;
+}
+
+/** 1-based line and column of a text's first character and of the position just past its last one. */
+export interface TextSpan {
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+}
+
+export interface NodeOrigin {
+  sql: TextSpan;
+}
+
+/** The script a document was planned from, so that its nodes' spans can be shown in it again. */
+export interface DocumentOrigin {
+  sql: string;
 }
 
 export interface CheckpointSettings {
@@ -63,6 +82,8 @@ export interface PipelineDocument {
   edges: PipelineEdge[];
   /** Given rows on sources, what sinks must hold; run by `weir test` and the Tests panel. */
   tests?: PipelineTest[];
+  /** Present when the document was planned from Flink SQL; its nodes' `origin.sql` spans point into this text. */
+  origin?: DocumentOrigin;
 }
 
 export const edgeId = (e: PipelineEdge): string => e.id ?? `${e.from.node}.${e.from.port}->${e.to.node}.${e.to.port}`;

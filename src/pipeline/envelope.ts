@@ -26,15 +26,22 @@ export function checkEnvelope(doc: unknown): Problem[] {
   if (!Array.isArray(doc.nodes)) out.push(docProblem('nodes', `"nodes" must be an array of nodes (use [] for none); it is ${shown(doc.nodes)}`, 'missing-field'));
   if (!Array.isArray(doc.edges)) out.push(docProblem('edges', `"edges" must be an array of edges (use [] for none); it is ${shown(doc.edges)}`, 'missing-field'));
   if (doc.description !== undefined && typeof doc.description !== 'string') out.push(docProblem('description', '"description" must be a string', 'bad-field'));
-  const known = new Set(['format', 'version', 'name', 'description', 'settings', 'nodes', 'edges', 'tests']);
+  const known = new Set(['format', 'version', 'name', 'description', 'settings', 'nodes', 'edges', 'tests', 'origin']);
   for (const k of Object.keys(doc)) {
     if (!known.has(k)) out.push(docProblem(k, `unknown top-level field "${k}"; remove it or check its spelling (known: ${[...known].join(', ')})`, 'extra-field'));
+  }
+  if (doc.origin !== undefined && !(isObj(doc.origin) && typeof doc.origin.sql === 'string' && Object.keys(doc.origin).length === 1)) {
+    out.push(docProblem('origin', `"origin" must be { "sql": "<the script the document was planned from>" }; it is ${shown(doc.origin)}`, 'bad-field'));
   }
   if (doc.settings !== undefined) out.push(...checkSettings(doc.settings));
   if (Array.isArray(doc.nodes)) doc.nodes.forEach((n, i) => out.push(...checkNode(n, i)));
   if (Array.isArray(doc.edges)) doc.edges.forEach((e, i) => out.push(...checkEdge(e, i)));
   return out;
 }
+
+const SPAN_KEYS = ['line', 'column', 'endLine', 'endColumn'];
+const isSpan = (s: unknown): boolean =>
+  isObj(s) && Object.keys(s).length === SPAN_KEYS.length && SPAN_KEYS.every((k) => Number.isInteger(s[k]) && (s[k] as number) >= 1);
 
 function checkNode(n: unknown, i: number): Problem[] {
   if (!isObj(n)) return [docProblem(`nodes[${i}]`, `nodes[${i}] must be an object { "id", "kind", "params" }, not ${shown(n)}`, 'bad-node')];
@@ -53,9 +60,12 @@ function checkNode(n: unknown, i: number): Problem[] {
   if (typeof n.kind !== 'string') out.push(at('kind', `a node needs a "kind" string naming its operator, such as "filter"; it is ${shown(n.kind)}`, 'missing-field'));
   if (!isObj(n.params)) out.push(at('params', `"params" must be an object (use {} when the kind needs none); it is ${shown(n.params)}`, 'missing-field'));
   if (n.label !== undefined && typeof n.label !== 'string') out.push(at('label', '"label" must be a string', 'bad-field'));
-  const nodeKeys = new Set(['id', 'kind', 'label', 'params', 'position', 'parallelism']);
+  const nodeKeys = new Set(['id', 'kind', 'label', 'params', 'position', 'parallelism', 'origin']);
   for (const k of Object.keys(n)) {
     if (!nodeKeys.has(k)) out.push(at(k, `unknown node field "${k}"; operator settings belong in "params" (node fields: ${[...nodeKeys].join(', ')})`, 'extra-field'));
+  }
+  if (n.origin !== undefined && !(isObj(n.origin) && isSpan(n.origin.sql) && Object.keys(n.origin).length === 1)) {
+    out.push(at('origin', `origin must be { "sql": { "line", "column", "endLine", "endColumn" } } (whole numbers ≥ 1, the span in the document's origin.sql); it is ${shown(n.origin)}`, 'bad-field'));
   }
   if (n.position !== undefined && !(isObj(n.position) && typeof n.position.x === 'number' && typeof n.position.y === 'number')) {
     out.push(at('position', `position must be { "x": number, "y": number }; it is ${shown(n.position)}`, 'bad-field'));

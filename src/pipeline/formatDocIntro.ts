@@ -32,6 +32,12 @@ a unit test fails when it is out of date.
   versions step by step before anything else and refuses newer ones with a message (see *Versions*).
 - A node has an \`id\` (letters, digits, \`_\`, \`-\`; unique), a \`kind\` (one of the kinds below), \`params\`
   (validated against the kind's schema), and optionally \`label\`, \`position\` (canvas only) and \`parallelism\` (1–8).
+- A document planned from Flink SQL (the SQL tab's Apply, \`weir import --from flink-sql\`) keeps the script in
+  \`origin\`: \`{ "sql": "<script>" }\`, and each node planned from it has \`origin\`: \`{ "sql": { "line", "column",
+  "endLine", "endColumn" } }\`, the span of the clause it came from (1-based; the end is just past its last
+  character). Both are optional and change nothing the pipeline computes. The designer shows the span on
+  the node, and its SQL tab shows the script, node and clause selecting each other, while the pipeline is
+  still the one the script plans; after other edits it shows the exported script instead.
 - An edge joins an output port of one node to an input port of another. Input ports take exactly one
   edge unless they are marked *many* below. An edge without \`id\` is named \`from.port->to.port\`.
 - The graph must be acyclic. Every input port that is not marked *optional* must be connected.

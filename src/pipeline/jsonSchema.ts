@@ -11,12 +11,20 @@ const portRef: JsonSchema = {
   additionalProperties: false,
 };
 
+const position = { type: 'integer', minimum: 1 };
+const textSpan: JsonSchema = {
+  type: 'object',
+  properties: { line: position, column: position, endLine: position, endColumn: position },
+  required: ['line', 'column', 'endLine', 'endColumn'],
+  additionalProperties: false,
+};
+
 /**
  * The JSON Schema of the pipeline document, generated from the kind specs so that
  * the file in public/schema can never drift from what the validator accepts.
  */
 export function buildPipelineSchema(): JsonSchema {
-  const definitions: Record<string, JsonSchema> = { portRef, fieldType: { enum: FIELD_TYPES } };
+  const definitions: Record<string, JsonSchema> = { portRef, textSpan, fieldType: { enum: FIELD_TYPES } };
   for (const s of kindSpecs) definitions[`params_${s.kind}`] = { description: `${s.title}: ${s.summary}`, ...s.params };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -64,6 +72,13 @@ export function buildPipelineSchema(): JsonSchema {
       },
       nodes: { type: 'array', items: { $ref: '#/definitions/node' } },
       edges: { type: 'array', items: { $ref: '#/definitions/edge' } },
+      origin: {
+        type: 'object',
+        description: 'The Flink SQL script the document was planned from; each node\'s origin.sql is a span in it.',
+        required: ['sql'],
+        additionalProperties: false,
+        properties: { sql: { type: 'string' } },
+      },
       tests: { type: 'array', description: 'Pipeline tests: given rows on sources, what sinks must hold (`weir test`).', items: { $ref: '#/definitions/test' } },
     },
     definitions: {
@@ -80,6 +95,13 @@ export function buildPipelineSchema(): JsonSchema {
           params: { type: 'object' },
           position: { type: 'object', properties: { x: { type: 'number' }, y: { type: 'number' } }, required: ['x', 'y'], additionalProperties: false },
           parallelism: { type: 'integer', minimum: 1, maximum: 8 },
+          origin: {
+            type: 'object',
+            description: 'Where the node came from: its span in the document\'s origin.sql (1-based; the end is just past the last character).',
+            required: ['sql'],
+            additionalProperties: false,
+            properties: { sql: { $ref: '#/definitions/textSpan' } },
+          },
         },
         allOf: kindSpecs.map((s) => ({
           if: { properties: { kind: { const: s.kind } }, required: ['kind'] },

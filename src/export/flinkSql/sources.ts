@@ -20,6 +20,8 @@ import { nodeAnnotation, relationOf } from './context.ts';
 import type { SourceConnector } from './options.ts';
 import { defaultSourceConnector, isSourceConnector } from './options.ts';
 import { connectorOptions, withClause } from './connectors.ts';
+import { datagenWarnings, literalComparisons } from './datagenHints.ts';
+import type { FieldType } from '../../pipeline/streamInfo.ts';
 import { freshName, ident, interval, sqlType } from './sqlText.ts';
 
 export interface TableDdl {
@@ -124,7 +126,11 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   let options;
   if (connector === 'datagen') {
     const gen = generatorFigures(node, eff, cx.plan.seed);
-    comments.push(...gen.comments);
+    comments.push(...gen.comments, fieldOptionsComment(rel.columns, rel.types));
+    for (const w of datagenWarnings(literalComparisons(node, cx.plan, rel.columns), rel.types)) {
+      comments.push(`WARNING: ${w}`);
+      cx.warn(node.id, w);
+    }
     options = connectorOptions({ ...args, rowsPerSecond: gen.rowsPerSecond, numberOfRows: gen.numberOfRows, timestampColumns: timestamps, maxPastMs: outOfOrderMs });
   } else {
     const path = node.kind === 'fileSource' && typeof node.params.path === 'string' ? node.params.path : undefined;
@@ -156,10 +162,24 @@ function generatorFigures(node: PlanNode, eff: CommonSourceParams, jobSeed: numb
   const perUnit = s?.meanRecordsPerUnit ?? s?.recordsPerUnit ?? 1;
   const rate = eff.ratePerSec ?? (p.ratePerSec ?? DEFAULT_GENERATOR_RATE) * perUnit;
   // The records the run emits, counted exactly (the mean per unit is only right on average).
-  const numberOfRows = typeof p.count === 'number' && s ? recordCount(s, scenarioContext(p, derivedSeed(jobSeed, node.id))) : undefined;
+  const inlineRows = node.kind === 'inlineSource' && Array.isArray(node.params.rows) ? node.params.rows.length : undefined;
+  const numberOfRows = typeof p.count === 'number' && s ? recordCount(s, scenarioContext(p, derivedSeed(jobSeed, node.id))) : inlineRows;
+  const data = node.kind === 'generatorSource' ? "the scenario's data" : "the pipeline's records";
   return {
     rowsPerSecond: Math.max(1, Math.round(rate)),
     numberOfRows,
-    comments: ['datagen makes random values of the same types, not the scenario\'s data; use kafka or filesystem for real records'],
+    comments: [`datagen makes random values of the same types, not ${data}; use kafka or filesystem for real records`],
   };
+}
+
+/** The datagen options a person may add per column, named for this table's columns. */
+function fieldOptionsComment(columns: readonly string[], types: Record<string, FieldType>): string {
+  const per = columns.map((c) => {
+    const t = types[c];
+    if (t === 'number' || t === 'integer') return `'fields.${c}.min'/'max' or 'kind' = 'sequence' with 'start'/'end'`;
+    if (t === 'string') return `'fields.${c}.length'`;
+    if (t === 'timestamp') return `'fields.${c}.max-past'`;
+    return null;
+  });
+  return `datagen field options to edit: ${per.filter(Boolean).join('; ') || 'none for these column types'}`;
 }

@@ -87,9 +87,11 @@ export function planFlinkSql(sql: string, fallbackName = 'imported from Flink SQ
         ...(typeof a?.label === 'string' ? { label: a.label } : {}),
         params: n.params,
         position: (a?.position as { x: number; y: number } | undefined) ?? pos.get(n.id)!,
+        origin: { sql: n.span },
       };
     }),
     edges,
+    origin: { sql },
   };
   for (const p of compile(doc).problems) {
     const at = (p.target && spans[p.target]) || point(1, 1);

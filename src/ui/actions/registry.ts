@@ -1,4 +1,5 @@
 import type { PipelineDocument } from '../../pipeline/document.ts';
+import { originAfterEdit } from '../../pipeline/origin.ts';
 import { editorStore, HISTORY_LIMIT } from '../store/editorStore.ts';
 import type { EditorState, Selection } from '../store/editorStore.ts';
 
@@ -36,7 +37,7 @@ export function dispatch<A>(action: Action<A>, arg: A): void {
   editorStore.set((s) => {
     const r = action.perform(s, arg);
     if (!r) return s;
-    const doc = r.doc ?? s.doc;
+    const doc = r.doc ? originAfterEdit(s.doc, r.doc) : s.doc;
     const next: EditorState = { ...s, doc, selection: r.selection ?? s.selection };
     if (r.commitToHistory && doc !== s.committed) {
       const now = performance.now();

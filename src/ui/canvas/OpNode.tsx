@@ -14,6 +14,7 @@ import { NodeLive } from '../observatory/NodeLive.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { KindIcon } from '../shell/icons.tsx';
 import { kindTitle } from '../i18n/kindText.ts';
+import { SqlSpanTag } from './SqlSpanTag.tsx';
 
 function Port({ port, dir }: { port: PortSpec; dir: 'in' | 'out' }) {
   const t = useT();
@@ -66,6 +67,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
             {kindTitle(spec, t)}
             {node.label ? <span className="op-id"> · {node.id}</span> : null}
           </div>
+          {node.origin && <SqlSpanTag span={node.origin.sql} />}
         </div>
         {errors > 0 && (
           <span className="op-badge op-badge-error" title={problems.map((p) => `${p.field}: ${p.message}`).join('\n')} aria-label={t(errors > 1 ? 'observatory.node.problems' : 'observatory.node.problem', { n: errors })}>

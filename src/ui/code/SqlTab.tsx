@@ -4,6 +4,7 @@ import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { uiStore } from '../store/uiStore.ts';
 import { setSqlDraft, sqlStore } from '../store/sqlStore.ts';
+import { originSpans } from '../../pipeline/origin.ts';
 import { dispatch } from '../actions/registry.ts';
 import { replaceDocument, setSelection } from '../actions/docActions.ts';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
@@ -19,14 +20,15 @@ import { fitView } from '../canvas/canvasBridge.ts';
 import { useT } from '../i18n/i18n.ts';
 
 const URI = 'file:///pipeline.sql';
+/** Long enough to take a burst of keys (a paste, an IME) as one text; the worker drops stale texts itself. */
+const CHECK_DEBOUNCE_MS = 20;
 
 /** The last check, so that coming back to the tab shows its result at once (the model keeps its markers). */
 let lastCheck: { text: string; analysis: SqlAnalysis } | null = null;
 
-/** The script the tab shows for a document: the applied one while it still holds, else the exporter's. */
+/** The script the tab shows for a document: the one it was planned from while it still holds, else the exporter's. */
 function scriptFor(doc: PipelineDocument): { text: string; error?: string } {
-  const applied = sqlStore.get().applied;
-  if (applied && applied.doc === doc) return { text: applied.text };
+  if (doc.origin) return { text: doc.origin.sql };
   if (doc.nodes.length === 0) return { text: '' };
   try {
     return { text: exportFlinkSql(doc).sql };
@@ -45,17 +47,24 @@ export function SqlTab() {
   const check = useRef<(text: string) => void>(() => {});
   const doc = useStore(editorStore, (s) => s.doc);
   const selected = useStore(editorStore, (s) => s.selection.nodes);
-  const { draft, applied } = useStore(sqlStore, (s) => s);
+  const draft = useStore(sqlStore, (s) => s.draft);
   const dark = useStore(uiStore, (s) => s.theme === 'dark');
   const [ready, setReady] = useState(false);
   const [analysis, setAnalysis] = useState<SqlAnalysis | null>(null);
   const [outcome, setOutcome] = useState<{ key: string; message?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const t = useT();
-  const fromCanvas = useMemo(() => (draft === null ? scriptFor(doc) : null), [doc, draft, applied]);
+  const fromCanvas = useMemo(() => (draft === null ? scriptFor(doc) : null), [doc, draft]);
   const text = draft ?? fromCanvas?.text ?? '';
-  // Spans point into the applied text: they link only while that text is on screen, unedited.
-  const linked = applied && applied.doc === doc && draft === null ? applied.spans : null;
+  // Spans link nodes and clauses only while the text on screen is the document's, unedited: the
+  // document's own spans for the script it came from, else the spans of the exported script's check.
+  const linked = useMemo(() => {
+    if (draft !== null) return null;
+    if (doc.origin) return originSpans(doc);
+    if (!analysis || analysis.text !== text) return null;
+    const ids = new Set(doc.nodes.map((n) => n.id));
+    return Object.fromEntries(Object.entries(analysis.spans).filter(([id]) => ids.has(id)));
+  }, [doc, draft, analysis, text]);
   const linkedRef = useRef(linked);
   linkedRef.current = linked;
 
@@ -76,13 +85,13 @@ export function SqlTab() {
         timer = setTimeout(() => {
           const version = model.getVersionId();
           void checkSql(sql).then((a) => {
-            if (disposed || model.getVersionId() !== version) return;
+            if (!a || disposed || model.getVersionId() !== version) return;
             monaco.editor.setModelMarkers(model, 'flink-sql', toMarkers(model, a.problems, monaco.MarkerSeverity));
             setSqlCatalog(uri.toString(), a.catalog);
             lastCheck = { text: sql, analysis: a };
             setAnalysis(a);
           });
-        }, 200);
+        }, CHECK_DEBOUNCE_MS);
       };
       subs.push(
         model.onDidChangeContent((ev) => {
@@ -142,8 +151,9 @@ export function SqlTab() {
     try {
       const r = await importFlinkSqlLaidOut(text);
       if (!r.ok) return setOutcome({ key: 'code.sqlNotApplied', message: `${r.errors[0].line}:${r.errors[0].column} ${r.errors[0].message}` });
+      // The document keeps the script and each node's span in it (`origin`).
       dispatch(replaceDocument, r.doc);
-      sqlStore.set({ draft: null, applied: { text, doc: editorStore.get().doc, spans: r.spans ?? {} } });
+      setSqlDraft(null);
       setOutcome({ key: 'code.sqlApplied' });
       // A new pipeline: show all of it, as opening a document does.
       setTimeout(fitView, 60);

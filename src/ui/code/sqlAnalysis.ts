@@ -2,7 +2,11 @@ import { importFlinkSql, planFlinkSql } from '../../import/flinkSql/index.ts';
 import type { FlinkSqlPlan, SqlProblem } from '../../import/flinkSql/index.ts';
 
 export interface SqlAnalysis {
+  /** The text that was checked. */
+  text: string;
   problems: SqlProblem[];
+  /** Each planned node's span, by node id, for linking the script on screen with the canvas. */
+  spans: FlinkSqlPlan['spans'];
   catalog: FlinkSqlPlan['catalog'];
   /** Planning time in milliseconds, shown nowhere but kept for measuring the editor's latency. */
   ms: number;
@@ -20,5 +24,5 @@ export function analyseSql(sql: string): SqlAnalysis {
     const back = importFlinkSql(sql);
     if (back.ok) problems = [];
   }
-  return { problems, catalog: plan.catalog, ms: performance.now() - t0 };
+  return { text: sql, problems, spans: plan.spans, catalog: plan.catalog, ms: performance.now() - t0 };
 }

@@ -7,7 +7,7 @@ self.onmessage = (e: MessageEvent<{ id: number; sql: string }>) => {
   try {
     result = { id: e.data.id, ...analyseSql(e.data.sql) };
   } catch (err) {
-    result = { id: e.data.id, problems: [{ line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', construct: 'planner', message: String((err as Error)?.message ?? err) }], catalog: [], ms: 0 };
+    result = { id: e.data.id, problems: [{ line: 1, column: 1, endLine: 1, endColumn: 2, severity: 'error', construct: 'planner', message: String((err as Error)?.message ?? err) }], text: e.data.sql, spans: {}, catalog: [], ms: 0 };
   }
   (self as unknown as Worker).postMessage(result);
 };

@@ -5,6 +5,8 @@ import { useStore } from '../store/createStore.ts';
 import { runStore } from '../run/runStore.ts';
 import { engine } from '../run/engineClient.ts';
 import { useT } from '../i18n/i18n.ts';
+import { setUi } from '../store/uiStore.ts';
+import { SqlSpanTag } from '../canvas/SqlSpanTag.tsx';
 
 /** Id, label, parallelism and the fault-injection button of one operator. */
 export function NodeIdentity({ node }: { node: PipelineNode }) {
@@ -40,6 +42,17 @@ export function NodeIdentity({ node }: { node: PipelineNode }) {
           onChange={(e) => dispatch(setNodeParallelism, { id: node.id, parallelism: e.target.value === '' ? undefined : Number(e.target.value) })}
         />
       </div>
+      {node.origin && (
+        <div className="field">
+          <span className="field-label">{t('inspector.sqlOrigin')}</span>
+          <div>
+            <SqlSpanTag span={node.origin.sql} />{' '}
+            <button type="button" className="btn btn-small" onClick={() => setUi({ centerTab: 'sql' })}>
+              {t('inspector.showSql')}
+            </button>
+          </div>
+        </div>
+      )}
       {live && (
         <button type="button" className="btn btn-danger btn-small" onClick={() => void engine().killSubtask(node.id)} title={t('inspector.killTitle')}>
           {t('inspector.kill')}

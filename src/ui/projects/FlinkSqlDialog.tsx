@@ -8,20 +8,22 @@ import { EditorLoading } from '../code/EditorLoading.tsx';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
 import { importFlinkSqlLaidOut } from '../../import/flinkSql/index.ts';
 import { openAsNewProject } from './openDocument.ts';
+import { ConnectorChoices } from './ConnectorChoices.tsx';
+import type { ConnectorChoice } from './ConnectorChoices.tsx';
 import { t, useT } from '../i18n/i18n.ts';
 
 type Exported = { ok: true; sql: string; warnings: { nodeId: string | null; message: string }[] } | { ok: false; message: string };
 
-function useExport(): Exported {
+function useExport(connectors: ConnectorChoice): Exported {
   const doc = useStore(editorStore, (s) => s.doc);
   return useMemo(() => {
     try {
-      const r = exportFlinkSql(doc);
+      const r = exportFlinkSql(doc, { connectors });
       return { ok: true, sql: r.sql, warnings: r.warnings };
     } catch (e) {
       return { ok: false, message: (e as Error).message };
     }
-  }, [doc]);
+  }, [doc, connectors]);
 }
 
 /** The exported script in a read-only Monaco editor; the same script `weir export --to flink-sql` writes. */
@@ -96,7 +98,9 @@ function ImportPane() {
 
 /** Export → Flink SQL (view, copy, download) and Import → Flink SQL, for moving to a real cluster and back. */
 export function FlinkSqlDialog() {
-  const exported = useExport();
+  const [connectors, setConnectors] = useState<ConnectorChoice>({});
+  const exported = useExport(connectors);
+  const doc = useStore(editorStore, (s) => s.doc);
   const name = useStore(editorStore, (s) => s.doc.name);
   const [tab, setTab] = useState<'export' | 'import'>('export');
   const tr = useT();
@@ -117,6 +121,7 @@ export function FlinkSqlDialog() {
       ) : (
         <>
           <p className="muted">{tr('projects.sql.about')}</p>
+          <ConnectorChoices doc={doc} value={connectors} onChange={setConnectors} />
           <SqlView sql={exported.sql} />
           {exported.warnings.length > 0 && (
             <ul className="problems-list" aria-label={tr('projects.sql.warnings')}>

@@ -30,6 +30,9 @@ SET 'table.local-time-zone' = 'UTC';
 -- watermark = max(ts) − 1500 ms − 1 ms, as Weir computes it (like DataStream's BoundedOutOfOrderness)
 -- datagen makes random values of the same types, not the scenario's data; use kafka or filesystem for
 --   real records
+-- datagen field options to edit: 'fields.order_id.length'; 'fields.customer_id.length';
+--   'fields.city.length'; 'fields.amount.min'/'max' or 'kind' = 'sequence' with 'start'/'end';
+--   'fields.status.length'; 'fields.ts.max-past'
 -- @weir {"node":"gen","kind":"generatorSource","params":{"scenario":"orders","count":100,"ratePerSec":5,"disorderMs":1500}}
 CREATE TABLE `gen` (
   `order_id` STRING,

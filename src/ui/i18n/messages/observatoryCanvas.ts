@@ -36,6 +36,8 @@ const messages: MessageArea = {
     'observatory.node.unknownKind': 'unknown kind “{kind}”',
     'observatory.node.problem': '{n} problem',
     'observatory.node.problems': '{n} problems',
+    'observatory.node.sqlSpan': 'SQL {span}',
+    'observatory.node.sqlSpanTitle': 'Planned from lines {from}–{to} of the script (SQL tab): {clause}',
   },
   'zh-TW': {
     'observatory.edge.label': '連線 {edge}：{rate}，佇列 {fill}% 滿，watermark {wm}',
@@ -71,6 +73,8 @@ const messages: MessageArea = {
     'observatory.node.unknownKind': '未知的種類「{kind}」',
     'observatory.node.problem': '{n} 個問題',
     'observatory.node.problems': '{n} 個問題',
+    'observatory.node.sqlSpan': 'SQL {span}',
+    'observatory.node.sqlSpanTitle': '由腳本第 {from}–{to} 行規劃而來（見 SQL 分頁）：{clause}',
   },
 };
 export default messages;

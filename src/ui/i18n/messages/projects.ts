@@ -62,6 +62,9 @@ const messages: MessageArea = {
     'projects.sql.copied': 'SQL copied',
     'projects.sql.copyFailed': 'Copy failed',
     'projects.sql.download': 'Download .sql',
+    'projects.sql.connectors': 'Connector per source and sink (placeholders look like <your-…>)',
+    'projects.sql.connectorFor': 'Connector for {id}',
+    'projects.sql.connectorDefault': 'default',
   },
   'zh-TW': {
     'projects.title': '專案',
@@ -123,6 +126,9 @@ const messages: MessageArea = {
     'projects.sql.copied': '已複製 SQL',
     'projects.sql.copyFailed': '複製失敗',
     'projects.sql.download': '下載 .sql',
+    'projects.sql.connectors': '每個來源與輸出端的 connector（預留位置的樣子是 <your-…>）',
+    'projects.sql.connectorFor': '{id} 的 connector',
+    'projects.sql.connectorDefault': '預設',
   },
 };
 export default messages;
