@@ -1,6 +1,6 @@
 import type { PipelineDocument } from '../pipeline/document.ts';
 import { loadExamples } from './examples.ts';
-import { scenario } from '../engine/generators/index.ts';
+import { scenario } from '../generators/index.ts';
 
 /** Counts a user's clicks until an event-time timer a minute after the first one fires. */
 const CLICK_TIMER = `({

@@ -1,6 +1,6 @@
 import type { PipelineDocument } from '../pipeline/document.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
-import type { Row } from '../engine/types.ts';
+import type { Row } from '../core/types.ts';
 import { compile } from '../pipeline/compile.ts';
 import type { ClusterEvent } from '../runtime/localCluster.ts';
 import { DEFAULT_REQUEST } from '../runtime/observe/types.ts';

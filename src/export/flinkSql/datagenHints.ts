@@ -4,10 +4,10 @@
  * which looks like a broken job. Find those comparisons and say what to change in the template.
  */
 import type { JobPlan, PlanNode } from '../../pipeline/plan.ts';
-import type { ExprNode } from '../../engine/expr/ast.ts';
-import { childrenOf } from '../../engine/expr/ast.ts';
-import { parseExpr } from '../../engine/expr/parser.ts';
-import type { FieldType } from '../../pipeline/streamInfo.ts';
+import type { ExprNode } from '../../expr/ast.ts';
+import { childrenOf } from '../../expr/ast.ts';
+import { parseExpr } from '../../expr/parser.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 
 /** Params that hold a condition over the rows that reach a node. */
 const CONDITION_PARAMS = ['where', 'nonEquiCondition', 'having'];

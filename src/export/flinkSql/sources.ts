@@ -21,7 +21,7 @@ import type { SourceConnector } from './options.ts';
 import { defaultSourceConnector, isSourceConnector } from './options.ts';
 import { connectorOptions, withClause } from './connectors.ts';
 import { datagenWarnings, literalComparisons } from './datagenHints.ts';
-import type { FieldType } from '../../pipeline/streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { freshName, ident, interval, sqlType } from './sqlText.ts';
 
 export interface TableDdl {
