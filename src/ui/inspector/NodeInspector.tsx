@@ -1,4 +1,5 @@
 import { SourceDataSection } from './SourceDataSection.tsx';
+import { FileSourceSection } from './FileSourceSection.tsx';
 import { InjectSection } from './InjectSection.tsx';
 import { useMemo } from 'react';
 import type { PipelineNode } from '../../pipeline/document.ts';
@@ -79,6 +80,7 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
         {props.length === 0 && <p className="muted small">{t('inspector.noParams')}</p>}
       </Section>
       <SourceDataSection node={node} />
+      <FileSourceSection node={node} />
       <InjectSection node={node} />
       <Section title={t('inspector.streams')}>
         {spec.inputs.map((p) => (
