@@ -13,7 +13,8 @@ import { SchemaConfirm, withSchemaChoice } from './SchemaConfirm.tsx';
 import { FilePickButton } from './FilePickButton.tsx';
 import './sourceData.css';
 
-const mb = (bytes: number): string => (bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0);
+/** A size as people read it: KB below a megabyte, MB above. */
+const size = (bytes: number): string => (bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} KB` : `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`);
 
 /**
  * The file a file source reads in this browser: pick or drop one (kept in IndexedDB, read in
@@ -51,7 +52,7 @@ export function FileSourceSection({ node }: { node: PipelineNode }) {
         }}
       >
         <p className="small" data-testid="file-source-status">
-          {file ? t('fileSource.kept', { name: file.name, mb: mb(file.size) }) : t('fileSource.none')}
+          {file ? t('fileSource.kept', { name: file.name, size: size(file.size) }) : t('fileSource.none')}
         </p>
         <div className="row-gap">
           <FilePickButton accept=".csv,.tsv,.json,.jsonl,.ndjson,.txt" onFile={give} label={file ? t('fileSource.replace') : t('sourceData.pick')} />

@@ -63,6 +63,8 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
         </div>
       )}
       <NodeIdentity node={node} />
+      {/* The file and its types come before the parameters: they are what a person checks first. */}
+      <FileSourceSection node={node} />
       <Section title={t('inspector.parameters')}>
         <ObjectFields
           name="params"
@@ -80,7 +82,6 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
         {props.length === 0 && <p className="muted small">{t('inspector.noParams')}</p>}
       </Section>
       <SourceDataSection node={node} />
-      <FileSourceSection node={node} />
       <InjectSection node={node} />
       <Section title={t('inspector.streams')}>
         {spec.inputs.map((p) => (
