@@ -80,3 +80,22 @@ describe('StreamedLines', () => {
     expect(new StreamedLines(bytesOf('')).line(0)).toBeUndefined();
   });
 });
+
+describe('a streamed file in a checkpoint', () => {
+  it('the source snapshot keeps the block position, and a restore reads on from there', async () => {
+    const { SourceTask } = await import('../sourceTask.ts');
+    const text = `n\n${Array.from({ length: 300 }, (_, i) => String(i)).join('\n')}\n`;
+    const open = (src: ByteSource) => new SourceTask('s', new CsvReader(new StreamedLines(src, 64), { delimiter: ',', schema: { n: 'integer' } }), { schema: { n: 'integer' } });
+    const first = open(bytesOf(text));
+    const head = first.poll(200).elements;
+    const snap = first.snapshot();
+    expect(snap.at).toEqual({ line: expect.any(Number), byte: expect.any(Number) });
+    expect(snap.at!.byte).toBeGreaterThan(0);
+    const again = bytesOf(text);
+    const second = open(again);
+    second.restore(JSON.parse(JSON.stringify(snap)));
+    const rest = [];
+    while (!second.done()) rest.push(...second.poll(64).elements);
+    expect([...head, ...rest].map((e) => e.row.n)).toEqual(Array.from({ length: 300 }, (_, i) => i));
+  });
+});
