@@ -46,20 +46,24 @@ export async function putSourceFile(project: string | null, node: string, blob: 
 }
 
 let loadedFor: string | null = null;
+let loading: Promise<void> = Promise.resolve();
 
 /**
  * Makes the store hold `project`'s files: loaded from IndexedDB when another project opens; files
  * given before the project had an id (a new, unsaved document) are kept under its new id.
+ * Callers that ask while a load is under way wait for that load.
  */
-export async function syncSourceFiles(project: string | null): Promise<void> {
-  if (project === loadedFor) return;
+export function syncSourceFiles(project: string | null): Promise<void> {
+  if (project === loadedFor) return loading;
   const before = loadedFor;
   loadedFor = project;
-  if (before === null && project !== null && Object.keys(sourceFileStore.get()).length) {
-    for (const [node, f] of Object.entries(sourceFileStore.get())) await putSourceFile(project, node, f.blob, f.name, f.lastModified);
-    return;
-  }
-  await loadSourceFiles(project);
+  const adopt = before === null && project !== null && Object.keys(sourceFileStore.get()).length > 0;
+  loading = adopt ? adoptUnsaved(project) : loadSourceFiles(project);
+  return loading;
+}
+
+async function adoptUnsaved(project: string): Promise<void> {
+  for (const [node, f] of Object.entries(sourceFileStore.get())) await putSourceFile(project, node, f.blob, f.name, f.lastModified);
 }
 
 async function loadSourceFiles(project: string | null): Promise<void> {
