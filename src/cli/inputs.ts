@@ -1,14 +1,14 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, isAbsolute } from 'node:path';
 import type { JobPlan } from '../pipeline/plan.ts';
-import type { SourceEnv } from '../core/source.ts';
+import type { LinesInput } from '../engine/source.ts';
 import { InvalidError } from './io.ts';
 import { readText } from './load.ts';
 
 /** `--input id=-`: the source reads standard input. */
 export const STDIN = '-';
 
-export type Inputs = Record<string, NonNullable<SourceEnv['input']>>;
+export type Inputs = Record<string, LinesInput>;
 
 export interface ResolvedInput {
   nodeId: string;

@@ -33,7 +33,31 @@ describe('weir run with bad input', () => {
     expect(dead[4].reason).toMatch(/must be a JSON object/);
     expect(readJson(join(out, 'by_customer.view.json'))).toEqual([{ customer: 'ann', total: 5, visits: 2 }]);
     expect(r.err).toMatch(/source visits \(fileSource\): 2 records read, 5 dead-lettered/);
+    expect(r.err).toContain(`first: ${input}:2: not valid JSON`);
     expect(r.err).toMatch(/dead letters: 5 \(visits: 5;/);
+  });
+
+  it('reads a CSV with inferred types (its path, or --input), dead-lettering bad lines as file:line', async () => {
+    const dir = tempDir();
+    const doc = {
+      format: 'weir/pipeline', version: 1, name: 'csv',
+      nodes: [
+        { id: 'src', kind: 'fileSource', params: { path: 'sales.csv' } },
+        { id: 'out', kind: 'collectSink', params: {} },
+      ],
+      edges: [{ from: { node: 'src', port: 'out' }, to: { node: 'out', port: 'in' } }],
+    };
+    const file = writeJson(dir, 'p.json', doc);
+    const csv = writeLines(dir, 'sales.csv', ['user,amount,ok,ts', 'ann,12.5,true,2024-01-01T00:00:01Z', 'bad-line', '"bob, jr.",3,false,2024-01-01T00:00:02Z']);
+    for (const args of [[], ['--input', `src=${csv}`]]) {
+      const out = join(dir, `out${args.length}`);
+      const r = await runMain(['run', file, ...args, '--out', out]);
+      expect(r.code, r.err).toBe(0);
+      const rows = (readJsonLines(join(out, 'out.changelog.jsonl')) as { row: Record<string, unknown> }[]).map((e) => e.row);
+      expect(rows).toEqual([{ user: 'ann', amount: 12.5, ok: true, ts: '2024-01-01T00:00:01Z' }, { user: 'bob, jr.', amount: 3, ok: false, ts: '2024-01-01T00:00:02Z' }]);
+      expect(readJsonLines(join(out, 'src.dead-letter.jsonl'))).toEqual([{ line: 3, reason: 'expected 4 fields (as in the header), got 1', raw: 'bad-line' }]);
+      expect(r.err).toContain(`first: ${args.length ? csv : join(dir, 'sales.csv')}:3: expected 4 fields`);
+    }
   });
 
   it('removes a stale dead-letter file when a rerun has none', async () => {

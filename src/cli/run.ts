@@ -15,7 +15,7 @@ import { prepareUserCode } from './codeFlags.ts';
 
 export interface RunSummary {
   elapsedMs: number;
-  sources: { id: string; kind: string; records: number; deadLetters: number }[];
+  sources: { id: string; kind: string; records: number; deadLetters: number; firstDeadLetter?: { line?: number; reason: string } }[];
   sinks: { id: string; viewRows: number; changelogRows: number }[];
   deadLetters: { id: string; count: number }[];
   totalDeadLetters: number;
@@ -49,7 +49,7 @@ export async function runCommand(args: RunArgs, io: Io): Promise<number> {
     }
     summary = await executeLive(plan, inputs, live[0], io.stdin, output);
   } else summary = execute(plan, inputs, output);
-  printSummary(plan, summary, output, io);
+  printSummary(plan, summary, output, io, new Map(resolved.map((r) => [r.nodeId, r.file])));
   return 0;
 }
 
@@ -83,16 +83,24 @@ export function summarize(plan: JobPlan, cluster: LocalCluster, output: RunOutpu
   const metrics = cluster.metrics();
   return {
     elapsedMs: performance.now() - started,
-    sources: plan.nodes.filter((n) => n.isSource).map((n) => ({ id: n.id, kind: n.kind, records: metrics[n.id].recordsOut, deadLetters: metrics[n.id].deadLetters })),
+    sources: plan.nodes.filter((n) => n.isSource).map((n) => {
+      const first = deadLetters.find((d) => d.nodeId === n.id);
+      return { id: n.id, kind: n.kind, records: metrics[n.id].recordsOut, deadLetters: metrics[n.id].deadLetters, ...(first ? { firstDeadLetter: { line: first.line, reason: first.reason } } : {}) };
+    }),
     sinks: [...counts.changelogRows].map(([id, rows]) => ({ id, viewRows: (views[id] ?? []).length, changelogRows: rows })),
     deadLetters: [...counts.deadLetters].map(([id, count]) => ({ id, count })),
     totalDeadLetters: deadLetters.length,
   };
 }
 
-function printSummary(plan: JobPlan, s: RunSummary, output: RunOutput, io: Io): void {
+function printSummary(plan: JobPlan, s: RunSummary, output: RunOutput, io: Io, files: ReadonlyMap<string, string>): void {
   const lines = [`ran "${plan.doc.name}" in ${(s.elapsedMs / 1000).toFixed(2)} s`];
-  for (const src of s.sources) lines.push(`  source ${src.id} (${src.kind}): ${plural(src.records, 'record')} read, ${src.deadLetters} dead-lettered`);
+  for (const src of s.sources) {
+    lines.push(`  source ${src.id} (${src.kind}): ${plural(src.records, 'record')} read, ${src.deadLetters} dead-lettered`);
+    // The first bad line as file:line, the form editors and terminals jump to.
+    const d = src.firstDeadLetter;
+    if (d) lines.push(`    first: ${files.get(src.id) ?? src.id}${d.line !== undefined ? `:${d.line}` : ''}: ${d.reason}`);
+  }
   for (const k of s.sinks) lines.push(`  sink ${k.id}: ${plural(k.viewRows, 'row')} in the view, ${plural(k.changelogRows, 'changelog row')}`);
   const where = s.deadLetters.map((d) => `${d.id}: ${d.count}`).join(', ');
   const see = output.streamsDeadLetters ? 'the "deadLetter" lines on standard output' : '<node>.dead-letter.jsonl';

@@ -43,7 +43,8 @@ Options:
   --out -                       stream every sink's changelog to standard output, one line each:
                                 {"sink":"id","kind":"+I","row":{...}}; dead letters as
                                 {"deadLetter":"nodeId","line":N,"reason":"...","raw":"..."}
-  --input <sourceId>=<file>     JSON Lines input for the fileSource node <sourceId>; repeatable.
+  --input <sourceId>=<file>     input for the fileSource node <sourceId> (JSON Lines; .csv/.tsv with a
+                                header, types inferred; .json array), read as the browser reads it; repeatable.
                                 Without it a fileSource reads its params.path, relative to the pipeline file.
   --input <sourceId>=-          read that source from standard input, live (one source at most)
   --seed <N>                    overrides settings.seed (a whole number, 0 to 4294967295)

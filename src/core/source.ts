@@ -1,4 +1,6 @@
 import type { ChangelogInput } from './changelogDecoder.ts';
+import type { ByteInput, LineSource } from './formats/lineSource.ts';
+import { arrayLines } from './formats/lineSource.ts';
 /** A raw record as a source reads it, before schema and event-time checks. */
 export interface RawRecord {
   value?: unknown;
@@ -21,14 +23,32 @@ export interface SourceReader {
   done(): boolean;
   /** Records consumed so far, including bad ones. */
   offset(): number;
-  seek(offset: number): void;
+  /**
+   * `at`: where the offset lies in the input (a byte position of a file read in blocks), as
+   * `position()` gave it when the checkpoint was taken, so the seek need not scan the file.
+   */
+  seek(offset: number, at?: SourcePosition): void;
+  /** Where `offset()` lies in a file read in blocks; a checkpoint keeps it beside the offset. */
+  position?(): SourcePosition | undefined;
+}
+
+/** A line of a file and the byte where a block at or before it starts. */
+export interface SourcePosition {
+  line: number;
+  byte: number;
+}
+
+/** Lines of a file held in memory. */
+export interface LinesInput {
+  name: string;
+  lines: readonly string[];
 }
 
 /** What a source may use: the job's seed and, for file sources, the contents provided to the run. */
 export interface SourceEnv {
   seed: number;
   /** Lines of an input named for this source (CLI `--input id=file`, or a file loaded in the app). */
-  input?: { name: string; lines: readonly string[] };
+  input?: LinesInput | ByteInput;
   /**
    * The params are this run's own copy (a worker's deployed plan), and each record is read once:
    * a source may hand its rows on without copying them. Otherwise they belong to the document.
@@ -62,21 +82,24 @@ function parseLine(raw: string, line: number): RawRecord {
 }
 
 /** Parses JSON lines lazily; blank lines are skipped but keep their line numbers. */
-export function jsonLinesReader(lines: readonly string[]): SourceReader {
+export function jsonLinesReader(input: readonly string[] | LineSource): SourceReader {
+  const lines = Array.isArray(input) ? arrayLines(input) : (input as LineSource);
   let pos = 0;
   return {
     read(max) {
       const out: RawRecord[] = [];
-      while (pos < lines.length && out.length < max) {
-        const raw = lines[pos++];
+      for (let raw = lines.line(pos); raw !== undefined && out.length < max; raw = lines.line(pos)) {
+        pos++;
         if (raw.trim() !== '') out.push(parseLine(raw, pos));
       }
       return out;
     },
-    done: () => pos >= lines.length,
+    done: () => lines.line(pos) === undefined,
     offset: () => pos,
-    seek(o) {
-      pos = Math.max(0, Math.min(o, lines.length));
+    position: () => lines.position?.(pos),
+    seek(o, at) {
+      if (at) lines.hint?.(at);
+      pos = Math.max(0, o);
     },
   };
 }

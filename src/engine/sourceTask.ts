@@ -1,7 +1,7 @@
-import type { DeadLetter, Element, Row } from '../core/types.ts';
-import type { CommonSourceParams, RawRecord, SourceReader } from '../core/source.ts';
-import { MIN_WATERMARK } from '../core/types.ts';
-import { ChangelogDecoder } from '../core/changelogDecoder.ts';
+import type { DeadLetter, Element, Row } from './types.ts';
+import type { CommonSourceParams, RawRecord, SourcePosition, SourceReader } from './source.ts';
+import { MIN_WATERMARK } from './types.ts';
+import { ChangelogDecoder } from './changelogDecoder.ts';
 
 export interface SourcePoll {
   elements: Element[];
@@ -13,6 +13,8 @@ export interface SourcePoll {
 
 export interface SourceTaskSnapshot {
   offset: number;
+  /** Where the offset lies in a file read in blocks, so a restore jumps there instead of scanning. */
+  at?: SourcePosition;
   maxTs: number;
   watermark: number;
   /** The latest row per primary key of a normalized changelog source. */
@@ -156,11 +158,12 @@ export class SourceTask {
 
   snapshot(): SourceTaskSnapshot {
     const table = this.decoder?.snapshot();
-    return { offset: this.reader.offset(), maxTs: this.maxTs, watermark: this.wm, ...(table ? { changelogTable: table } : {}) };
+    const at = this.reader.position?.();
+    return { offset: this.reader.offset(), ...(at ? { at } : {}), maxTs: this.maxTs, watermark: this.wm, ...(table ? { changelogTable: table } : {}) };
   }
 
   restore(s: SourceTaskSnapshot): void {
-    this.reader.seek(s.offset);
+    this.reader.seek(s.offset, s.at);
     this.maxTs = s.maxTs;
     this.wm = s.watermark;
     this.decoder?.restore(s.changelogTable);

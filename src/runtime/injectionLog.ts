@@ -1,4 +1,4 @@
-import type { RawRecord, SourceReader } from '../core/source.ts';
+import type { RawRecord, SourcePosition, SourceReader } from '../engine/source.ts';
 
 /**
  * Records a user injected into a running source, in order. The log is part of the source's input,
@@ -65,7 +65,11 @@ export class InjectingReader implements SourceReader {
     return this.inner.offset();
   }
 
-  seek(o: number): void {
-    this.inner.seek(o);
+  seek(o: number, at?: SourcePosition): void {
+    this.inner.seek(o, at);
+  }
+
+  position(): SourcePosition | undefined {
+    return this.inner.position?.();
   }
 }

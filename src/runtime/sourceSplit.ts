@@ -1,4 +1,4 @@
-import type { RawRecord, SourceReader } from '../core/source.ts';
+import type { RawRecord, SourcePosition, SourceReader } from '../engine/source.ts';
 import type { SourceTaskSnapshot } from '../engine/sourceTask.ts';
 import type { SubtaskSnapshot } from '../checkpoint/types.ts';
 
@@ -56,8 +56,12 @@ export class SplitReader implements SourceReader {
     return this.inner.offset();
   }
 
-  seek(o: number): void {
-    this.inner.seek(o);
+  seek(o: number, at?: SourcePosition): void {
+    this.inner.seek(o, at);
+  }
+
+  position(): SourcePosition | undefined {
+    return this.inner.position?.();
   }
 
   /** The source task's snapshot plus the history levels a later restore needs. */
@@ -82,7 +86,7 @@ export class SplitReader implements SourceReader {
     if (oldParallelism === this.parallelism) {
       const own = byIndex.get(this.index)!;
       this.history = own.splits ?? [];
-      return { offset: own.offset, maxTs: own.maxTs, watermark: own.watermark };
+      return { offset: own.offset, ...(own.at ? { at: own.at } : {}), maxTs: own.maxTs, watermark: own.watermark };
     }
     const latest: SplitLevel = { parallelism: oldParallelism, offsets: Array.from({ length: oldParallelism }, (_, i) => byIndex.get(i)!.offset) };
     const low = Math.min(...latest.offsets);
@@ -90,7 +94,8 @@ export class SplitReader implements SourceReader {
     this.history = [...history.filter((l) => Math.max(...l.offsets) > low), latest];
     const all = [...byIndex.values()];
     // The lowest watermark and timestamp: this subtask now reads records some old subtask had not reached.
-    return { offset: low, maxTs: Math.min(...all.map((s) => s.maxTs)), watermark: Math.min(...all.map((s) => s.watermark)) };
+    const at = all.find((s) => s.offset === low)?.at;
+    return { offset: low, ...(at ? { at } : {}), maxTs: Math.min(...all.map((s) => s.maxTs)), watermark: Math.min(...all.map((s) => s.watermark)) };
   }
 }
 

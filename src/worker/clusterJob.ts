@@ -10,6 +10,7 @@ import { openJobStorage, wipeJob } from './jobStorage.ts';
 import type { JobStorage } from './jobStorage.ts';
 import { chunkReader, importJobSavepoint } from './savepoints.ts';
 import { Pacer } from './pacer.ts';
+import { fileInputs } from './blobBytes.ts';
 
 /** The job a session drives: its cluster, the observatory over it, where its state lives, its committed views. */
 export interface Job {
@@ -53,6 +54,7 @@ export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: Load
       checkpointIntervalMs: null, // a wall-clock interval: the pacer triggers checkpoints
       retain: doc.settings?.checkpoint?.retain ?? 5,
       batchSize: Pacer.batchSizeFor(opts.speed),
+      inputs: fileInputs(opts.files),
       keepChangelog: false, // views apply each published epoch; a log of every change would only grow
       loadClock: () => performance.now(), // busy and backpressured time per subtask, in wall time
       onPublish: (sinkId, els) => {

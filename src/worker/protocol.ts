@@ -120,6 +120,8 @@ export interface LoadOptions {
   resume?: boolean;
   /** Start from an uploaded savepoint instead. */
   savepoint?: Uint8Array;
+  /** Files the person gave to file sources (by node id); the worker reads them in blocks, never whole. */
+  files?: Record<string, { name: string; blob: Blob }>;
 }
 
 export type LoadResult = { ok: true; sinks: string[] } | { ok: false; problems: Problem[]; message: string };

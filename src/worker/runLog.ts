@@ -21,7 +21,7 @@ export class RunLog {
   deadLetters(all: readonly DeadLetter[]): void {
     if (all.length < this.deadCursor) this.deadCursor = 0;
     const fresh = all.slice(this.deadCursor, this.deadCursor + DEAD_LINES);
-    for (const d of fresh) this.add('warn', `dead letter: ${d.reason}`, d.nodeId, recordText(d.row ?? d.raw));
+    for (const d of fresh) this.add('warn', `dead letter: ${d.line !== undefined ? `line ${d.line}: ` : ''}${d.reason}`, d.nodeId, recordText(d.row ?? d.raw));
     const more = all.length - this.deadCursor - fresh.length;
     if (more > 0) this.add('warn', `… and ${more} more dead letters`);
     this.deadCursor = all.length;

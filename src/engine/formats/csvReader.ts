@@ -1,6 +1,8 @@
 import Papa from 'papaparse';
 import type { RawRecord, SourceReader } from '../../core/source.ts';
 import { cellValue, inferColumns } from './inferTypes.ts';
+import type { LineSource } from './lineSource.ts';
+import { arrayLines } from './lineSource.ts';
 
 export interface CsvOptions {
   delimiter: string;
@@ -51,15 +53,18 @@ export class CsvReader implements SourceReader {
   readonly types: Record<string, string>;
   private readonly bodyStart: number;
   private pos: number;
+  private readonly lines: LineSource;
 
   constructor(
-    private readonly lines: readonly string[],
+    input: readonly string[] | LineSource,
     private readonly opts: CsvOptions,
   ) {
+    const lines = Array.isArray(input) ? arrayLines(input) : (input as LineSource);
+    this.lines = lines;
     let at = 0;
-    while (at < lines.length && lines[at].trim() === '') at++;
-    const first = at < lines.length ? this.take(at) : null;
-    this.bodyStart = first ? first.next : lines.length;
+    while (lines.line(at)?.trim() === '') at++;
+    const first = lines.line(at) !== undefined ? this.take(at) : null;
+    this.bodyStart = first ? first.next : at;
     this.header = first ? fieldNames(this.parse([first.rec])[0] ?? []) : [];
     this.pos = this.bodyStart;
     this.types = opts.schema ?? this.sampleTypes();
@@ -68,8 +73,8 @@ export class CsvReader implements SourceReader {
   private sampleTypes(): Record<string, string> {
     const sample: Pending[] = [];
     let at = this.bodyStart;
-    while (at < this.lines.length && sample.length < 200) {
-      if (this.lines[at].trim() === '') {
+    for (let l = this.lines.line(at); l !== undefined && sample.length < 200; l = this.lines.line(at)) {
+      if (l.trim() === '') {
         at++;
         continue;
       }
@@ -83,11 +88,11 @@ export class CsvReader implements SourceReader {
   /** The record starting at line index `at`: its text and the index after it. */
   private take(at: number): { rec: Pending; next: number } {
     const d = this.opts.delimiter;
-    let text = this.lines[at];
-    let open = endsInsideQuotes(text, d, false);
+    let text = this.lines.line(at) ?? '';
+    let open = text.includes('"') && endsInsideQuotes(text, d, false);
     let next = at + 1;
-    while (open && next < this.lines.length) {
-      const l = this.lines[next++];
+    for (let l = open ? this.lines.line(next) : undefined; l !== undefined; l = open ? this.lines.line(next) : undefined) {
+      next++;
       text += '\n' + l;
       open = endsInsideQuotes(l, d, true);
     }
@@ -104,8 +109,8 @@ export class CsvReader implements SourceReader {
 
   read(max: number): RawRecord[] {
     const recs: Pending[] = [];
-    while (this.pos < this.lines.length && recs.length < max) {
-      if (this.lines[this.pos].trim() === '') {
+    for (let l = this.lines.line(this.pos); l !== undefined && recs.length < max; l = this.lines.line(this.pos)) {
+      if (l.trim() === '') {
         this.pos++;
         continue;
       }
@@ -136,14 +141,19 @@ export class CsvReader implements SourceReader {
   }
 
   done(): boolean {
-    return this.pos >= this.lines.length;
+    return this.lines.line(this.pos) === undefined;
   }
 
   offset(): number {
     return this.pos;
   }
 
-  seek(o: number): void {
-    this.pos = Math.max(this.bodyStart, Math.min(o, this.lines.length));
+  position(): { line: number; byte: number } | undefined {
+    return this.lines.position?.(this.pos);
+  }
+
+  seek(o: number, at?: { line: number; byte: number }): void {
+    if (at) this.lines.hint?.(at);
+    this.pos = Math.max(this.bodyStart, o);
   }
 }

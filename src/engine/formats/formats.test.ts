@@ -97,3 +97,28 @@ describe('pasted rows', () => {
     expect(parsePastedRows('{"a":1}\nnope\n{"a":2}')).toMatchObject({ format: 'jsonl', rows: [{ a: 1 }, { a: 2 }], errors: [{ line: 2 }] });
   });
 });
+
+describe('pasted JSON arrays', () => {
+  it('keeps the good elements and names the line of each bad one', async () => {
+    const { parsePastedRows } = await import('./pastedRows.ts');
+    const p = parsePastedRows('[\n{"a": 1, "ts": "2024-01-01T00:00:00Z"},\n42,\n{"a": 2, "ts": "2024-01-02T00:00:00Z"}\n]');
+    expect(p.rows).toEqual([{ a: 1, ts: '2024-01-01T00:00:00Z' }, { a: 2, ts: '2024-01-02T00:00:00Z' }]);
+    expect(p.errors).toEqual([{ line: 3, reason: 'a record must be a JSON object' }]);
+    expect(p.schema).toEqual({ a: 'integer', ts: 'timestamp' });
+  });
+  it('an integer column named like a time with epoch-ms values is a timestamp', async () => {
+    const { inferColumns } = await import('./inferTypes.ts');
+    expect(inferColumns(['created_at', 'count'], [['1700000000000', '1700000000000']])).toEqual({ created_at: 'timestamp', count: 'integer' });
+    expect(inferColumns(['ts'], [['12']])).toEqual({ ts: 'integer' });
+  });
+});
+
+describe('file samples', () => {
+  it('infers a CSV sample cut mid-line, a TSV, JSON Lines and a cut JSON array', async () => {
+    const { sampleFile } = await import('./fileSample.ts');
+    expect(sampleFile('a.csv', 'id,ts,ok\n1,2024-01-01T00:00:00Z,true\n2,2024-01-02T00:00:00Z,false\n3,20', false)).toEqual({ format: 'csv', schema: { id: 'integer', ts: 'timestamp', ok: 'boolean' }, timeField: 'ts', records: 2, bad: [] });
+    expect(sampleFile('a.tsv', 'a\tb\n1\tx\n', true)).toMatchObject({ format: 'csv', delimiter: '\t', schema: { a: 'integer', b: 'string' } });
+    expect(sampleFile('e.jsonl', '{"n":1.5}\nbad\n', true)).toMatchObject({ format: 'jsonl', schema: { n: 'number' }, records: 2, bad: [{ line: 2 }] });
+    expect(sampleFile('e.json', '[\n{"n":1},\n{"n":', false)).toMatchObject({ format: 'json', schema: { n: 'integer' }, records: 1, bad: [] });
+  });
+});

@@ -26,14 +26,52 @@ export function inferTextType(values: readonly string[]): FieldType {
   return integer ? 'integer' : number ? 'number' : boolean ? 'boolean' : time ? 'timestamp' : 'string';
 }
 
-/** Field types of a table of text cells (CSV), from its first `sample` rows. */
+/** Names that say a column holds a time; with whole numbers in the epoch-ms range it is a timestamp. */
+const TIME_NAME = /(^|_)(ts|time|timestamp|date|datetime|at)$|(Time|At|Ts)$/;
+/** 1973-03-03 to 5138-11-16 in epoch milliseconds: smaller whole numbers are more likely counts or seconds. */
+const EPOCH_MS = { min: 1e11, max: 1e14 };
+
+function isEpochMsColumn(name: string, values: readonly string[]): boolean {
+  if (!TIME_NAME.test(name)) return false;
+  const seen = values.filter((v) => v !== '');
+  return seen.length > 0 && seen.every((v) => Number(v) >= EPOCH_MS.min && Number(v) <= EPOCH_MS.max);
+}
+
+/**
+ * Field types of a table of text cells (CSV), from its first `sample` rows. A column of whole
+ * numbers in the epoch-ms range whose name says time (ts, created_at, eventTime) is a timestamp.
+ */
 export function inferColumns(header: readonly string[], rows: readonly (readonly string[])[], sample = 200): Record<string, FieldType> {
   const out: Record<string, FieldType> = {};
   const head = rows.slice(0, sample);
   header.forEach((h, i) => {
-    out[h] = inferTextType(head.map((r) => r[i] ?? ''));
+    const values = head.map((r) => r[i] ?? '');
+    const type = inferTextType(values);
+    out[h] = type === 'integer' && isEpochMsColumn(h, values) ? 'timestamp' : type;
   });
   return out;
+}
+
+/** Field types of JSON records (their values keep their JSON types), from the first `sample`. */
+export function inferJsonTypes(rows: readonly Record<string, unknown>[], sample = 200): Record<string, FieldType> {
+  const head = rows.slice(0, sample);
+  const keys = [...new Set(head.flatMap((r) => Object.keys(r)))];
+  return Object.fromEntries(keys.map((k) => [k, jsonType(k, head.map((r) => r[k]))]));
+}
+
+function jsonType(name: string, values: unknown[]): FieldType {
+  const seen = values.filter((v) => v !== null && v !== undefined);
+  if (!seen.length) return 'string';
+  if (seen.every((v) => typeof v === 'number' && Number.isInteger(v))) return isEpochMsColumn(name, seen.map(String)) ? 'timestamp' : 'integer';
+  if (seen.every((v) => typeof v === 'number')) return 'number';
+  if (seen.every((v) => typeof v === 'boolean')) return 'boolean';
+  if (seen.every((v) => typeof v === 'string')) return seen.every((v) => ISO_TIME.test(v as string) && !Number.isNaN(Date.parse(v as string))) ? 'timestamp' : 'string';
+  return 'json';
+}
+
+/** The field a person most likely means as event time: the first timestamp, else a time-like name. */
+export function guessTimeField(schema: Record<string, string>): string {
+  return Object.entries(schema).find(([, ty]) => ty === 'timestamp')?.[0] ?? Object.keys(schema).find((k) => /^(ts|time|timestamp|event_time)$/i.test(k)) ?? '';
 }
 
 /**

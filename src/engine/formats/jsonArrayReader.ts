@@ -1,5 +1,7 @@
-import type { RawRecord, SourceReader } from '../../core/source.ts';
-import { safeJsonParse } from '../../core/source.ts';
+import type { RawRecord, SourceReader } from '../source.ts';
+import { safeJsonParse } from '../source.ts';
+import type { LineSource } from './lineSource.ts';
+import { arrayLines } from './lineSource.ts';
 
 /**
  * Reads the elements of one JSON array (`[{…}, {…}]`) spread over any number of lines, one
@@ -13,7 +15,12 @@ export class JsonArrayReader implements SourceReader {
   private finished = false;
   private started = false;
 
-  constructor(private readonly lines: readonly string[]) {}
+  private readonly lines: LineSource;
+
+  /** Offsets count elements, so a seek reads the array again from its start (block by block for a large file). */
+  constructor(input: readonly string[] | LineSource) {
+    this.lines = Array.isArray(input) ? arrayLines(input) : (input as LineSource);
+  }
 
   read(max: number): RawRecord[] {
     const out: RawRecord[] = [];
@@ -46,8 +53,7 @@ export class JsonArrayReader implements SourceReader {
 
   /** The next non-space character, or null at the end of the text. */
   private peek(): string | null {
-    while (this.line < this.lines.length) {
-      const l = this.lines[this.line];
+    for (let l = this.lines.line(this.line); l !== undefined; l = this.lines.line(this.line)) {
       while (this.col < l.length && /\s/.test(l[this.col])) this.col++;
       if (this.col < l.length) return l[this.col];
       this.line++;
@@ -58,7 +64,8 @@ export class JsonArrayReader implements SourceReader {
 
   private fail(error: string): RawRecord {
     this.finished = true;
-    return { line: Math.min(this.line + 1, this.lines.length), error, raw: this.lines[this.line]?.slice(0, 200) ?? '' };
+    const l = this.lines.line(this.line);
+    return { line: l === undefined ? Math.max(1, this.line) : this.line + 1, error, raw: l?.slice(0, 200) ?? '' };
   }
 
   private next(): RawRecord | null {
@@ -98,8 +105,7 @@ export class JsonArrayReader implements SourceReader {
     let depth = 0;
     let inString = false;
     let text = '';
-    while (this.line < this.lines.length) {
-      const l = this.lines[this.line];
+    for (let l = this.lines.line(this.line); l !== undefined; l = this.lines.line(this.line)) {
       const from = this.col;
       for (; this.col < l.length; this.col++) {
         const c = l[this.col];

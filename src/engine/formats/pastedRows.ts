@@ -2,6 +2,8 @@ import Papa from 'papaparse';
 import type { FieldType } from '../../core/streamInfo.ts';
 import { safeJsonParse } from '../../core/source.ts';
 import { CsvReader } from './csvReader.ts';
+import { inferJsonTypes } from './inferTypes.ts';
+import { JsonArrayReader } from './jsonArrayReader.ts';
 
 export interface PastedRows {
   format: 'json' | 'jsonl' | 'csv' | 'tsv';
@@ -14,16 +16,6 @@ export interface PastedRows {
 
 const isObj = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-function jsonType(values: unknown[]): FieldType {
-  const seen = values.filter((v) => v !== null && v !== undefined);
-  if (!seen.length) return 'string';
-  if (seen.every((v) => typeof v === 'number' && Number.isInteger(v))) return 'integer';
-  if (seen.every((v) => typeof v === 'number')) return 'number';
-  if (seen.every((v) => typeof v === 'boolean')) return 'boolean';
-  if (seen.every((v) => typeof v === 'string')) return 'string';
-  return 'json';
-}
-
 /**
  * Rows pasted as text: a JSON array, JSON Lines, or CSV/TSV with a header (the delimiter is
  * guessed by papaparse). CSV cells get inferred types; JSON values keep theirs.
@@ -33,14 +25,16 @@ export function parsePastedRows(text: string): PastedRows {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   if (trimmed.startsWith('[') || trimmed.startsWith('{')) {
     const errors: PastedRows['errors'] = [];
-    let rows: Record<string, unknown>[] = [];
+    const rows: Record<string, unknown>[] = [];
     if (trimmed.startsWith('[')) {
-      try {
-        const arr = safeJsonParse(trimmed);
-        if (Array.isArray(arr)) rows = arr.filter(isObj);
-        else errors.push({ line: 1, reason: 'expected a JSON array of objects' });
-      } catch (e) {
-        errors.push({ line: 1, reason: `not valid JSON: ${(e as Error).message}` });
+      // Element by element, so one bad element is reported with its line and the others are kept.
+      const reader = new JsonArrayReader(lines);
+      while (!reader.done()) {
+        for (const r of reader.read(1000)) {
+          if (r.error) errors.push({ line: r.line ?? 1, reason: r.error });
+          else if (isObj(r.value)) rows.push(r.value);
+          else errors.push({ line: r.line ?? 1, reason: 'a record must be a JSON object' });
+        }
       }
     } else {
       lines.forEach((l, i) => {
@@ -54,8 +48,7 @@ export function parsePastedRows(text: string): PastedRows {
         }
       });
     }
-    const keys = [...new Set(rows.slice(0, 200).flatMap((r) => Object.keys(r)))];
-    const schema = Object.fromEntries(keys.map((k) => [k, jsonType(rows.slice(0, 200).map((r) => r[k]))])) as Record<string, FieldType>;
+    const schema = inferJsonTypes(rows);
     return { format: trimmed.startsWith('[') ? 'json' : 'jsonl', rows, schema, errors };
   }
   const first = lines.find((l) => l.trim() !== '') ?? '';

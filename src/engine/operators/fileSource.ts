@@ -4,16 +4,20 @@ import type { FileSourceParams } from '../../pipeline/kinds/fileSource.ts';
 import { fileFormatOf } from '../../pipeline/kinds/fileSource.ts';
 import { CsvReader } from '../formats/csvReader.ts';
 import { JsonArrayReader } from '../formats/jsonArrayReader.ts';
+import type { LineSource } from '../formats/lineSource.ts';
+import { StreamedLines, arrayLines } from '../formats/lineSource.ts';
 
 /**
- * The engine never opens files: the runtime hands the lines over (CLI `--input`, a file loaded
- * in the app). Bad records come back as error records that SourceTask dead-letters with their line.
+ * The engine never opens files: the runtime hands the input over, as lines (CLI `--input`) or as
+ * random-access bytes read in blocks (a file dropped in the app, kept as a Blob). Bad records
+ * come back as error records that SourceTask dead-letters with their line.
  */
 export const fileSource: SourceDefinition<FileSourceParams> = {
   kind: 'fileSource',
   open(params, env) {
-    const lines = env.input?.lines ?? [];
-    const name = env.input?.name ?? params.path;
+    const input = env.input;
+    const lines: LineSource = !input ? arrayLines([]) : 'bytes' in input ? new StreamedLines(input.bytes) : arrayLines(input.lines);
+    const name = input?.name ?? params.path;
     switch (fileFormatOf(params, name)) {
       case 'csv':
         return new CsvReader(lines, { delimiter: params.delimiter ?? (/\.tsv$/i.test(name ?? '') ? '\t' : ','), schema: params.schema });

@@ -61,7 +61,7 @@ export function estimateSourceRecords(plan: JobPlan, inputs: Record<string, Sour
     const p = n.params as { rows?: unknown[]; count?: number };
     if (n.kind === 'inlineSource' && Array.isArray(p.rows)) total += p.rows.length;
     else if (n.kind === 'generatorSource' && typeof p.count === 'number') total += p.count;
-    else if (n.kind === 'fileSource' && inputs[n.id]) total += (inputs[n.id] as { lines: readonly string[] }).lines.length;
+    else if (n.kind === 'fileSource' && inputs[n.id] && 'lines' in inputs[n.id]!) total += (inputs[n.id] as { lines: readonly string[] }).lines.length;
     else return null;
   }
   return total;

@@ -26,6 +26,8 @@ import { EdgeLabelPlanner } from './PlacedEdgeLabel.tsx';
 import { EmptyCanvasHint } from './EmptyCanvasHint.tsx';
 import { RunStatusPill } from '../run/RunStatusPill.tsx';
 import { importDroppedFile } from '../projects/fileIO.ts';
+import { isDataFile } from '../projects/giveSourceFile.ts';
+import { dropDataFile } from './dropDataFile.ts';
 import type { OpFlowEdge, OpFlowNode } from './flowTypes.ts';
 import { useT } from '../i18n/i18n.ts';
 
@@ -130,7 +132,11 @@ export function Canvas() {
     const file = e.dataTransfer.files[0];
     if (file) {
       e.preventDefault();
-      void importDroppedFile(file);
+      const { clientX, clientY, target } = e;
+      void isDataFile(file).then(async (data) => {
+        if (data) await dropDataFile(file, clientX, clientY, target);
+        else await importDroppedFile(file);
+      });
     }
   }, []);
 

@@ -1,4 +1,5 @@
 import { SourceDataSection } from './SourceDataSection.tsx';
+import { FileSourceSection } from './FileSourceSection.tsx';
 import { InjectSection } from './InjectSection.tsx';
 import { useMemo } from 'react';
 import type { PipelineNode } from '../../pipeline/document.ts';
@@ -65,6 +66,8 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
         </div>
       )}
       <NodeIdentity node={node} />
+      {/* The file and its types come before the parameters: they are what a person checks first. */}
+      <FileSourceSection node={node} />
       {hasLoad && (
         <Section title={t('metrics.section')}>
           <NodeLoadCharts id={node.id} />

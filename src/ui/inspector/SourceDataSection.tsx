@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import type { PipelineNode } from '../../pipeline/document.ts';
-import type { FieldType } from '../../core/streamInfo.ts';
-import { FIELD_TYPES } from '../../core/streamInfo.ts';
+import type { FieldType } from '../../pipeline/streamInfo.ts';
 import { parsePastedRows } from '../../engine/formats/pastedRows.ts';
 import type { PastedRows } from '../../engine/formats/pastedRows.ts';
 import { dispatch } from '../actions/registry.ts';
 import { setNodeParams } from '../actions/nodeActions.ts';
 import { useT } from '../i18n/i18n.ts';
 import { Section } from './Section.tsx';
+import { SchemaConfirm, withSchemaChoice } from './SchemaConfirm.tsx';
+import { FilePickButton } from './FilePickButton.tsx';
+import { guessTimeField } from '../../engine/formats/inferTypes.ts';
 import './sourceData.css';
 
 /** Files larger than this are not copied into the document as inline rows. */
@@ -31,8 +33,7 @@ export function SourceDataSection({ node }: { node: PipelineNode }) {
     const p = parsePastedRows(value);
     setParsed(p);
     setSchema(p.schema);
-    const guess = Object.entries(p.schema).find(([, ty]) => ty === 'timestamp')?.[0] ?? Object.keys(p.schema).find((k) => /^(ts|time|timestamp|event_time)$/i.test(k)) ?? '';
-    setTimeField(guess);
+    setTimeField(guessTimeField(p.schema));
   };
   const readFile = async (file: File) => {
     if (file.size > INLINE_FILE_LIMIT) {
@@ -46,8 +47,8 @@ export function SourceDataSection({ node }: { node: PipelineNode }) {
   };
   const apply = () => {
     if (!parsed) return;
-    const { rows: _r, schema: _s, eventTime: _e, ...rest } = node.params;
-    const params = { ...rest, rows: parsed.rows, schema, ...(timeField ? { eventTime: { field: timeField, maxOutOfOrdernessMs: delay } } : {}) };
+    const { rows: _r, ...rest } = node.params;
+    const params = { ...withSchemaChoice(rest, { schema, timeField, delayMs: delay }), rows: parsed.rows };
     dispatch(setNodeParams, { id: node.id, params });
     setParsed(null);
     setText('');
@@ -77,10 +78,7 @@ export function SourceDataSection({ node }: { node: PipelineNode }) {
         />
         <div className="row-gap">
           <button type="button" className="btn-small" onClick={() => read(text)} disabled={!text.trim()}>{t('sourceData.read')}</button>
-          <label className="btn-small">
-            {t('sourceData.pick')}
-            <input type="file" accept=".csv,.tsv,.json,.jsonl,.txt" hidden onChange={(e) => e.target.files?.[0] && void readFile(e.target.files[0])} />
-          </label>
+          <FilePickButton accept=".csv,.tsv,.json,.jsonl,.ndjson,.txt" onFile={(f) => void readFile(f)} />
         </div>
       </div>
       {note && <p className="field-error">{note}</p>}
@@ -90,33 +88,7 @@ export function SourceDataSection({ node }: { node: PipelineNode }) {
           {parsed.errors.slice(0, 5).map((e) => (
             <div key={e.line} className="field-error">{t('sourceData.badLine', { line: e.line, reason: e.reason })}</div>
           ))}
-          <table className="schema-confirm">
-            <tbody>
-              {Object.entries(schema).map(([f, ty]) => (
-                <tr key={f}>
-                  <td className="mono">{f}</td>
-                  <td>
-                    <select aria-label={t('sourceData.typeOf', { field: f })} value={ty} onChange={(e) => setSchema({ ...schema, [f]: e.target.value as FieldType })}>
-                      {FIELD_TYPES.map((x) => <option key={x} value={x}>{x}</option>)}
-                    </select>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <label className="field-label">
-            {t('sourceData.eventTime')}
-            <select value={timeField} onChange={(e) => setTimeField(e.target.value)}>
-              <option value="">{t('sourceData.noEventTime')}</option>
-              {Object.keys(schema).map((f) => <option key={f} value={f}>{f}</option>)}
-            </select>
-          </label>
-          {timeField && (
-            <label className="field-label">
-              {t('sourceData.delay')}
-              <input type="number" min={0} value={delay} onChange={(e) => setDelay(Math.max(0, Number(e.target.value) || 0))} />
-            </label>
-          )}
+          <SchemaConfirm value={{ schema, timeField, delayMs: delay }} onChange={(c) => { setSchema(c.schema); setTimeField(c.timeField); setDelay(c.delayMs); }} />
           <button type="button" className="btn" onClick={apply} disabled={!parsed.rows.length}>{t('sourceData.apply', { rows: parsed.rows.length })}</button>
         </div>
       )}

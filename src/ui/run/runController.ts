@@ -7,6 +7,8 @@ import { carriesCode } from '../../pipeline/udfSites.ts';
 import { engine, loadJob } from './engineClient.ts';
 import { logLocal, runStore } from './runStore.ts';
 import type { LoadOptions, StepKind } from '../../worker/protocol.ts';
+import { filesFor, syncSourceFiles } from '../projects/sourceFiles.ts';
+import { t } from '../i18n/i18n.ts';
 
 /** Speeds offered in the toolbar: records per second, null for as fast as possible. */
 export const SPEEDS: { label: string; value: number | null }[] = [
@@ -58,7 +60,12 @@ export const currentJobId = (): string => editorStore.get().projectId ?? editorS
 async function loadCurrent(extra: Pick<LoadOptions, 'resume' | 'savepoint'> = {}): Promise<boolean> {
   const doc = editorStore.get().doc;
   runStore.set((s) => ({ ...s, resumeOffer: null }));
+  await syncSourceFiles(editorStore.get().projectId);
+  const fileNodes = doc.nodes.filter((n) => n.kind === 'fileSource').map((n) => n.id);
+  const files = filesFor(fileNodes);
+  for (const id of fileNodes) if (!files[id]) logLocal('warn', t('fileSource.noFileLog', { node: id }), id);
   const res = await loadJob(doc, {
+    files,
     speed: runStore.get().speed,
     checkpointIntervalMs: doc.settings?.checkpoint?.intervalMs ?? null,
     backend: doc.settings?.stateBackend ?? 'memory',

@@ -1,0 +1,114 @@
+/**
+ * Lines of an input by index, read on demand. A reader asks for line i, then i + 1, …; a file
+ * too large to hold is read in blocks, so only the lines near the reader are in memory.
+ */
+export interface LineSource {
+  /** Line `i` (0-based) without its line break, or undefined past the end of the input. */
+  line(i: number): string | undefined;
+  /** Where line `i` can be found again quickly (a checkpoint keeps it): the nearest block start at or before it. */
+  position?(i: number): { line: number; byte: number } | undefined;
+  /** A position from an earlier run (a checkpoint), so a seek far into the file need not scan it. */
+  hint?(p: { line: number; byte: number }): void;
+}
+
+/** Lines already in memory (the CLI's files, pasted text, tests). */
+export function arrayLines(lines: readonly string[]): LineSource {
+  return { line: (i) => lines[i] };
+}
+
+/** Random-access bytes of a file: a browser `Blob` (read with FileReaderSync in a worker) or a file descriptor. */
+export interface ByteSource {
+  readonly size: number;
+  /** Bytes [start, end) (end is clamped to the size). */
+  read(start: number, end: number): Uint8Array;
+}
+
+/** A file given to a source as bytes, read in blocks rather than whole. */
+export interface ByteInput {
+  name: string;
+  bytes: ByteSource;
+}
+
+export const BLOCK_BYTES = 1 << 20;
+const LF = 0x0a;
+
+/**
+ * Lines of a byte source, decoded as UTF-8 one block (about 1 MB, ending at a line break) at a
+ * time. Only the current block's lines are held; every block start is remembered as
+ * (line, byte), so going back (a restore, a rewind) re-reads from the block that holds the line.
+ * Lines end at LF or CRLF.
+ */
+export class StreamedLines implements LineSource {
+  private lines: string[] = [];
+  /** Index of lines[0]. */
+  private first = 0;
+  /** Byte where the block after `lines` starts; always the start of a line. */
+  private nextByte = 0;
+  private ended = false;
+  /** Block starts seen, sorted by line: the index a rewind jumps back with. */
+  private readonly points: { line: number; byte: number }[] = [{ line: 0, byte: 0 }];
+
+  constructor(
+    private readonly bytes: ByteSource,
+    private readonly blockBytes = BLOCK_BYTES,
+  ) {
+    this.ended = bytes.size === 0;
+  }
+
+  line(i: number): string | undefined {
+    const end = this.first + this.lines.length;
+    // Back before the block, or past the next one to a remembered block start: jump instead of scanning.
+    if (i < this.first || (i > end && (this.position(i)?.line ?? 0) > end)) this.jumpTo(i);
+    while (i >= this.first + this.lines.length && !this.ended) this.load();
+    return this.lines[i - this.first];
+  }
+
+  position(i: number): { line: number; byte: number } | undefined {
+    let best: { line: number; byte: number } | undefined;
+    for (const p of this.points) if (p.line <= i) best = p;
+    return best && { ...best };
+  }
+
+  hint(p: { line: number; byte: number }): void {
+    if (!(p.byte >= 0 && p.byte <= this.bytes.size && p.line >= 0)) return;
+    if (this.points.some((q) => q.line === p.line)) return;
+    this.points.push({ line: p.line, byte: p.byte });
+    this.points.sort((a, b) => a.line - b.line);
+  }
+
+  /** Restarts reading at the remembered block start nearest before line `i`. */
+  private jumpTo(i: number): void {
+    const p = this.position(i) ?? { line: 0, byte: 0 };
+    this.first = p.line;
+    this.lines = [];
+    this.nextByte = p.byte;
+    this.ended = p.byte >= this.bytes.size;
+  }
+
+  /** Reads the next block; the lines before it are dropped (readers only go forward, except by a seek). */
+  private load(): void {
+    const start = this.nextByte;
+    const size = this.bytes.size;
+    let want = this.blockBytes;
+    let buf: Uint8Array;
+    let cut: number;
+    for (;;) {
+      buf = this.bytes.read(start, Math.min(size, start + want));
+      const atEnd = start + buf.length >= size;
+      cut = buf.lastIndexOf(LF) + 1;
+      if (atEnd && cut < buf.length) cut = buf.length;
+      if (cut > 0 || buf.length === 0) break;
+      want *= 2; // a line longer than a block: read more until it ends
+    }
+    const decoder = new TextDecoder('utf-8', { ignoreBOM: start !== 0 });
+    const text = decoder.decode(buf.subarray(0, cut));
+    const got = text.split('\n');
+    if (got[got.length - 1] === '') got.pop();
+    for (let k = 0; k < got.length; k++) if (got[k].endsWith('\r')) got[k] = got[k].slice(0, -1);
+    this.first += this.lines.length;
+    this.lines = got;
+    this.hint({ line: this.first, byte: start });
+    this.nextByte = start + cut;
+    if (this.nextByte >= size || buf.length === 0) this.ended = true;
+  }
+}
