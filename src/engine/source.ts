@@ -22,6 +22,17 @@ export interface SourceReader {
   /** Records consumed so far, including bad ones. */
   offset(): number;
   seek(offset: number): void;
+  /**
+   * A live reader that keeps what it received for replay: a checkpoint with this source at
+   * `offset` completed, so what lies before the retained checkpoints can be freed.
+   */
+  checkpointCompleted?(offset: number): void;
+  /** A live reader with nothing to read now that has not ended: its subtask waits instead of spinning. */
+  waiting?(): boolean;
+  /** State of the reader itself that a checkpoint carries (a live feed's unread messages). */
+  carry?(): unknown;
+  /** Before seeking to a restored offset: takes back what `carry` gave, if another process wrote it. */
+  adopt?(offset: number, carried: unknown): void;
 }
 
 /** What a source may use: the job's seed and, for file sources, the contents provided to the run. */
