@@ -8,6 +8,8 @@ export interface FeedClose {
   text: string;
   /** Whether trying again can help (a 404 or a normal close will not). */
   retry: boolean;
+  /** The server ended the feed as meant (WebSocket 1000, HTTP 204), not as a fault. */
+  clean?: boolean;
 }
 
 export interface FeedHandlers {
@@ -47,6 +49,8 @@ export interface FeedStatus {
   attempt: number;
   /** reconnecting: when the next attempt starts, on the feed's clock. */
   retryAt: number | null;
+  /** reconnecting: how long until then (another thread's clock has another origin). */
+  retryInMs: number | null;
   /** Why the last connection ended (reconnecting, closed). */
   reason: string | null;
   /** Messages received over the last second. */
@@ -90,7 +94,8 @@ export class FeedConnection {
     private readonly policy: ReconnectPolicy,
     private readonly timers: FeedTimers,
     private readonly clock: Clock,
-    private readonly on: { message(text: string): void; ended(reason: string): void; changed?(s: FeedStatus): void },
+    /** `ended` says whether the end was clean: a normal close by the server, or `stop`. */
+    private readonly on: { message(text: string): void; ended(reason: string, clean: boolean): void; changed?(s: FeedStatus): void },
   ) {}
 
   start(): void {
@@ -106,14 +111,15 @@ export class FeedConnection {
     this.generation++;
     this.conn?.close();
     this.conn = null;
-    this.end(reason);
+    this.end(reason, true);
   }
 
   status(): FeedStatus {
     const now = this.clock.now();
     let n = 0;
     for (const b of this.buckets) if (b.at + RATE_BUCKET_MS > now - 1000) n += b.n;
-    return { phase: this.phase, attempt: this.attempt, retryAt: this.retryAt, reason: this.reason, ratePerSec: n, received: this.received };
+    const retryInMs = this.retryAt === null ? null : Math.max(0, this.retryAt - now);
+    return { phase: this.phase, attempt: this.attempt, retryAt: this.retryAt, retryInMs, reason: this.reason, ratePerSec: n, received: this.received };
   }
 
   private connect(): void {
@@ -149,8 +155,8 @@ export class FeedConnection {
   private dropped(why: FeedClose): void {
     this.reason = why.text;
     const limit = this.policy.maxAttempts;
-    if (!why.retry) return this.end(why.text);
-    if (limit !== null && this.attempt >= limit) return this.end(`${why.text}; gave up after ${limit} reconnect attempt${limit === 1 ? '' : 's'}`);
+    if (!why.retry) return this.end(why.text, why.clean === true);
+    if (limit !== null && this.attempt >= limit) return this.end(`${why.text}; gave up after ${limit} reconnect attempt${limit === 1 ? '' : 's'}`, false);
     this.attempt++;
     const delay = backoffDelay(this.policy, this.attempt, this.timers.random());
     this.phase = 'reconnecting';
@@ -162,12 +168,12 @@ export class FeedConnection {
     }, delay);
   }
 
-  private end(reason: string): void {
+  private end(reason: string, clean: boolean): void {
     this.phase = 'closed';
     this.reason = reason;
     this.retryAt = null;
     this.changed();
-    this.on.ended(reason);
+    this.on.ended(reason, clean);
   }
 
   private count(): void {

@@ -96,6 +96,7 @@ export class ClusterSession {
         onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
         onEvent: (job, e) => this.onClusterEvent(job, e),
         info: (m) => this.log.add('info', m),
+        feedChanged: () => this.post(this.status !== 'running'),
       });
     } catch (e) {
       const err = describeError(e, plan);
@@ -127,6 +128,7 @@ export class ClusterSession {
     const job = this.job;
     this.job = null;
     job?.observer.detach();
+    job?.feeds.stop('the run was stopped');
     if (job) await job.storage.close(job.cluster).catch(() => undefined);
   }
 
@@ -404,6 +406,7 @@ export class ClusterSession {
       error: this.error,
       restarts: this.restarts,
       frame,
+      feeds: job?.feeds.statuses() ?? {},
     });
   }
 }

@@ -5,6 +5,7 @@ import type { Problem } from '../pipeline/kindSpec.ts';
 import type { FieldType } from '../pipeline/streamInfo.ts';
 import type { InjectParse } from '../runtime/injectValues.ts';
 import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
+import type { FeedNodeStatus } from '../runtime/feeds/liveFeeds.ts';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'paused' | 'finished' | 'failed';
 
@@ -52,6 +53,8 @@ export interface RunSnapshot {
   restarts: number;
   /** The observatory's sampled view; null until a job is loaded. */
   frame: ObservationFrame | null;
+  /** The connection state of each live feed source, by node id. */
+  feeds?: Record<string, FeedNodeStatus>;
 }
 
 export type StepKind = 'record' | 'watermark' | 'barrier';

@@ -45,7 +45,9 @@ export interface LiveFeedsOptions {
 export class LiveFeeds {
   readonly readers: Record<string, FeedLog> = {};
   private readonly conns = new Map<string, { conn: FeedConnection; url: string }>();
-  private readonly ended = new Map<string, string>();
+  private readonly ended = new Map<string, { reason: string; clean: boolean }>();
+  /** Called after each message, for a host that runs the job when input arrives. */
+  onMessage: (() => void) | null = null;
 
   constructor(plan: JobPlan, opts: LiveFeedsOptions) {
     for (const n of plan.nodes) {
@@ -54,10 +56,14 @@ export class LiveFeeds {
       const log = feedLog(n.id, params, { retain: opts.retain, session: opts.session });
       const transport = this.transport(params, opts);
       const conn = new FeedConnection(params.url, transport, reconnectPolicyOf(params), opts.timers, opts.clock, {
-        message: (text) => log.push(text),
-        ended: (reason) => {
-          this.ended.set(n.id, reason);
+        message: (text) => {
+          log.push(text);
+          this.onMessage?.();
+        },
+        ended: (reason, clean) => {
+          this.ended.set(n.id, { reason, clean });
           if (opts.endOnClose) log.end();
+          this.onMessage?.();
         },
         changed: (s) => opts.onChange?.(n.id, s),
       });
@@ -88,8 +94,8 @@ export class LiveFeeds {
     for (const { conn } of this.conns.values()) conn.stop(reason);
   }
 
-  /** Feeds closed for good, with their reasons. */
-  closed(): ReadonlyMap<string, string> {
+  /** Feeds closed for good, with their reasons; clean: by the server's normal close, a 204, or a stop. */
+  closed(): ReadonlyMap<string, { reason: string; clean: boolean }> {
     return this.ended;
   }
 

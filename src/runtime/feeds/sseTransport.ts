@@ -48,7 +48,7 @@ const STATUS_TEXT: Record<number, string> = { 204: 'No Content', 400: 'Bad Reque
 /** An HTTP answer that is not an event stream: 204 and most 4xx end the feed; 5xx, 408 and 429 may pass. */
 export function httpClose(status: number, statusText: string): FeedClose {
   const text = `HTTP ${status} ${statusText || STATUS_TEXT[status] || ''}`.trim();
-  if (status === 204) return { kind: 'http', text: `${text}: the server says the feed is over`, retry: false };
+  if (status === 204) return { kind: 'http', text: `${text}: the server says the feed is over`, retry: false, clean: true };
   return { kind: 'http', text, retry: status >= 500 || status === 408 || status === 429 };
 }
 

@@ -18,7 +18,7 @@ const FINAL_CODES = new Set([1000, 1003, 1007, 1008, 1009, 1010]);
 /** Why a WebSocket closed, in words; 1006 is the browser's code for "no close frame" (refused, dropped). */
 export function webSocketClose(url: string, code: number, reason: string, opened: boolean): FeedClose {
   if (code === 1006) return { kind: 'network', text: opened ? 'the connection dropped (1006, no close frame)' : `could not connect to ${url} (refused, unreachable or not a WebSocket server)`, retry: true };
-  return { kind: 'server', text: `server closed the connection (${code}${reason ? ` ${reason}` : ''})`, retry: !FINAL_CODES.has(code) };
+  return { kind: 'server', text: `server closed the connection (${code}${reason ? ` ${reason}` : ''})`, retry: !FINAL_CODES.has(code), clean: code === 1000 };
 }
 
 const utf8 = new TextDecoder();
