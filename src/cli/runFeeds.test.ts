@@ -80,5 +80,8 @@ describe('weir run with a live feed input', () => {
     const bad = await runMain(['run', pipeline, '--input', 'raw=ws://127.0.0.1:9/', '--out', join(dir, 'out2')]);
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('--input raw=ws://127.0.0.1:9/: node "raw" is a logSink, which cannot read a live feed; fileSource and feedSource nodes: visits');
+    const parallel = await runMain(['run', pipeline, '--parallelism', '2', '--out', join(dir, 'out3')]);
+    expect(parallel.code).toBe(1);
+    expect(parallel.err).toContain('feedSource "visits" (ws://127.0.0.1:9/): live feeds run on the plain in-process run only');
   });
 });

@@ -12,6 +12,7 @@ import { chunkReader, importJobSavepoint } from './savepoints.ts';
 import { Pacer } from './pacer.ts';
 import { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 import type { WebSocketConstructor } from '../runtime/feeds/webSocketTransport.ts';
+import type { FeedStatus } from '../engine/feedConnection.ts';
 
 /** The job a session drives: its cluster, the observatory over it, where its state lives, its committed views. */
 export interface Job {
@@ -31,7 +32,7 @@ export interface DeployHooks {
   onEvent(job: Job, e: ClusterEvent): void;
   info(message: string): void;
   /** A live feed connected, dropped or closed. */
-  feedChanged?(): void;
+  feedChanged?(node: string, s: FeedStatus): void;
 }
 
 /**
@@ -48,7 +49,7 @@ function openFeeds(plan: JobPlan, retain: number, hooks: DeployHooks): LiveFeeds
     retain,
     session: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`,
     endOnClose: false,
-    onChange: () => hooks.feedChanged?.(),
+    onChange: (node, s) => hooks.feedChanged?.(node, s),
   });
 }
 

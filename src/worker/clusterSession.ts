@@ -13,7 +13,7 @@ import { describeError, recordText } from './describe.ts';
 import { findResumable } from './jobStorage.ts';
 import { exportJobSavepoint } from './savepoints.ts';
 import { deployJob, sinkRows } from './clusterJob.ts';
-import { eventLine } from './clusterEvents.ts';
+import { eventLine, feedLine } from './clusterEvents.ts';
 import { RateMeter } from './rateMeter.ts';
 import type { Job } from './clusterJob.ts';
 import { Pacer } from './pacer.ts';
@@ -96,7 +96,11 @@ export class ClusterSession {
         onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
         onEvent: (job, e) => this.onClusterEvent(job, e),
         info: (m) => this.log.add('info', m),
-        feedChanged: () => this.post(this.status !== 'running'),
+        feedChanged: (node, s) => {
+          const line = feedLine(node, s);
+          if (line) this.log.add(line.level, line.message, node);
+          this.post(this.status !== 'running');
+        },
       });
     } catch (e) {
       const err = describeError(e, plan);
