@@ -29,10 +29,10 @@ const doc = {
 };
 
 /** Sends `messages` messages of two records each while the cluster steps, killing it where told; then ends the feed. */
-async function runFeed(seed: number, messages: number, kills: Kill[]) {
+async function runFeed(seed: number, messages: number, kills: Kill[], checkpointIntervalMs: number | null = 15) {
   const rng = seededRng(seed);
   const log = feedLog('feed', feedParams, { retain: 3, session: 'test' });
-  const cluster = new LocalCluster(planOrThrow(doc), { scheduleSeed: seed, checkpointIntervalMs: 15, batchSize: 4, kills, retain: 3, readers: { feed: log }, restart: { type: 'fixedDelay', delayMs: 5, maxAttempts: 20 } });
+  const cluster = new LocalCluster(planOrThrow(doc), { scheduleSeed: seed, checkpointIntervalMs, batchSize: 4, kills, retain: 3, readers: { feed: log }, restart: { type: 'fixedDelay', delayMs: 5, maxAttempts: 20 } });
   await cluster.start();
   const seq = new Map<string, number>();
   let sent = 0;
@@ -69,6 +69,13 @@ describe('a live feed under kills', () => {
     expect(res.status).toBe('finished');
     assertExactlyOnce(res.views.view, seq);
     expect(res.checkpoints.filter((c) => c.status === 'completed').length).toBeGreaterThan(2);
+  });
+
+  it('without checkpoints, a restart reads every message again from the first', async () => {
+    const { res, seq } = await runFeed(7, 60, [{ atStep: 150 }, { atStep: 300 }], null);
+    expect(res.status, res.reason).toBe('finished');
+    expect(res.restarts).toBeGreaterThan(0);
+    assertExactlyOnce(res.views.view, seq);
   });
 
   it('replays what it buffered since the restored checkpoint: every message counts exactly once', async () => {

@@ -253,7 +253,7 @@ export class LocalCluster {
     if (snaps) {
       for (const r of this.runners) r.restore(snaps[r.node.id] ?? []);
       await Promise.all(this.runners.map((r) => r.ready));
-    }
+    } else for (const r of this.sourceRunners) r.startFresh();
     this.beginAttempt(manifest?.checkpointId ?? null, retained);
   }
 

@@ -563,6 +563,14 @@ export class SubtaskRunner {
   }
 
   /**
+   * An attempt that restores no checkpoint starts from the beginning. A live feed's reader outlives
+   * attempts, so it is taken back to its first message, as a freshly opened reader would start.
+   */
+  startFresh(): void {
+    if (this.reader?.checkpointCompleted) this.reader.seek(0);
+  }
+
+  /**
    * Restores from the snapshots of every old subtask of this node, keeping the key groups it now
    * owns. What they pre-committed but perhaps never published (sink epochs, dead letters) is the
    * job master's to publish: it holds the same snapshots.
