@@ -4,8 +4,8 @@
 // time, watermarks) and through a whole source → sink pipeline on the in-process runtime.
 import Papa from 'papaparse';
 import { CsvReader } from '../../src/engine/formats/csvReader.ts';
-import { StreamedLines } from '../../src/engine/formats/lineSource.ts';
-import type { ByteSource } from '../../src/engine/formats/lineSource.ts';
+import { StreamedLines } from '../../src/core/lineSource.ts';
+import type { ByteSource } from '../../src/core/lineSource.ts';
 import { SourceTask } from '../../src/engine/sourceTask.ts';
 import { runInProcess } from '../../src/runtime/runInProcess.ts';
 import { planOrThrow } from '../../src/testing/runPipeline.ts';

@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, isAbsolute } from 'node:path';
 import type { JobPlan } from '../pipeline/plan.ts';
-import type { LinesInput } from '../engine/source.ts';
+import type { LinesInput } from '../core/source.ts';
 import { InvalidError } from './io.ts';
 import { readText } from './load.ts';
 

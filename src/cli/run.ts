@@ -12,6 +12,8 @@ import type { RunOutput } from './runOutput.ts';
 import { DirOutput, StdoutOutput } from './runOutput.ts';
 import { executeLive } from './runLive.ts';
 import { prepareUserCode } from './codeFlags.ts';
+import { cliFeeds, feedInputs } from './feedInputs.ts';
+import type { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 
 export interface RunSummary {
   elapsedMs: number;
@@ -28,12 +30,17 @@ export interface RunSummary {
  */
 export async function runCommand(args: RunArgs, io: Io): Promise<number> {
   const plan = loadPipeline(args.pipeline, args.seed, { notice: (line) => io.err(line) });
-  const { inputs, resolved, live } = resolveInputs(plan, args.pipeline, args.inputs);
+  const fed = feedInputs(plan, args.inputs);
+  // Sources fed by a live feed need no file.
+  const fedIds = new Set(fed.feeds.map((f) => f.nodeId));
+  const { inputs, resolved, live } = resolveInputs({ ...plan, nodes: plan.nodes.filter((n) => !fedIds.has(n.id)) }, args.pipeline, fed.rest);
+  Object.assign(inputs, fed.recorded);
   for (const r of resolved) {
     if (r.records === 0) io.err(`input ${r.nodeId}: ${r.file} is empty${r.lines ? ' (only blank lines)' : ''}: this source will produce no records`);
     else io.err(`input ${r.nodeId}: ${r.file} (${plural(r.lines, 'line')})`);
   }
   for (const id of live) io.err(`input ${id}: standard input (streaming)`);
+  for (const f of fed.feeds) io.err(`input ${f.nodeId}: live feed ${f.url} (${f.transport === 'sse' ? 'Server-Sent Events' : 'WebSocket'}), until it closes or Ctrl-C`);
   await prepareUserCode(plan.doc, args.code, io, live.length > 0);
   const sinkIds = plan.nodes.filter((n) => n.isSink).map((n) => n.id);
   let output: RunOutput;
@@ -42,15 +49,37 @@ export async function runCommand(args: RunArgs, io: Io): Promise<number> {
     output = new StdoutOutput(io.stdout, sinkIds);
   } else output = new DirOutput(args.out, sinkIds);
   let summary: RunSummary;
-  if (live.length) {
-    if (!io.stdin) {
+  let feeds: LiveFeeds | undefined;
+  if (live.length || fed.feeds.length) {
+    if (live.length && !io.stdin) {
       output.close();
       throw new InvalidError([`--input ${live[0]}=-: this caller gives no standard input to read`]);
     }
-    summary = await executeLive(plan, inputs, live[0], io.stdin, output);
+    feeds = fed.feeds.length ? cliFeeds(plan, fed.params) : undefined;
+    summary = await runLive(plan, inputs, live.length ? { sourceId: live[0], stream: io.stdin! } : undefined, feeds, output, io);
   } else summary = execute(plan, inputs, output);
   printSummary(plan, summary, output, io, new Map(resolved.map((r) => [r.nodeId, r.file])));
-  return 0;
+  // A feed that closed for an error (unreachable, a 404, attempts used up) is a failure of the run.
+  const failed = [...(feeds?.closed() ?? [])].filter(([, c]) => !c.clean);
+  return failed.length ? 2 : 0;
+}
+
+/**
+ * A live run; with feeds, the first Ctrl-C closes them so the sources end and the results are
+ * written, a second one quits at once (Node's default). Says how each feed closed.
+ */
+async function runLive(plan: JobPlan, inputs: Inputs, stdin: { sourceId: string; stream: NodeJS.ReadableStream } | undefined, feeds: LiveFeeds | undefined, output: RunOutput, io: Io): Promise<RunSummary> {
+  const onSigint = () => {
+    io.err('Ctrl-C: closing the live feeds; the sources end and the results are written (Ctrl-C again quits at once)');
+    feeds?.stop('stopped by Ctrl-C');
+  };
+  if (feeds) process.once('SIGINT', onSigint);
+  try {
+    return await executeLive(plan, inputs, { stdin, feeds }, output);
+  } finally {
+    process.off('SIGINT', onSigint);
+    for (const [id, c] of feeds?.closed() ?? []) io.err(`live feed ${id} closed: ${c.reason}`);
+  }
 }
 
 /** Runs the job in process to the end of its (finite) inputs, streaming sink changelogs to the output. */

@@ -2,7 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type { LocalCluster } from '../runtime/localCluster.ts';
 import { inProcessCluster } from '../runtime/runInProcess.ts';
 import { liveLinesReader } from '../core/source.ts';
+import type { SourceReader } from '../core/source.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
+import type { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 import type { Inputs } from './inputs.ts';
 import type { RunOutput } from './runOutput.ts';
 import type { RunSummary } from './run.ts';
@@ -11,18 +13,29 @@ import { cliRunOptions, summarize } from './run.ts';
 /** How often a live run wakes without input: processing-time timers and idle sources need it. */
 const TICK_MS = 50;
 
+/** What a live run reads: standard input for one source, live feeds for others (or both). */
+export interface LiveInputs {
+  stdin?: { sourceId: string; stream: NodeJS.ReadableStream };
+  /** Connected by the caller's factory once the job is deployed; each one's readers are the sources'. */
+  feeds?: LiveFeeds;
+}
+
 /**
- * Runs a job on a live input: every chunk of standard input is pushed through the pipeline
- * as it arrives and the output is flushed after it, so results appear while the input is
- * still open. Processing time is wall-clock time since the start. At the end of the input the
- * source ends (watermark +∞) and whatever waits on the watermark fires.
+ * Runs a job on live inputs: every chunk of standard input and every feed message is pushed
+ * through the pipeline as it arrives and the output is flushed after it, so results appear while
+ * the input is still open. Processing time is wall-clock time since the start. At the end of the
+ * input (standard input closed, every feed closed for good) the sources end (watermark +∞) and
+ * whatever waits on the watermark fires.
  */
-export function executeLive(plan: JobPlan, inputs: Inputs, sourceId: string, stdin: NodeJS.ReadableStream, output: RunOutput): Promise<RunSummary> {
+export function executeLive(plan: JobPlan, inputs: Inputs, live: LiveInputs, output: RunOutput): Promise<RunSummary> {
   const started = performance.now();
-  const reader = liveLinesReader(`--input ${sourceId}=-`);
+  const stdin = live.stdin?.stream;
+  const reader = live.stdin ? liveLinesReader(`--input ${live.stdin.sourceId}=-`) : null;
+  const readers: Record<string, SourceReader> = { ...live.feeds?.readers };
+  if (reader && live.stdin) readers[live.stdin.sourceId] = reader;
   let cluster: LocalCluster;
   try {
-    cluster = inProcessCluster(plan, { ...cliRunOptions(inputs, output), readers: { [sourceId]: reader }, schedule: 'live' });
+    cluster = inProcessCluster(plan, { ...cliRunOptions(inputs, output), readers, schedule: 'live' });
     cluster.runSync();
   } catch (e) {
     output.close();
@@ -34,6 +47,9 @@ export function executeLive(plan: JobPlan, inputs: Inputs, sourceId: string, std
     const stop = () => {
       settled = true;
       clearInterval(timer);
+      if (live.feeds) live.feeds.onMessage = null;
+      live.feeds?.stop('the run ended');
+      if (!stdin) return;
       stdin.off('data', onData);
       stdin.off('end', onEnd);
       stdin.off('error', onError);
@@ -53,10 +69,10 @@ export function executeLive(plan: JobPlan, inputs: Inputs, sourceId: string, std
         if (!output.flush() && !paused) {
           // The reader of our output is behind: stop reading input until it catches up.
           paused = true;
-          stdin.pause();
+          stdin?.pause();
           output.onDrain(() => {
             paused = false;
-            if (!settled) stdin.resume();
+            if (!settled) stdin?.resume();
             pump();
           });
         }
@@ -69,19 +85,34 @@ export function executeLive(plan: JobPlan, inputs: Inputs, sourceId: string, std
       }
     };
     const onData = (chunk: string | Buffer) => {
-      reader.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
+      reader!.push(typeof chunk === 'string' ? chunk : chunk.toString('utf8'));
       pump();
     };
     const onEnd = () => {
-      reader.end();
+      reader!.end();
       pump();
     };
     const onError = (e: Error) => fail(new Error(`reading standard input: ${e.message}`));
     const timer = setInterval(pump, TICK_MS);
-    stdin.setEncoding('utf8');
-    stdin.on('data', onData);
-    stdin.on('end', onEnd);
-    stdin.on('error', onError);
+    if (live.feeds) {
+      // A burst of messages is pumped once, after the burst, not once per message.
+      let queued = false;
+      live.feeds.onMessage = () => {
+        if (queued) return;
+        queued = true;
+        queueMicrotask(() => {
+          queued = false;
+          pump();
+        });
+      };
+      live.feeds.start();
+    }
+    if (stdin) {
+      stdin.setEncoding('utf8');
+      stdin.on('data', onData);
+      stdin.on('end', onEnd);
+      stdin.on('error', onError);
+    }
     pump();
   });
 }

@@ -13,6 +13,7 @@ import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { loadPipeline } from './load.ts';
 import { STDIN, resolveInputs } from './inputs.ts';
+import { isFeedUrl } from './feedInputs.ts';
 import type { Inputs } from './inputs.ts';
 import { LineWriter, changelogLine, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';
 import type { ParallelRunFlags } from './runFlags.ts';
@@ -35,6 +36,10 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
     ]);
   }
   if (args.out === STDIN) throw new InvalidError(['--out - streams on the plain in-process run only; give --out <dir> with the parallel-runtime flags']);
+  // Worker threads open no connections: a feed there would read nothing and end at once.
+  const feeds = [...args.inputs].filter(([, v]) => isFeedUrl(v)).map(([id, v]) => `--input ${id}=${v}`);
+  for (const n of plan.nodes) if (n.kind === 'feedSource' && !args.inputs.has(n.id)) feeds.push(`feedSource "${n.id}" (${String(n.params.url)})`);
+  if (feeds.length) throw new InvalidError([`${feeds.join(', ')}: live feeds run on the plain in-process run only (no checkpoints or restarts there: see docs/cli.md); drop the parallel-runtime flags`]);
   // The parallel runtime replays inputs after a restart, so standard input is read to its end first.
   const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs, 'read');
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);

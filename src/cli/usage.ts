@@ -30,7 +30,7 @@ Prints "ok: <name> (<n> nodes, <m> edges)" for a valid document, otherwise one l
 
 Exit codes: 0 all valid, 1 a document is invalid or cannot be read.`;
 
-export const RUN_USAGE = `Usage: weir run <pipeline.json|script.sql> --out <dir|-> [--input <sourceId>=<file.jsonl|->]... [--seed N]
+export const RUN_USAGE = `Usage: weir run <pipeline.json|script.sql> --out <dir|-> [--input <sourceId>=<file.jsonl|-|ws://…|sse+http://…>]... [--seed N]
 
 Runs the pipeline to the end of its input in process, deterministically. A Flink SQL script
 (*.sql) is planned first, as \`weir import --from flink-sql\` does: each table a query reads is a
@@ -47,6 +47,10 @@ Options:
                                 header, types inferred; .json array), read as the browser reads it; repeatable.
                                 Without it a fileSource reads its params.path, relative to the pipeline file.
   --input <sourceId>=-          read that source from standard input, live (one source at most)
+  --input <sourceId>=ws://host:port/path       read that source from a WebSocket feed, live (wss:// too)
+  --input <sourceId>=sse+http://host:port/path read it from Server-Sent Events, live (sse+https:// too);
+                                a live run goes on until every feed closes (exit 0; 2 when one failed)
+                                or Ctrl-C; a feedSource node connects to its params.url by itself
   --seed <N>                    overrides settings.seed (a whole number, 0 to 4294967295)
 
 Writes, for every sink:        <dir>/<sinkId>.changelog.jsonl   {"kind":"+I","row":{...}} per line

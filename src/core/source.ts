@@ -1,6 +1,6 @@
 import type { ChangelogInput } from './changelogDecoder.ts';
-import type { ByteInput, LineSource } from './formats/lineSource.ts';
-import { arrayLines } from './formats/lineSource.ts';
+import type { ByteInput, LineSource } from './lineSource.ts';
+import { arrayLines } from './lineSource.ts';
 /** A raw record as a source reads it, before schema and event-time checks. */
 export interface RawRecord {
   value?: unknown;
@@ -30,6 +30,17 @@ export interface SourceReader {
   seek(offset: number, at?: SourcePosition): void;
   /** Where `offset()` lies in a file read in blocks; a checkpoint keeps it beside the offset. */
   position?(): SourcePosition | undefined;
+  /**
+   * A live reader that keeps what it received for replay: a checkpoint with this source at
+   * `offset` completed, so what lies before the retained checkpoints can be freed.
+   */
+  checkpointCompleted?(offset: number): void;
+  /** A live reader with nothing to read now that has not ended: its subtask waits instead of spinning. */
+  waiting?(): boolean;
+  /** State of the reader itself that a checkpoint carries (a live feed's unread messages). */
+  carry?(): unknown;
+  /** Before seeking to a restored offset: takes back what `carry` gave, if another process wrote it. */
+  adopt?(offset: number, carried: unknown): void;
 }
 
 /** A line of a file and the byte where a block at or before it starts. */

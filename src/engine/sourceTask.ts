@@ -1,7 +1,7 @@
-import type { DeadLetter, Element, Row } from './types.ts';
-import type { CommonSourceParams, RawRecord, SourcePosition, SourceReader } from './source.ts';
-import { MIN_WATERMARK } from './types.ts';
-import { ChangelogDecoder } from './changelogDecoder.ts';
+import type { DeadLetter, Element, Row } from '../core/types.ts';
+import type { CommonSourceParams, RawRecord, SourcePosition, SourceReader } from '../core/source.ts';
+import { MIN_WATERMARK } from '../core/types.ts';
+import { ChangelogDecoder } from '../core/changelogDecoder.ts';
 
 export interface SourcePoll {
   elements: Element[];

@@ -166,8 +166,9 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
       unanalysed.add(id);
       result = { outputs: Object.fromEntries(spec.outputs.map((p) => [p.name, unknownStream()])) };
     }
-    if (readsChangelog(n) && (n.parallelism ?? 1) > 1) {
-      problems.push(nodeProblem(id, 'parallelism', `a changelog source runs as one subtask, so the changes of a key stay in order; remove parallelism ${n.parallelism} from "${id}" (downstream operators can still run in parallel)`, 'bad-parallelism'));
+    const single = readsChangelog(n) ? 'a changelog source runs as one subtask, so the changes of a key stay in order' : (spec.singleSubtask?.(n.params) ?? null);
+    if (single && (n.parallelism ?? 1) > 1) {
+      problems.push(nodeProblem(id, 'parallelism', `${single}; remove parallelism ${n.parallelism} from "${id}" (downstream operators can still run in parallel)`, 'bad-parallelism'));
     }
     for (const p of result.problems ?? []) problems.push(nodeProblem(id, p.field, p.message, p.code));
     // Fields derived from invalid params are guesses; downstream checks should not trust them.
@@ -182,7 +183,7 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
       inputs,
       outputs: result.outputs,
       // A changelog source is read by one subtask: split round-robin, one key's changes could overtake each other.
-      parallelism: readsChangelog(n) ? 1 : (n.parallelism ?? defaultParallelism),
+      parallelism: readsChangelog(n) || spec.singleSubtask?.(n.params) ? 1 : (n.parallelism ?? defaultParallelism),
       isSource: spec.group === 'sources',
       isSink: spec.group === 'sinks',
     });

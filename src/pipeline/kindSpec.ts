@@ -74,5 +74,7 @@ export interface KindSpec<P = Record<string, unknown>> {
   stateful: boolean;
   /** Params that hold user code (JS/TS text), for trust prompts, parse checks and exports. */
   codeParams?: (keyof P & string)[];
+  /** Why a source with these params must run as one subtask (null: it may run in parallel). */
+  singleSubtask?(params: P): string | null;
   infer(args: InferArgs<P>): InferResult;
 }

@@ -1,4 +1,4 @@
-import type { RawRecord, SourcePosition, SourceReader } from '../engine/source.ts';
+import type { RawRecord, SourcePosition, SourceReader } from '../core/source.ts';
 
 /**
  * Records a user injected into a running source, in order. The log is part of the source's input,

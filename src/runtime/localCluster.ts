@@ -268,7 +268,7 @@ export class LocalCluster implements Replayable {
     if (snaps) {
       for (const r of this.runners) r.restore(snaps[r.node.id] ?? []);
       await Promise.all(this.runners.map((r) => r.ready));
-    }
+    } else for (const r of this.sourceRunners) r.startFresh();
     this.beginAttempt(manifest?.checkpointId ?? null, retained);
   }
 
@@ -396,7 +396,7 @@ export class LocalCluster implements Replayable {
       if (r === 'done') {
         await this.finishCheckpoints();
         this.finishJob();
-      } else if (r === 'stalled') this.fail(`no progress after ${this.steps} steps`);
+      } else if (r === 'stalled' && !this.waitingForInput()) this.fail(`no progress after ${this.steps} steps`);
     } catch (e) {
       if (!(e instanceof Killed)) throw e;
       this.history.mark('kill');
@@ -497,6 +497,7 @@ export class LocalCluster implements Replayable {
       while (this.phase === 'running' && steps < maxSteps && sent[want] === 0) {
         await this.step();
         steps++;
+        if (this.waitingForInput() && !this.runners.some((r) => r.runnable())) break;
       }
       // A checkpoint's barriers leave every source: let the others inject theirs so alignment can finish.
       this.sourcesPaused = target === 'barrier' ? 'except-barriers' : 'all';
@@ -514,6 +515,11 @@ export class LocalCluster implements Replayable {
   private heldBack(r: SubtaskRunner): boolean {
     if (this.sourcesPaused === 'no' || !r.source) return false;
     return this.sourcesPaused === 'all' || !r.hasPendingBarrier();
+  }
+
+  /** A live source waits for its feed and nothing else can run: stepping now would only spin. */
+  waitingForInput(): boolean {
+    return this.sourceRunners.some((r) => !r.finished && r.waitsForInput()) && !this.runners.some((r) => r.runnable()) && this.writes.length === 0;
   }
 
   subtasks(): readonly SubtaskRunner[] {

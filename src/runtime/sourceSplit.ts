@@ -1,4 +1,4 @@
-import type { RawRecord, SourcePosition, SourceReader } from '../engine/source.ts';
+import type { RawRecord, SourcePosition, SourceReader } from '../core/source.ts';
 import type { SourceTaskSnapshot } from '../engine/sourceTask.ts';
 import type { SubtaskSnapshot } from '../checkpoint/types.ts';
 
@@ -18,6 +18,8 @@ export type SplitSourceSnapshot = SourceTaskSnapshot & {
   injected?: number;
   /** Entries appended to the injection log but not read at the checkpoint (for a resume elsewhere). */
   injectedPending?: RawRecord[];
+  /** What the source's own reader carries (SourceReader.carry): a live feed's unread messages. */
+  carried?: unknown;
 };
 
 const covers = (l: SplitLevel, p: number) => p < l.offsets[p % l.parallelism];

@@ -121,6 +121,10 @@ export class SubtaskRunner {
   private readonly split: SplitReader | null = null;
   private readonly injecting: InjectingReader | null = null;
   private readonly injections: InjectionLog | null = null;
+  /** The source's own reader, under split and injection: a live one keeps messages for replay. */
+  private readonly reader: SourceReader | null = null;
+  /** A live reader's offset at each checkpoint this subtask snapshotted and that has not completed yet. */
+  private readonly readerOffsets = new Map<number, number>();
   private readonly host: RunnerHost;
   private readonly inputs = new InputChannels();
   private readonly outputs: OutputPartitioning;
@@ -178,6 +182,7 @@ export class SubtaskRunner {
       const def = sourceDefinition(node.kind);
       const reader = deps.readers?.[node.id] ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id], ownsParams: deps.ownsPlan });
       const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
+      this.reader = reader;
       this.split = splitReader(reader, index, node.parallelism);
       this.injections = deps.injections ?? null;
       if (index === 0 && deps.injections) this.injecting = new InjectingReader(this.split, deps.injections.of(node.id));
@@ -284,7 +289,7 @@ export class SubtaskRunner {
   /** True when a call to runOne would do something. */
   runnable(): boolean {
     if (this.finished || !this.outputs.haveCredit()) return false;
-    if (this.source) return !this.waitsForBarrier();
+    if (this.source) return this.barriersToInject.length > 0 || (!this.waitsForBarrier() && !this.waitsForInput());
     if (this.inputs.hasReadable()) return true;
     const next = this.task!.timers.nextTime('processing');
     return next !== undefined && next <= this.host.clock.now();
@@ -305,6 +310,11 @@ export class SubtaskRunner {
     this.emitRead(src.poll(Math.min(this.batchSize, this.maxRecordsPerCheckpoint - this.readSinceBarrier)));
     this.readSinceBarrier += src.offset() - before;
     return true;
+  }
+
+  /** A live source with nothing received yet (and no injected record to read) waits for its input. */
+  waitsForInput(): boolean {
+    return this.reader?.waiting?.() === true && !this.injecting?.pending().length;
   }
 
   /** A source that read its records-per-checkpoint limit waits for the next barrier. */
@@ -463,8 +473,10 @@ export class SubtaskRunner {
     return this.injecting?.injected ?? 0;
   }
 
-  private sourceSnapshot(): SplitSourceSnapshot {
-    const s = this.split!.snapshot(this.source!.snapshot());
+  private sourceSnapshot(checkpointId: number): SplitSourceSnapshot {
+    let s = this.split!.snapshot(this.source!.snapshot());
+    if (this.reader?.checkpointCompleted) this.readerOffsets.set(checkpointId, s.offset);
+    if (this.reader?.carry) s = { ...s, carried: this.reader.carry() };
     if (!this.injecting) return s;
     const pending = this.injecting.pending();
     return { ...s, ...(this.injecting.injected ? { injected: this.injecting.injected } : {}), ...(pending.length ? { injectedPending: pending } : {}) };
@@ -473,7 +485,7 @@ export class SubtaskRunner {
   private snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
     const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished, deadLetterEpochs: this.deadLetters.close(checkpointId) };
     if (this.source) {
-      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.sourceSnapshot() };
+      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.sourceSnapshot(checkpointId) };
     }
     const task = this.task!;
     const s = durableKeyed
@@ -540,6 +552,11 @@ export class SubtaskRunner {
 
   /** `publish` false: whoever completed the checkpoint already published its epochs from the snapshots. */
   checkpointCompleted(id: number, publish = true): void {
+    const offset = this.readerOffsets.get(id);
+    if (offset !== undefined) {
+      for (const k of [...this.readerOffsets.keys()]) if (k <= id) this.readerOffsets.delete(k);
+      this.reader!.checkpointCompleted!(offset);
+    }
     const ready = this.sinkEpochs?.commit(id) ?? [];
     const dead = this.deadLetters.commit(id);
     if (!publish) return;
@@ -555,12 +572,23 @@ export class SubtaskRunner {
   }
 
   /**
+   * An attempt that restores no checkpoint starts from the beginning. A live feed's reader outlives
+   * attempts, so it is taken back to its first message, as a freshly opened reader would start.
+   */
+  startFresh(): void {
+    if (this.reader?.checkpointCompleted) this.reader.seek(0);
+  }
+
+  /**
    * Restores from the snapshots of every old subtask of this node, keeping the key groups it now
    * owns. What they pre-committed but perhaps never published (sink epochs, dead letters) is the
    * job master's to publish: it holds the same snapshots.
    */
   restore(snaps: readonly SubtaskSnapshot[]): void {
     if (this.source) {
+      // A live reader first takes back the unread messages a checkpoint of another process carried.
+      const own = snaps.find((x) => x.source && x.subtask === this.id)?.source as SplitSourceSnapshot | undefined;
+      if (this.reader?.adopt && own?.carried !== undefined) this.reader.adopt(own.offset, own.carried);
       // A changed parallelism redistributes the old splits' remaining records (see sourceSplit.ts).
       this.source.restore(this.split!.restore(snaps, this.node.id));
       // The injection log is read by subtask 0 at every parallelism, so its position is old subtask 0's.

@@ -1,4 +1,4 @@
-import type { ByteInput, ByteSource } from '../engine/formats/lineSource.ts';
+import type { ByteInput, ByteSource } from '../core/lineSource.ts';
 
 interface SyncBlobReader {
   readAsArrayBuffer(blob: Blob): ArrayBuffer;

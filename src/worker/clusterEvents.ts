@@ -1,5 +1,6 @@
 import type { ClusterEvent } from '../runtime/localCluster.ts';
 import type { LogLine } from './protocol.ts';
+import type { FeedStatus } from '../engine/feedConnection.ts';
 
 export interface EventLine {
   level: LogLine['level'];
@@ -26,6 +27,20 @@ export function eventLine(e: ClusterEvent, records: number, travelling: boolean)
       return e.checkpointId === null ? null : { level: 'info', message: `resumed from checkpoint ${e.checkpointId} (${records} records read)` };
     case 'failed':
       return { level: 'error', message: `job failed for good: ${e.reason}` };
+    default:
+      return null;
+  }
+}
+
+/** The log line of a live feed's change of state (the node shows the state itself). */
+export function feedLine(node: string, s: FeedStatus): EventLine | null {
+  switch (s.phase) {
+    case 'live':
+      return { level: 'info', message: `live feed ${node} connected`, node };
+    case 'reconnecting':
+      return { level: 'warn', message: `live feed ${node}: ${s.reason ?? 'connection ended'}; reconnecting in ${((s.retryInMs ?? 0) / 1000).toFixed(1)} s (attempt ${s.attempt})`, node };
+    case 'closed':
+      return { level: s.reason === 'the run was stopped' ? 'info' : 'warn', message: `live feed ${node} closed: ${s.reason ?? ''}`, node };
     default:
       return null;
   }

@@ -19,7 +19,7 @@ import { describeError, recordText } from './describe.ts';
 import { findResumable } from './jobStorage.ts';
 import { exportJobSavepoint } from './savepoints.ts';
 import { deployJob, sinkRows } from './clusterJob.ts';
-import { eventLine } from './clusterEvents.ts';
+import { eventLine, feedLine } from './clusterEvents.ts';
 import { RateMeter } from './rateMeter.ts';
 import type { Job } from './clusterJob.ts';
 import { Pacer } from './pacer.ts';
@@ -136,6 +136,11 @@ export class ClusterSession {
       onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
       onEvent: (job, e) => this.onClusterEvent(job, e),
       info: (m) => this.replaying || this.log.add('info', m),
+      feedChanged: (node, s) => {
+        const line = feedLine(node, s);
+        if (line && !this.replaying) this.log.add(line.level, line.message, node);
+        this.post(this.status !== 'running');
+      },
     });
     if (this.breakpoints.length) job.observer.setBreakpoints(this.breakpoints);
     return job;
@@ -170,6 +175,7 @@ export class ClusterSession {
     const job = this.job;
     this.job = null;
     job?.observer.detach();
+    job?.feeds.stop('the run was stopped');
     if (job) await job.storage.close(job.cluster).catch(() => undefined);
   }
 
@@ -578,6 +584,7 @@ export class ClusterSession {
       restarts: this.restarts,
       frame,
       history: job ? this.timeline.view(job.cluster.stepCount(), job.cluster.history, this.loaded?.opts.resume ? 'resumed' : null) : null,
+      feeds: job?.feeds.statuses() ?? {},
     });
   }
 }

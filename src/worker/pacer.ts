@@ -99,7 +99,7 @@ export class Pacer {
     if (this.speed === null) {
       while (performance.now() < deadline) {
         for (let i = 0; i < STEPS_PER_CHECK; i++) {
-          if ((await cluster.step()) !== 'running' || stop()) return;
+          if ((await cluster.step()) !== 'running' || stop() || cluster.waitingForInput()) return;
         }
       }
       return;

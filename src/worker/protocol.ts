@@ -5,6 +5,7 @@ import type { Problem } from '../pipeline/kindSpec.ts';
 import type { FieldType } from '../core/streamInfo.ts';
 import type { InjectParse } from '../runtime/injectValues.ts';
 import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
+import type { FeedNodeStatus } from '../runtime/feeds/liveFeeds.ts';
 
 export type RunStatus = 'idle' | 'ready' | 'running' | 'paused' | 'finished' | 'failed';
 
@@ -80,6 +81,8 @@ export interface RunSnapshot {
   frame: ObservationFrame | null;
   /** Where the run is in its history, for stepping back and the scrubber; null until a job is loaded. */
   history?: HistoryView | null;
+  /** The connection state of each live feed source, by node id. */
+  feeds?: Record<string, FeedNodeStatus>;
 }
 
 /** The run's history as the scrubber draws it: points are step counts of the deterministic schedule. */

@@ -1,8 +1,8 @@
 import Papa from 'papaparse';
 import type { RawRecord, SourceReader } from '../../core/source.ts';
 import { cellValue, inferColumns } from './inferTypes.ts';
-import type { LineSource } from './lineSource.ts';
-import { arrayLines } from './lineSource.ts';
+import type { LineSource } from '../../core/lineSource.ts';
+import { arrayLines } from '../../core/lineSource.ts';
 
 export interface CsvOptions {
   delimiter: string;

@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
-import type { FieldType } from '../../pipeline/streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import type { FileFormat } from '../../pipeline/kinds/fileSource.ts';
 import { fileFormatOf } from '../../pipeline/kinds/fileSource.ts';
-import type { RawRecord, SourceReader } from '../source.ts';
-import { jsonLinesReader } from '../source.ts';
+import type { RawRecord, SourceReader } from '../../core/source.ts';
+import { jsonLinesReader } from '../../core/source.ts';
 import { CsvReader } from './csvReader.ts';
 import { JsonArrayReader } from './jsonArrayReader.ts';
 import { guessTimeField, inferJsonTypes } from './inferTypes.ts';

@@ -1,7 +1,7 @@
-import type { RawRecord, SourceReader } from '../source.ts';
-import { safeJsonParse } from '../source.ts';
-import type { LineSource } from './lineSource.ts';
-import { arrayLines } from './lineSource.ts';
+import type { RawRecord, SourceReader } from '../../core/source.ts';
+import { safeJsonParse } from '../../core/source.ts';
+import type { LineSource } from '../../core/lineSource.ts';
+import { arrayLines } from '../../core/lineSource.ts';
 
 /**
  * Reads the elements of one JSON array (`[{…}, {…}]`) spread over any number of lines, one

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LocalCluster } from '../../runtime/localCluster.ts';
 import { planOrThrow, runPipeline } from '../../testing/runPipeline.ts';
-import type { ByteSource } from '../formats/lineSource.ts';
+import type { ByteSource } from '../../core/lineSource.ts';
 
 const doc = {
   format: 'weir/pipeline', version: 1, name: 'streamed_csv',

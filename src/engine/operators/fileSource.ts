@@ -4,8 +4,8 @@ import type { FileSourceParams } from '../../pipeline/kinds/fileSource.ts';
 import { fileFormatOf } from '../../pipeline/kinds/fileSource.ts';
 import { CsvReader } from '../formats/csvReader.ts';
 import { JsonArrayReader } from '../formats/jsonArrayReader.ts';
-import type { LineSource } from '../formats/lineSource.ts';
-import { StreamedLines, arrayLines } from '../formats/lineSource.ts';
+import type { LineSource } from '../../core/lineSource.ts';
+import { inputLines } from '../../core/lineSource.ts';
 
 /**
  * The engine never opens files: the runtime hands the input over, as lines (CLI `--input`) or as
@@ -16,7 +16,7 @@ export const fileSource: SourceDefinition<FileSourceParams> = {
   kind: 'fileSource',
   open(params, env) {
     const input = env.input;
-    const lines: LineSource = !input ? arrayLines([]) : 'bytes' in input ? new StreamedLines(input.bytes) : arrayLines(input.lines);
+    const lines: LineSource = inputLines(input);
     const name = input?.name ?? params.path;
     switch (fileFormatOf(params, name)) {
       case 'csv':

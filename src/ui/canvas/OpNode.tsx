@@ -9,6 +9,7 @@ import { runStore } from '../run/runStore.ts';
 import { handleId } from './connectionRules.ts';
 import { paramSummary } from './paramSummary.ts';
 import { NodeMetricsLine } from './NodeMetricsLine.tsx';
+import { FeedStateLine } from './FeedStateLine.tsx';
 import type { OpFlowNode } from './flowTypes.ts';
 import { NodeLive } from '../observatory/NodeLive.tsx';
 import { useT } from '../i18n/i18n.ts';
@@ -99,6 +100,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
       {errors > 0 && <div className="op-problem">{problems[0].message}</div>}
       <NodeLive id={id} sink={spec.group === 'sinks'} />
       <NodeMetricsLine id={id} />
+      {node.kind === 'feedSource' && <FeedStateLine id={id} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PipelineNode } from '../../pipeline/document.ts';
-import type { FieldType } from '../../pipeline/streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { dispatch } from '../actions/registry.ts';
 import { setNodeParams } from '../actions/nodeActions.ts';
 import { useStore } from '../store/createStore.ts';

@@ -1,5 +1,5 @@
-import type { FieldType } from '../../pipeline/streamInfo.ts';
-import { FIELD_TYPES } from '../../pipeline/streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
+import { FIELD_TYPES } from '../../core/streamInfo.ts';
 import { useT } from '../i18n/i18n.ts';
 
 export interface SchemaChoice {

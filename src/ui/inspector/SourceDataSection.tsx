@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PipelineNode } from '../../pipeline/document.ts';
-import type { FieldType } from '../../pipeline/streamInfo.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { parsePastedRows } from '../../engine/formats/pastedRows.ts';
 import type { PastedRows } from '../../engine/formats/pastedRows.ts';
 import { dispatch } from '../actions/registry.ts';

@@ -16,6 +16,12 @@ export const KIND_ICON_PATHS: Record<string, ReactNode> = {
     </>
   ),
   generatorSource: <path d="M1.5 8c1.6-4.5 3.2-4.5 4.3 0s2.7 4.5 4.4 0 3.2-4.5 4.3 0" />,
+  feedSource: (
+    <>
+      <circle cx="3.5" cy="12.5" r="1.3" />
+      <path d="M2.5 8.2a5.3 5.3 0 0 1 5.3 5.3M2.5 4a9.5 9.5 0 0 1 9.5 9.5" />
+    </>
+  ),
   filter: <path d="M2 2.5h12L9.5 8.5v5l-3-1.5v-3.5z" />,
   map: (
     <>

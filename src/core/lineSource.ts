@@ -112,3 +112,8 @@ export class StreamedLines implements LineSource {
     if (this.nextByte >= size || buf.length === 0) this.ended = true;
   }
 }
+
+/** The lines of an input given to a run, whether it is held in memory or read from bytes in blocks. */
+export function inputLines(input: { lines: readonly string[] } | ByteInput | undefined): LineSource {
+  return !input ? arrayLines([]) : 'bytes' in input ? new StreamedLines(input.bytes) : arrayLines(input.lines);
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ByteSource } from './lineSource.ts';
 import { StreamedLines } from './lineSource.ts';
-import { CsvReader } from './csvReader.ts';
-import { JsonArrayReader } from './jsonArrayReader.ts';
-import { jsonLinesReader } from '../source.ts';
+import { CsvReader } from '../engine/formats/csvReader.ts';
+import { JsonArrayReader } from '../engine/formats/jsonArrayReader.ts';
+import { jsonLinesReader } from './source.ts';
 
 /** Bytes of a text, counting how many bytes were read at most at once (the memory a reader needs). */
 function bytesOf(text: string): ByteSource & { reads: number; largest: number } {
@@ -83,7 +83,7 @@ describe('StreamedLines', () => {
 
 describe('a streamed file in a checkpoint', () => {
   it('the source snapshot keeps the block position, and a restore reads on from there', async () => {
-    const { SourceTask } = await import('../sourceTask.ts');
+    const { SourceTask } = await import('../engine/sourceTask.ts');
     const text = `n\n${Array.from({ length: 300 }, (_, i) => String(i)).join('\n')}\n`;
     const open = (src: ByteSource) => new SourceTask('s', new CsvReader(new StreamedLines(src, 64), { delimiter: ',', schema: { n: 'integer' } }), { schema: { n: 'integer' } });
     const first = open(bytesOf(text));
