@@ -1,4 +1,5 @@
 import type { Clock } from '../core/clock.ts';
+import type { ReconnectPolicy } from '../pipeline/kinds/feedSource.ts';
 
 /** Why a connection ended, as the transport saw it. */
 export interface FeedClose {
@@ -29,16 +30,6 @@ export interface FeedTimers {
   random(): number;
 }
 
-export interface ReconnectPolicy {
-  /** First delay; each attempt doubles it. */
-  initialDelayMs: number;
-  /** No delay is longer than this. */
-  maxDelayMs: number;
-  /** Attempts after a drop before giving up; null: for ever. */
-  maxAttempts: number | null;
-}
-
-export const DEFAULT_RECONNECT: ReconnectPolicy = { initialDelayMs: 500, maxDelayMs: 30_000, maxAttempts: null };
 
 export type FeedPhase = 'connecting' | 'live' | 'reconnecting' | 'closed';
 

@@ -1,8 +1,8 @@
 import type { RawRecord, SourceReader } from '../core/source.ts';
 import type { FeedDecoder } from './formats/feedMessages.ts';
+import type { FeedBufferPolicy } from '../pipeline/kinds/feedSource.ts';
 
 /** What a full buffer does: fail the job (nothing is lost silently), or drop new messages as counted dead letters. */
-export type FeedBufferPolicy = 'fail' | 'drop';
 
 export interface FeedLogOptions {
   /** Names the source in errors ("live feed \"ticks\" (ws://…)"). */

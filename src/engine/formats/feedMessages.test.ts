@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FeedDecoder, parseJsonPath } from './feedMessages.ts';
+import { FeedDecoder } from './feedMessages.ts';
+import { parseJsonPath } from '../../core/jsonPath.ts';
 
 describe('FeedDecoder', () => {
   it('reads a JSON object, an array, or the records at a JSON path, numbering each by its message', () => {

@@ -2,18 +2,10 @@ import Papa from 'papaparse';
 import type { RawRecord } from '../../core/source.ts';
 import { safeJsonParse } from '../../core/source.ts';
 import { cellValue } from './inferTypes.ts';
+import { parseJsonPath } from '../../core/jsonPath.ts';
+import type { FeedFormat } from '../../pipeline/kinds/feedSource.ts';
 
-/**
- * How one message of a live feed holds its records:
- * - `json`: one JSON value; an object is one record, an array holds one record per element;
- * - `jsonArray`: one JSON array of records (anything else is a bad message);
- * - `ndjson`: one JSON object per line of the message;
- * - `csv`: one or more CSV lines without a header, their cells named by `columns`.
- */
-export type FeedFormat = 'json' | 'jsonArray' | 'ndjson' | 'csv';
-
-export const FEED_FORMATS: readonly FeedFormat[] = ['json', 'jsonArray', 'ndjson', 'csv'];
-
+/** How to decode a feed's messages (the formats are described with `FeedFormat`). */
 export interface FeedDecodeOptions {
   format: FeedFormat;
   /** `$.data.items`: where the records sit in each JSON message (json, jsonArray, ndjson). */
@@ -30,24 +22,6 @@ export interface FeedDecodeOptions {
 const RAW_MAX = 2000;
 
 const clip = (s: string): string => (s.length > RAW_MAX ? `${s.slice(0, RAW_MAX)}… (${s.length} characters)` : s);
-
-/** `$.a.b[0].c` → ['a', 'b', 0, 'c']; an error text for anything else. */
-export function parseJsonPath(path: string): (string | number)[] | string {
-  const p = path.trim();
-  if (p === '' || p === '$') return [];
-  if (!p.startsWith('$')) return `the JSON path "${path}" must start with $, as in $.data.items`;
-  const steps: (string | number)[] = [];
-  const re = /\.([A-Za-z_$][\w$-]*)|\[(\d+)\]|\['([^']*)'\]|\["([^"]*)"\]/y;
-  let at = 1;
-  while (at < p.length) {
-    re.lastIndex = at;
-    const m = re.exec(p);
-    if (!m) return `the JSON path "${path}" cannot be read at "${p.slice(at)}"; use dots and [index], as in $.data.items or $.batches[0].rows`;
-    steps.push(m[2] !== undefined ? Number(m[2]) : (m[1] ?? m[3] ?? m[4]));
-    at = re.lastIndex;
-  }
-  return steps;
-}
 
 function select(value: unknown, steps: readonly (string | number)[]): { value: unknown } | { error: string } {
   let v = value;

@@ -3,11 +3,32 @@ import type { FieldType } from '../../core/streamInfo.ts';
 import { durationMs, fieldList, sourceCommonProps, sourceStream } from './common.ts';
 import type { InferProblem } from './common.ts';
 import type { CommonSourceParams } from '../../core/source.ts';
-import type { FeedFormat } from '../../engine/formats/feedMessages.ts';
-import { FEED_FORMATS, parseJsonPath } from '../../engine/formats/feedMessages.ts';
-import type { FeedBufferPolicy } from '../../engine/feedLog.ts';
-import { DEFAULT_RECONNECT } from '../../engine/feedConnection.ts';
-import type { ReconnectPolicy } from '../../engine/feedConnection.ts';
+import { parseJsonPath } from '../../core/jsonPath.ts';
+
+/**
+ * How one message of a live feed holds its records:
+ * - `json`: one JSON value; an object is one record, an array holds one record per element;
+ * - `jsonArray`: one JSON array of records (anything else is a bad message);
+ * - `ndjson`: one JSON object per line of the message;
+ * - `csv`: one or more CSV lines without a header, their cells named by `columns`.
+ */
+export type FeedFormat = 'json' | 'jsonArray' | 'ndjson' | 'csv';
+
+export const FEED_FORMATS: readonly FeedFormat[] = ['json', 'jsonArray', 'ndjson', 'csv'];
+
+/** What a feed does when its replay buffer is full: stop the job, or go on and dead-letter the gap. */
+export type FeedBufferPolicy = 'fail' | 'drop';
+
+export interface ReconnectPolicy {
+  /** First delay; each attempt doubles it. */
+  initialDelayMs: number;
+  /** No delay is longer than this. */
+  maxDelayMs: number;
+  /** Attempts after a drop before giving up; null: for ever. */
+  maxAttempts: number | null;
+}
+
+export const DEFAULT_RECONNECT: ReconnectPolicy = { initialDelayMs: 500, maxDelayMs: 30_000, maxAttempts: null };
 
 export type FeedTransportKind = 'websocket' | 'sse';
 
