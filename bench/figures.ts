@@ -74,6 +74,7 @@ export const FIGURES: Figure[] = [
   f('scaling.checkpointMs.keys1M', 'ms', 'Full checkpoint of 1M keys.'),
   nodeOnly(f('inProcess.cpuMicrosPerRecord', 'µs', 'CPU (user + system) per record of the keyed count on the one runtime in one process, as a plain run uses it: the job master over the in-process transport, one subtask per node, simulated processing time, no checkpoints (Node; compare an older build with bench/profile/ab.ts).')),
   nodeOnly(f('memory.bytesPerKey', 'bytes', 'Heap per key of the count + sum GROUP BY state, memory backend (Node, forced GC before and after).', le(100))),
+  nodeOnly(f('memory.pipelineBytesPerKey', 'bytes', 'Heap per key of the whole keyed count: GROUP BY state and view (chained, the view reads the state and keeps no rows).', le(100))),
   nodeOnly(f('csv.ingestRecordsPerSec', 'events/s', 'CSV through a fileSource (papaparse in batches, cells typed by the schema, event time and watermarks), Node, one thread.')),
   nodeOnly(f('csv.papaparseRecordsPerSec', 'events/s', "papaparse's bare parse of the same text in one call, no types (Node).")),
   nodeOnly(f('csv.ratioIngestToParse', 'ratio', 'CSV ingest rate ÷ bare parse rate.', ge(0.5, '≥ 0.5'))),
