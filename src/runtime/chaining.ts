@@ -68,24 +68,30 @@ function whyNot(plan: JobPlan, agg: PlanNode, view: PlanNode): string | null {
 
 /**
  * Binds each chained view subtask to the arrangement of the aggregate subtask with the same index
- * (equal parallelism and key: both own the same key groups). A chain whose aggregate keeps per-key
- * cells (MIN/MAX and other calls, or a durable backend) stays apart. Returns the chains in force.
+ * (equal parallelism and key: both own the same key groups), among the subtasks this host runs.
+ * A chain stays apart when a view's aggregate subtask runs elsewhere (another worker) or keeps
+ * per-key cells (MIN/MAX and other calls, or a durable backend). Returns the chains in force.
  */
 export function applyChains(plan: ChainPlan, byNode: ReadonlyMap<string, readonly SubtaskRunner[]>): ChainPlan {
   const out: ChainPlan = { chains: [], unchained: [...plan.unchained] };
   for (const c of plan.chains) {
-    const aggs = byNode.get(c.aggregate) ?? [];
     const views = byNode.get(c.view) ?? [];
-    const arrangements = aggs.map((r) => r.task?.operator.arrangement?.() ?? null);
-    const readers = views.map((r) => r.task?.operator as Partial<ViewSinkOperator> | undefined);
-    if (arrangements.some((a) => a === null) || readers.some((v) => !v?.readFrom) || aggs.length !== views.length) {
+    if (!views.length) continue;
+    const aggOf = new Map((byNode.get(c.aggregate) ?? []).map((r) => [r.index, r]));
+    const pairs = views.map((v) => ({ v, agg: aggOf.get(v.index), reader: v.task?.operator as Partial<ViewSinkOperator> | undefined }));
+    if (pairs.some((p) => !p.agg)) {
+      out.unchained.push({ ...c, reason: `a subtask of "${c.view}" runs apart from its "${c.aggregate}" subtask` });
+      continue;
+    }
+    const arrangements = pairs.map((p) => p.agg!.task?.operator.arrangement?.() ?? null);
+    if (arrangements.some((a) => a === null) || pairs.some((p) => !p.reader?.readFrom)) {
       out.unchained.push({ ...c, reason: `"${c.aggregate}" keeps its groups in per-key cells (calls other than COUNT/SUM/AVG, or a durable state backend)` });
       continue;
     }
-    views.forEach((v, i) => {
-      readers[i]!.readFrom!(arrangements[i]!);
+    pairs.forEach(({ v, agg, reader }, i) => {
+      reader!.readFrom!(arrangements[i]!);
       v.derivedFrom = c.aggregate;
-      if (!v.publishesChangelog) aggs[i].task!.operator.dropChangelog?.();
+      if (!v.publishesChangelog) agg!.task!.operator.dropChangelog?.();
     });
     out.chains.push(c);
   }
@@ -120,7 +126,8 @@ export function chainedRestore(plan: JobPlan, snaps: Record<string, SubtaskSnaps
     const from = list.find((s) => s.derivedFrom)?.derivedFrom;
     if (!from) continue;
     const rows = derivedRows(view.id, from, snaps[from] ?? [], plan.maxParallelism);
-    out[view.id] = list.map((s, i) => ({ ...s, keyed: i === 0 ? { type: 'inline' as const, snapshot: rows } : emptyKeyed(plan.maxParallelism) }));
+    // Rebuilt, they are a plain view's snapshots (a second pass, on a worker, leaves them alone).
+    out[view.id] = list.map(({ derivedFrom: _, ...s }, i) => ({ ...s, keyed: i === 0 ? { type: 'inline' as const, snapshot: rows } : emptyKeyed(plan.maxParallelism) }));
   }
   return out;
 }
