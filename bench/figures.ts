@@ -129,6 +129,7 @@ export const TARGETS: TargetRow[] = [
   { figures: ['checkpoint.ratioFullToRaw', 'checkpoint.ratioIncrementalToFull'], previous: '1.87 / 0.012' },
   { figures: ['recovery.ratioToRawRead'], previous: '1.37' },
   { figures: ['memory.bytesPerKey'], previous: '254' },
+  { figures: ['memory.pipelineBytesPerKey'], previous: '253 (view unchained)' },
   { figures: ['threaded.cpuUsPerRecord'], previous: '9–14' },
   { figures: ['latency.previewP99Ms'], previous: '—' },
   { figures: ['latency.committedOverIntervalP99Ms'], previous: '— (890 ms total, 78.6k sustained)' },
