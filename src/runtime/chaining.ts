@@ -133,7 +133,8 @@ export function chainedRestore(plan: JobPlan, snaps: Record<string, SubtaskSnaps
 }
 
 function derivedRows(viewId: string, from: string, aggSnaps: readonly SubtaskSnapshot[], maxParallelism: number): KeyedStateSnapshot {
-  if (!aggSnaps.length) throw new Error(`view "${viewId}" was checkpointed as a view of "${from}", but the checkpoint holds no snapshot of "${from}"; restore it with the pipeline that wrote it`);
+  // No snapshot of the aggregate: its state is deliberately not restored (--allow-non-restored-state
+  // after an incompatible change), and the view derived from it starts empty with it.
   const keyGroups: Record<number, SnapshotCell[]> = {};
   for (const s of aggSnaps) {
     if (s.keyed.type !== 'inline') throw new Error(`view "${viewId}": the state of "${from}" in this checkpoint is not inline, so the view cannot be rebuilt from it`);
