@@ -3,4 +3,4 @@ import { bytesPerKey } from '../suites/memory.ts';
 
 const keys = Number(process.argv[2] ?? 1_000_000);
 const r = bytesPerKey(keys);
-console.log(JSON.stringify({ 'memory.bytesPerKey': r.bytesPerKey, 'memory.viewBytesPerKey': r.viewBytesPerKey, 'memory.keysMeasured': keys }));
+console.log(JSON.stringify({ 'memory.bytesPerKey': r.bytesPerKey, 'memory.viewBytesPerKey': r.viewBytesPerKey, 'memory.pipelineBytesPerKey': r.pipelineBytesPerKey, 'memory.keysMeasured': keys }));

@@ -5,6 +5,7 @@ import { D2, MultiSet, groupBy, groupByOperators, output } from '@tanstack/db-iv
 const { count, sum } = groupByOperators;
 import { runInProcess } from '../../src/runtime/runInProcess.ts';
 import type { LocalCluster } from '../../src/runtime/localCluster.ts';
+import type { SinkOperator } from '../../src/engine/operators/sinks.ts';
 import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { interleave, now, pairedRatio, type RunPlan } from '../lib/stats.ts';
@@ -14,14 +15,17 @@ export interface Totals {
   total: number;
 }
 
-/** Weir: the whole pipeline in process (one subtask per node, as a plain run); returns events/s and the view size. */
-export function runEngine(events: readonly KeyedEvent[], opts: { sink?: boolean } = {}): { eps: number; viewRows: number; cluster: LocalCluster } {
+/**
+ * Weir: the whole pipeline in process (one subtask per node, as a plain run); returns events/s and
+ * the view size. `chain: false` keeps the view apart from the GROUP BY (its own table), for A/B runs.
+ */
+export function runEngine(events: readonly KeyedEvent[], opts: { sink?: boolean; chain?: boolean } = {}): { eps: number; viewRows: number; cluster: LocalCluster } {
   const plan = keyedCountPlan(opts.sink ?? true);
   const t0 = now();
-  const { cluster } = runInProcess(plan, { keepChangelog: false, readers: { events: readyReader(events) } });
+  const { cluster } = runInProcess(plan, { keepChangelog: false, readers: { events: readyReader(events) }, chain: opts.chain });
   const ms = now() - t0;
-  const view = opts.sink === false ? null : cluster.task('view');
-  return { eps: events.length / (ms / 1000), viewRows: view ? view.state.keys('row').length : 0, cluster };
+  const view = opts.sink === false ? null : (cluster.task('view')?.operator as SinkOperator | undefined);
+  return { eps: events.length / (ms / 1000), viewRows: view ? view.rows().length : 0, cluster };
 }
 
 /** The limit: a Map from key to running totals over the same objects. */

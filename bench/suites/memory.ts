@@ -2,11 +2,12 @@ import { keyedEvents } from '../lib/events.ts';
 import { runEngine } from './keyedCount.ts';
 
 /**
- * Heap (with typed-array stores) per key of the count + sum state (memory backend), measured in Node with a forced GC
- * around the run: the events exist before the first reading, the cluster (holding the state)
+ * Heap (with typed-array stores) per key of the count + sum state (memory backend), and of the
+ * whole pipeline (state and view; a chained view reads the state's columns and keeps no rows of
+ * its own), measured in Node with a forced GC around the run: the events exist before the first reading, the cluster (holding the state)
  * is alive at the second. Needs `--expose-gc`.
  */
-export function bytesPerKey(keys: number): { bytesPerKey: number; viewBytesPerKey: number } {
+export function bytesPerKey(keys: number, opts: { chain?: boolean } = {}): { bytesPerKey: number; viewBytesPerKey: number; pipelineBytesPerKey: number } {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('memory figures need node --expose-gc');
   const heap = () => {
@@ -23,10 +24,10 @@ export function bytesPerKey(keys: number): { bytesPerKey: number; viewBytesPerKe
   if (run.cluster.task('totals')!.state.keys('group').length !== keys) throw new Error('state does not hold every key');
   run = null;
   const h2 = heap();
-  let withView: ReturnType<typeof runEngine> | null = runEngine(events);
+  let withView: ReturnType<typeof runEngine> | null = runEngine(events, { chain: opts.chain });
   const h3 = heap();
   const rows = withView.viewRows;
   withView = null;
   if (rows !== keys) throw new Error('view does not hold every key');
-  return { bytesPerKey: (h1 - h0) / keys, viewBytesPerKey: (h3 - h2 - (h1 - h0)) / keys };
+  return { bytesPerKey: (h1 - h0) / keys, viewBytesPerKey: (h3 - h2 - (h1 - h0)) / keys, pipelineBytesPerKey: (h3 - h2) / keys };
 }

@@ -30,6 +30,11 @@ export interface SubtaskSnapshot {
   deadLetterEpochs?: DeadLetterEpoch[];
   /** The subtask had finished all its input when it was snapshotted. */
   finished?: boolean;
+  /**
+   * A view chained behind this node (an aggregate) read its arrangement and kept no rows, so
+   * `keyed` is empty: a restore rebuilds the view from that node's snapshot of the same checkpoint.
+   */
+  derivedFrom?: string;
 }
 
 export interface PendingCommit {

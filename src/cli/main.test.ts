@@ -85,6 +85,8 @@ describe('weir (main)', () => {
     expect(existsSync(join(out, 'visits.dead-letter.jsonl'))).toBe(false);
     expect(r.err).toMatch(/source visits \(fileSource\): 3 records read, 0 dead-lettered/);
     expect(r.err).toMatch(/sink by_customer: 2 rows in the view, 4 changelog rows/);
+    // The view read the GROUP BY's groups instead of keeping its own table, and the summary says so.
+    expect(r.err).toMatch(/chained: spend → by_customer \(the view reads spend's groups\)/);
     expect(r.err).toMatch(/dead letters: 0/);
     expect(r.err).toMatch(/ran "spend per customer" in \d+\.\d\d s/);
   });

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { LocalCluster } from '../runtime/localCluster.ts';
 import { inProcessCluster } from '../runtime/runInProcess.ts';
+import { describeChains } from '../runtime/chaining.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { RunArgs } from './args.ts';
 import type { Io } from './io.ts';
@@ -21,6 +22,8 @@ export interface RunSummary {
   sinks: { id: string; viewRows: number; changelogRows: number }[];
   deadLetters: { id: string; count: number }[];
   totalDeadLetters: number;
+  /** Which GROUP BY → view pairs ran chained, and why the others did not (see runtime/chaining.ts). */
+  chains: string[];
 }
 
 /**
@@ -119,6 +122,7 @@ export function summarize(plan: JobPlan, cluster: LocalCluster, output: RunOutpu
     sinks: [...counts.changelogRows].map(([id, rows]) => ({ id, viewRows: (views[id] ?? []).length, changelogRows: rows })),
     deadLetters: [...counts.deadLetters].map(([id, count]) => ({ id, count })),
     totalDeadLetters: deadLetters.length,
+    chains: describeChains(cluster.chains()),
   };
 }
 
@@ -134,6 +138,7 @@ function printSummary(plan: JobPlan, s: RunSummary, output: RunOutput, io: Io, f
   const where = s.deadLetters.map((d) => `${d.id}: ${d.count}`).join(', ');
   const see = output.streamsDeadLetters ? 'the "deadLetter" lines on standard output' : '<node>.dead-letter.jsonl';
   lines.push(`  dead letters: ${s.totalDeadLetters}${where ? ` (${where}; see ${see})` : ''}`);
+  for (const c of s.chains) lines.push(`  ${c}`);
   lines.push(`results in ${output.where}`);
   io.err(lines.join('\n'));
 }

@@ -57,6 +57,22 @@ export interface Operator {
   endInput?(): void;
   /** A readable view of internal structures for the observatory (window panes, join buffers). */
   inspect?(): unknown;
+  /**
+   * The table of result rows this operator keeps by its key, for a view chained behind it to read
+   * instead of keeping a copy (Materialize's shared arrangement). Null when this instance's state
+   * layout cannot serve it; the runtime then leaves the view unchained.
+   */
+  arrangement?(): Arrangement | null;
+  /** Nothing downstream reads this operator's changelog (a chained view that publishes nothing): emit none. */
+  dropChangelog?(): void;
+}
+
+/** Result rows by key, as the operator holds them now; rows are built on each read. */
+export interface Arrangement {
+  size(): number;
+  rows(): Row[];
+  /** The row of one key (the key as the operator's state is keyed). */
+  lookup(key: Key): Row | undefined;
 }
 
 export interface KeyedCalls {

@@ -10,6 +10,7 @@ import { sinkPrimaryKey } from '../engine/operators/sinks.ts';
 import { Publication } from './publication.ts';
 import { DEFAULT_RESTART, restartDelay } from './restartStrategy.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
+import { chainedRestore } from './chaining.ts';
 
 /**
  * Time for the job master: a clock and timers, injected. Wall-clock timers for real threads
@@ -83,16 +84,18 @@ export class JobMaster {
   /**
    * The checkpoint an attempt restores: the latest retained one, or `checkpointId` (time travel).
    * Its snapshots come back grouped by node (a rescaled node needs every old subtask's), and what
-   * they pre-committed but perhaps never published goes out now, once.
+   * they pre-committed but perhaps never published goes out now, once. `chained`: the views
+   * that run chained in the new attempt.
    */
-  async restorePoint(checkpointId?: number): Promise<{ manifest: CheckpointManifest | null; snaps: Record<string, SubtaskSnapshot[]> | null; retained: CheckpointManifest[] }> {
+  async restorePoint(checkpointId?: number, chained: ReadonlySet<string> = new Set()): Promise<{ manifest: CheckpointManifest | null; snaps: Record<string, SubtaskSnapshot[]> | null; retained: CheckpointManifest[] }> {
     const all = await this.store.list(this.jobId);
     const manifest = checkpointId === undefined ? (all.at(-1) ?? null) : (all.find((m) => m.checkpointId === checkpointId) ?? null);
     if (checkpointId !== undefined && !manifest) throw new Error(`checkpoint ${checkpointId} is not retained`);
     if (!manifest) return { manifest: null, snaps: null, retained: [] };
     const snaps = await readSnapshots(this.store, manifest);
     this.publishFrom(Object.values(snaps).flat());
-    return { manifest, snaps, retained: all.filter((m) => m.checkpointId <= manifest.checkpointId) };
+    // Views chained now or when the checkpoint was taken: see chaining.ts.
+    return { manifest, snaps: chainedRestore(this.plan, snaps, chained), retained: all.filter((m) => m.checkpointId <= manifest.checkpointId) };
   }
 
   /** Starts an attempt: a fresh coordinator over every subtask of the plan. Hooks say what the transport does. */

@@ -11,6 +11,7 @@ import type { CheckpointCoordinator } from '../checkpoint/coordinator.ts';
 import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
 import type { CheckpointManifest, CheckpointRecord, CheckpointStore, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { SubtaskRunner } from './subtaskRunner.ts';
+import { applyChains, viewChains, type ChainPlan } from './chaining.ts';
 import type { RunnerHost, RunnerTap } from './subtaskRunner.ts';
 import type { ChannelMessage } from './messages.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
@@ -66,6 +67,11 @@ export interface ClusterOptions {
    * Without it nothing is measured and a step pays nothing for it.
    */
   loadClock?: () => number;
+  /**
+   * Chain an upsert view behind the GROUP BY that feeds it (default true; see chaining.ts). The
+   * designer turns it off: its observatory shows and steps every operator on its own.
+   */
+  chain?: boolean;
   /** Keyed state backend per subtask (default: memory). A durable one persists its own chunks at checkpoints. */
   backend?: (node: PlanNode, subtask: number, time: StateTime, attempt: number) => KeyedStateBackend | Promise<KeyedStateBackend>;
 }
@@ -153,6 +159,8 @@ export class LocalCluster implements Replayable {
   /** Records injected from the UI: part of the sources' input, so every attempt and restore sees them. */
   private readonly injections = new InjectionLog();
   private readonly load: LoadMeter | null;
+  /** What the last deploy put in force. */
+  private chained: ChainPlan = { chains: [], unchained: [] };
 
   constructor(
     readonly plan: JobPlan,
@@ -175,6 +183,11 @@ export class LocalCluster implements Replayable {
     this.scheduler = new InProcessScheduler(opts.schedule ?? 'seeded', this.clock, this.rng, opts.batchSize ?? 256);
     this.sourceTime = followsSourceTime(this.scheduler.policy);
     this.load = opts.loadClock ? new LoadMeter(opts.loadClock) : null;
+  }
+
+  /** Which aggregate → view pairs run chained in this attempt, and why the others do not. */
+  chains(): ChainPlan {
+    return this.chained;
   }
 
   private host(attempt: number): RunnerHost {
@@ -264,7 +277,7 @@ export class LocalCluster implements Replayable {
     // Backends may need to open (IndexedDB); the runner binds state synchronously, so open first.
     if (this.opts.backend) for (const n of this.plan.nodes) if (!n.isSource) for (let i = 0; i < n.parallelism; i++) backends.set(`${n.id}#${i}`, await this.openBackend(n, i));
     this.spawnRunners(backends);
-    const { manifest, snaps, retained } = await this.master.restorePoint(checkpointId);
+    const { manifest, snaps, retained } = await this.master.restorePoint(checkpointId, new Set(this.chained.chains.map((c) => c.view)));
     if (snaps) {
       for (const r of this.runners) r.restore(snaps[r.node.id] ?? []);
       await Promise.all(this.runners.map((r) => r.ready));
@@ -305,6 +318,8 @@ export class LocalCluster implements Replayable {
       this.byNode.set(n.id, list);
       this.runners.push(...list);
     }
+    // An observatory tapping the job (breakpoints, stepping, per-operator state) sees every operator on its own.
+    this.chained = applyChains(viewChains(this.plan, { enabled: this.opts.chain !== false && this.tap === null }), this.byNode);
     this.sourceRunners = this.runners.filter((r) => r.source);
     this.scheduler.reset();
     this.load?.redeployed(this.runners);

@@ -8,7 +8,7 @@ export function singleSubtaskPlan(plan: JobPlan): JobPlan {
   return { ...plan, nodes: plan.nodes.map((n) => (n.parallelism === 1 ? n : { ...n, parallelism: 1 })) };
 }
 
-export type InProcessOptions = Pick<ClusterOptions, 'batchSize' | 'inputs' | 'readers' | 'keepChangelog' | 'onPublish' | 'onDeadLetter'>;
+export type InProcessOptions = Pick<ClusterOptions, 'batchSize' | 'inputs' | 'readers' | 'keepChangelog' | 'onPublish' | 'onDeadLetter' | 'chain'>;
 
 /**
  * A plain run in this thread: the one runtime with one subtask per node, processing time

@@ -155,6 +155,8 @@ export class SubtaskRunner {
   ready: Promise<void> = Promise.resolve();
   finished = false;
   tap: RunnerTap | null = null;
+  /** Set when this view is chained behind that node and reads its arrangement (see chaining.ts). */
+  derivedFrom: string | null = null;
 
   constructor(deps: RunnerDeps) {
     const { plan, node, index, host } = deps;
@@ -198,6 +200,11 @@ export class SubtaskRunner {
       this.task = task;
       task.open();
     }
+  }
+
+  /** A sink that hands its input on as published output (epochs or final output). */
+  get publishesChangelog(): boolean {
+    return this.sinkEpochs !== null || this.publishesFinal;
   }
 
   private deadLetter(d: DeadLetter): void {
@@ -483,7 +490,7 @@ export class SubtaskRunner {
   }
 
   private snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
-    const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished, deadLetterEpochs: this.deadLetters.close(checkpointId) };
+    const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished, deadLetterEpochs: this.deadLetters.close(checkpointId), ...(this.derivedFrom ? { derivedFrom: this.derivedFrom } : {}) };
     if (this.source) {
       return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.sourceSnapshot(checkpointId) };
     }

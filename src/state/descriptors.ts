@@ -2,6 +2,7 @@
  * Operators reach state only through descriptors, which a backend binds (Flink's
  * `StateDescriptor.bind`): the operator never learns which backend holds its state.
  */
+import type { Key } from '../core/types.ts';
 export type StateKind = 'value' | 'list' | 'map' | 'reducing' | 'aggregating';
 
 export interface TtlConfig {
@@ -114,4 +115,10 @@ export interface ColumnsState {
   written(slot: number, ref: unknown): void;
   /** Drops the current key. */
   clear(): void;
+  /** Keys held, and each one's slot and ref: for a reader that shares the table (a chained view). */
+  size(): number;
+  each(visit: (slot: number, ref: unknown) => void): void;
+  /** The slot of any key (not only the current one), or -1, and that slot's ref. */
+  slotOf(key: Key): number;
+  refAt(slot: number, key: Key): unknown;
 }

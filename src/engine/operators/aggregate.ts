@@ -14,17 +14,21 @@ export const aggregate: OperatorDefinition<AggregateParams> = {
   keyFields: (p) => p.groupBy,
   create({ ctx, params, inputs }) {
     const calls = new AggregateSet(params.aggregates, appendOnlyInput(inputs));
+    const columns = columnsUpdater(ctx, params, calls);
     // Other calls (MIN/MAX, ...) or a backend with per-key cells only: one value-state object per group.
-    const update = columnsUpdater(ctx, params, calls) ?? groupUpdater(ctx, params, groupLayout(calls) as GroupLayout<FieldGroup | ArrayGroup>);
+    const update = columns?.update ?? groupUpdater(ctx, params, groupLayout(calls) as GroupLayout<FieldGroup | ArrayGroup>);
+    // Only the columns layout can serve a chained view: its rows are built from the numbers on read.
+    const sharing = { arrangement: () => columns?.arrangement ?? null, dropChangelog: () => columns?.dropChangelog() };
     // Both layouts refuse text in SUM/AVG the same way, before any accumulator changes.
     const notNumeric = numericInputCheck(ctx.nodeId, params.aggregates);
-    if (!notNumeric) return { processElement: update };
+    if (!notNumeric) return { processElement: update, ...sharing };
     return {
       processElement: (el) => {
         const bad = notNumeric(el.row);
         if (bad) ctx.deadLetter(bad, el.row);
         else update(el);
       },
+      ...sharing,
     };
   },
 };

@@ -1,4 +1,4 @@
-import type { OperatorContext } from '../operator.ts';
+import type { Arrangement, OperatorContext } from '../operator.ts';
 import type { Element, Row } from '../../core/types.ts';
 import { isAddition } from '../../core/types.ts';
 import type { AggregateSet, NumericSlot } from '../aggregates.ts';
@@ -16,12 +16,19 @@ const FIELDS = 4;
  * field layout's value ({ n, out, a0..a3 }), so checkpoints do not change and old ones restore.
  * Null when a call is not numeric or the backend keeps only per-key cells.
  */
-export function columnsUpdater(ctx: OperatorContext, params: AggregateParams, calls: AggregateSet): ((el: Element) => void) | null {
+export function columnsUpdater(ctx: OperatorContext, params: AggregateParams, calls: AggregateSet): ColumnsAggregate | null {
   const slots = calls.numericSlots(FIELDS);
   if (!slots || !ctx.state.columns) return null;
   const shape = groupShape(params.groupBy, slots);
   const state = ctx.state.columns(shape.descriptor);
-  return state ? updater(ctx, shape, state) : null;
+  return state ? columnsAggregate(ctx, shape, state) : null;
+}
+
+/** The columns layout's update, its groups read as a table of result rows, and the switch that stops its changelog. */
+export interface ColumnsAggregate {
+  update(el: Element): void;
+  arrangement: Arrangement;
+  dropChangelog(): void;
 }
 
 interface GroupShape {
@@ -92,7 +99,35 @@ function groupShape(groupBy: readonly string[], slots: readonly NumericSlot[]): 
   return { descriptor, width, slots, refOf, sameRef, build, read };
 }
 
-function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState): (el: Element) => void {
+function columnsAggregate(ctx: OperatorContext, shape: GroupShape, state: ColumnsState): ColumnsAggregate {
+  const { width, slots, build, read } = shape;
+  const values: (number | null)[] = new Array(slots.length);
+  const rowAt = (slot: number, ref: unknown): Row => {
+    read(state.numbers(), slot * width, values);
+    return build(ref, values);
+  };
+  // Every slot held has n > 0 (a group that empties is dropped), and its row is the one last emitted.
+  const arrangement: Arrangement = {
+    size: () => state.size(),
+    rows() {
+      const out: Row[] = [];
+      state.each((slot, ref) => out.push(rowAt(slot, ref)));
+      return out;
+    },
+    lookup(key) {
+      const slot = state.slotOf(key);
+      return slot < 0 ? undefined : rowAt(slot, state.refAt(slot, key));
+    },
+  };
+  const flags = { emit: true };
+  return { update: updater(ctx, shape, state, flags), arrangement, dropChangelog: () => void (flags.emit = false) };
+}
+
+/**
+ * `flags.emit` false: the state changes exactly as it would, but no result row and no change is
+ * built (a chained view reads the columns instead).
+ */
+function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, flags: { emit: boolean }): (el: Element) => void {
   const { width, slots, refOf, sameRef, build, read } = shape;
   const before: (number | null)[] = new Array(slots.length);
   const after: (number | null)[] = new Array(slots.length);
@@ -125,14 +160,14 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState): 
     apply(nums, b, el.row, add ? 1 : -1);
     if (nums[b] === 0) {
       state.clear();
-      if (n0 > 0) ctx.emit({ kind: '-D', row: build(ref, before), ts: el.ts });
+      if (n0 > 0 && flags.emit) ctx.emit({ kind: '-D', row: build(ref, before), ts: el.ts });
       return;
     }
     read(nums, b, after);
     if (n0 === 0) {
       const fresh = refOf(el.row);
       state.written(slot, fresh);
-      ctx.emit({ kind: '+I', row: build(fresh, after), ts: el.ts });
+      if (flags.emit) ctx.emit({ kind: '+I', row: build(fresh, after), ts: el.ts });
       return;
     }
     let same = sameRef(ref, el.row);
@@ -140,7 +175,7 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState): 
     // An unchanged result emits nothing and keeps the group-by values it was last emitted with.
     const next = same ? ref : refOf(el.row);
     state.written(slot, next);
-    if (same) return;
+    if (same || !flags.emit) return;
     ctx.emit({ kind: '-U', row: build(ref, before), ts: el.ts });
     ctx.emit({ kind: '+U', row: build(next, after), ts: el.ts });
   };

@@ -96,10 +96,15 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
         }
       }
       ctx.state.setCurrentKey(saved);
-      const order = primaryKey && primaryKey.length ? primaryKey : null;
-      return out.sort((a, b) => compareRows(a, b, order ?? Object.keys(a)));
+      return sortTableRows(out, primaryKey);
     },
   };
+}
+
+/** A table's rows in its order: by primary key, or by every field for a multiset. */
+export function sortTableRows(rows: Row[], primaryKey: readonly string[] | null): Row[] {
+  const order = primaryKey && primaryKey.length ? primaryKey : null;
+  return rows.sort((a, b) => compareRows(a, b, order ?? Object.keys(a)));
 }
 
 function lastIndexOfRow(rows: readonly Row[], row: Row): number {

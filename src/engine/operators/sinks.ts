@@ -1,6 +1,6 @@
-import type { Operator, OperatorDefinition } from '../operator.ts';
+import type { Arrangement, Operator, OperatorDefinition } from '../operator.ts';
 import type { Element, Key, Row } from '../../core/types.ts';
-import { changelogTable, tableKey } from './changelogTable.ts';
+import { changelogTable, sortTableRows, tableKey } from './changelogTable.ts';
 import type { StreamInfo } from '../../core/streamInfo.ts';
 import type { LogSinkParams, ViewSinkParams } from '../../pipeline/kinds/sinks.ts';
 
@@ -23,11 +23,30 @@ export const viewSink: OperatorDefinition<ViewSinkParams> = {
   kind: 'viewSink',
   // Parallel views must see every change of one primary key (or, without one, of one row) in the same subtask.
   keyFields: (p, _port, inputs) => tableKey(sinkPrimaryKey('viewSink', p, inputs)),
-  create({ ctx, params }): SinkOperator {
-    const table = changelogTable(ctx, sinkPrimaryKey('viewSink', params, ctx.inputs));
-    return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };
+  create({ ctx, params }): ViewSinkOperator {
+    const primaryKey = sinkPrimaryKey('viewSink', params, ctx.inputs);
+    const table = changelogTable(ctx, primaryKey);
+    let shared: Arrangement | null = null;
+    return {
+      // Chained: the upstream's arrangement is this table, so a change has nothing left to do here
+      // (the runner still buffers it into the published changelog).
+      processElement: (el) => {
+        if (!shared) table.apply(el);
+      },
+      rows: () => (shared ? sortTableRows(shared.rows(), primaryKey) : table.rows()),
+      lookup: (key) => (shared ? shared.lookup(key) : table.lookup(key)),
+      readFrom(a) {
+        shared = a;
+      },
+    };
   },
 };
+
+/** A view that the runtime can chain behind an operator whose arrangement it then reads (see runtime/chaining.ts). */
+export interface ViewSinkOperator extends SinkOperator {
+  /** From now on the view is `a`: it keeps no rows of its own. Called before the first element. */
+  readFrom(a: Arrangement): void;
+}
 
 export const formatChangelogLine = (el: Element): string => `${el.kind} ${JSON.stringify(el.row)}`;
 

@@ -52,6 +52,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     maxRecordsPerCheckpoint: opts.checkpointEveryRecords ?? null,
     failOnUdfError: opts.failOnUdfError ?? false,
     preview: opts.onPreview !== undefined,
+    chain: opts.chain ?? true,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),
   };
 }

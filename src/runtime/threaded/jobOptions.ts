@@ -68,6 +68,8 @@ export interface JobOptions {
    * of every sink change to this thread, so it is off unless set.
    */
   onPreview?: (sinkId: string, change: PreviewChange) => void;
+  /** Chain an upsert view behind the GROUP BY feeding it where both subtasks share a worker (default true; see runtime/chaining.ts). */
+  chain?: boolean;
   /** A new attempt starts from `restoredFrom` (null: from scratch): drop uncommitted preview changes of earlier attempts. */
   onPreviewReset?: (attempt: number, restoredFrom: number | null) => void;
   /** Keep every sink's published changelog in memory for the result (default true). */

@@ -46,6 +46,8 @@ export interface DeploySpec {
   failOnUdfError: boolean;
   /** Send sink input as it arrives (the preview stream), besides committing it. */
   preview: boolean;
+  /** Chain upsert views behind their GROUP BY where both run on this worker (runtime/chaining.ts). */
+  chain: boolean;
   /** Pending fault injections: throw in the operator of subtask `node#index` at its n-th record. */
   udfThrows: UdfThrow[];
 }

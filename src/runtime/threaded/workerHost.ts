@@ -9,6 +9,7 @@ import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import { MemoryStateBackend } from '../../state/memory/memoryBackend.ts';
 import { SubtaskRunner } from '../subtaskRunner.ts';
 import type { RunnerHost } from '../subtaskRunner.ts';
+import { applyChains, chainedRestore, viewChains } from '../chaining.ts';
 import { placement, subtasksOn } from './assignment.ts';
 import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
@@ -56,6 +57,8 @@ export class WorkerHost {
   /** Sink changes for the preview stream, sent with the next flush. */
   private previews: { sinkId: string; origin: string; since: number; els: Element[] }[] = [];
   private busyMs = 0;
+  /** Views on this worker that read their GROUP BY's groups (see chaining.ts). */
+  private readonly chained: ReadonlySet<string>;
 
   constructor(
     readonly plan: JobPlan,
@@ -70,6 +73,10 @@ export class WorkerHost {
       this.runners.push(r);
       this.byId.set(r.id, r);
     }
+    // Worker i hosts subtask i of every node (slot sharing), so a view and its GROUP BY usually meet here.
+    const byNode = new Map<string, SubtaskRunner[]>();
+    for (const r of this.runners) byNode.set(r.node.id, [...(byNode.get(r.node.id) ?? []), r]);
+    this.chained = new Set(applyChains(viewChains(plan, { enabled: spec.chain }), byNode).chains.map((c) => c.view));
     const me = spec.worker;
     const workerOf = placement(plan, spec.workers, spec.ownWorker);
     plan.edges.forEach((e, ei) => {
@@ -146,7 +153,9 @@ export class WorkerHost {
    * Restores every local subtask from all old snapshots of its node (the job master re-publishes
    * what they pre-committed). Durable backends load their chunks asynchronously: await `ready()` before `start()`.
    */
-  restore(byNode: Record<string, SubtaskSnapshot[]>): void {
+  restore(all: Record<string, SubtaskSnapshot[]>): void {
+    // The job master rebuilt the rows of views checkpointed chained; views chained here take none.
+    const byNode = chainedRestore(this.plan, all, this.chained);
     for (const r of this.runners) {
       const snaps = byNode[r.node.id];
       if (!snaps?.length) continue;

@@ -262,6 +262,10 @@ export class MemoryStateBackend implements KeyedStateBackend {
           this.keySet++;
         }
       },
+      size: () => t.slots.size,
+      each: (visit) => t.slots.forEach((slot, key) => visit(slot, t.ref(slot, key))),
+      slotOf: (key) => t.find(key),
+      refAt: (slot, key) => t.ref(slot, key),
     };
     this.handles.set(d.name, state);
     return state;

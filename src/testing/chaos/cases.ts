@@ -140,6 +140,11 @@ function kindCases(): ChaosCase[] {
       ),
     },
     {
+      // COUNT/SUM/AVG only: the view runs chained behind the GROUP BY (memory state) and reads its groups.
+      name: 'keyed-count-chained',
+      doc: doc('chained', [gen('events', 'sequence', { keys: 17 }), { id: 'agg', kind: 'aggregate', params: { groupBy: ['key'], aggregates: [{ fn: 'count', as: 'n' }, { fn: 'sum', field: 'seq', as: 'seqSum' }] } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('events', 'agg'), edge('agg', 'view')]),
+    },
+    {
       name: 'keyed-count',
       doc: doc('count', [gen('events', 'sequence', { keys: 17 }), { id: 'agg', kind: 'aggregate', params: { groupBy: ['key'], aggregates: [{ fn: 'count', as: 'n' }, { fn: 'max', field: 'seq', as: 'maxSeq' }, { fn: 'countDistinct', field: 'seq', as: 'distinctSeq' }] } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('events', 'agg'), edge('agg', 'view')]),
     },
