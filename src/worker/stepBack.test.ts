@@ -35,7 +35,8 @@ function observable(s: ClusterSession, snaps: RunSnapshot[], doc: PipelineDocume
   });
 }
 
-const WALL_CLOCK = new Set(['syncMs', 'asyncMs', 'alignMs', 'durationMs', 'lastSnapshot']);
+// Wall-clock figures, and the sink sample's redraw counter (it counts re-reads, which a replay makes anew).
+const WALL_CLOCK = new Set(['syncMs', 'asyncMs', 'alignMs', 'durationMs', 'lastSnapshot', 'version']);
 function withoutWallClock(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutWallClock);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !WALL_CLOCK.has(k)).map(([k, x]) => [k, withoutWallClock(x)]));

@@ -87,6 +87,7 @@ const ZH_PARAMS: Record<string, string> = {
   'How long after firing a window still accepts records and updates its result.': '視窗觸發後還接受資料並更新結果的時間長度。',
   'INNER, LEFT, RIGHT or FULL OUTER join.': 'INNER、LEFT、RIGHT 或 FULL OUTER join。',
   'Join key fields of the left input (left.k1 = right.k1 AND ...).': '左側輸入的 join key 欄位（left.k1 = right.k1 AND ...）。',
+  'Join key fields of the left input (left.k1 = right.k1 AND ...); empty: every pair of the same window.': '左側輸入的 join key 欄位（left.k1 = right.k1 AND ...）；留空：同一視窗內的每一對都會配對。',
   'Join key fields of the right input, in the same order as leftKey.': '右側輸入的 join key 欄位，順序與 leftKey 相同。',
   'Drop buffered rows not written for this long (processing time). Leave out to keep both sides forever.': '丟掉超過這段時間沒有寫入的暫存資料（processing time）。不填則兩側永遠保留。',
   'Lower bound: right.ts >= left.ts + lowerBoundMs. Negative values reach into the past.': '下界：right.ts >= left.ts + lowerBoundMs。負值表示往過去延伸。',
