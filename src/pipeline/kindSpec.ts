@@ -1,4 +1,5 @@
 import type { StreamInfo } from './streamInfo.ts';
+import type { LineageArgs, PortLineage } from './lineage/types.ts';
 
 export type KindGroup = 'sources' | 'stateless' | 'keyed' | 'windows' | 'joins' | 'state' | 'sinks';
 
@@ -75,4 +76,9 @@ export interface KindSpec<P = Record<string, unknown>> {
   /** Params that hold user code (JS/TS text), for trust prompts, parse checks and exports. */
   codeParams?: (keyof P & string)[];
   infer(args: InferArgs<P>): InferResult;
+  /**
+   * Column lineage: how each column of each output port (as `infer` gave them) is derived from input columns.
+   * Left out, a source originates its columns and any other kind passes same-named columns through.
+   */
+  lineage?(args: LineageArgs<P>): Record<string, PortLineage>;
 }
