@@ -6,7 +6,10 @@ import type { ColumnRef } from '../../pipeline/lineage/columnLineage.ts';
 import { fitNodes } from '../canvas/canvasBridge.ts';
 import './lineage.css';
 
-/** A column name that shows the column's lineage on the canvas when clicked (and ends it when clicked again). */
+/**
+ * A column name that shows the column's lineage on the canvas when clicked (and ends it when clicked again).
+ * Its accessible name stays the column's, so a table header still reads as its column; the title says what it does.
+ */
 export function ColumnLineageButton({ column, className, children }: { column: ColumnRef; className?: string; children?: ReactNode }) {
   const t = useT();
   const on = useStore(lineageStore, (s) => isSelected(s, column));
@@ -16,7 +19,6 @@ export function ColumnLineageButton({ column, className, children }: { column: C
       className={`lineage-col${on ? ' on' : ''}${className ? ` ${className}` : ''}`}
       aria-pressed={on}
       title={t('lineage.show', { column: column.column })}
-      aria-label={t('lineage.show', { column: column.column })}
       onClick={(e) => {
         e.stopPropagation();
         showLineage(column);
