@@ -64,4 +64,22 @@ test('lineage: a view column back to its source through joins and an aggregate, 
   // The clear button ends it too.
   await page.getByTestId('lineage-bar').getByRole('button', { name: /End the lineage highlight/ }).click();
   await t.expectHidden(page.getByTestId('lineage-bar'));
+
+  // In the SQL tab, once the script is applied, a name in a statement shows its column's lineage (Alt+L).
+  await page.getByRole('tab', { name: 'SQL' }).click();
+  const apply = page.getByRole('button', { name: 'Apply', exact: true });
+  await t.waitFor('Apply to be enabled', () => apply.isEnabled(), 30_000);
+  await apply.click();
+  await t.expectText(page.getByRole('status', { name: 'SQL status' }), /Applied/);
+  // Find puts the cursor inside the name, as a click on it would (the statement is far down the script).
+  await page.locator('.sql-tab .view-lines').click();
+  await page.keyboard.press('Control+KeyF');
+  await page.keyboard.type('SUM(`quantity`) AS `total_so');
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Alt+KeyL');
+  await t.expectVisible(page.getByRole('tab', { name: 'Canvas', selected: true }));
+  await t.expectText(page.getByTestId('lineage-bar'), 'Lineage of product_sales_analysis_aggregate.total_sold');
+  await t.expectText(badge(page, 'order_wide_table_silver_project'), 'quantity = qty');
+  await t.screenshot('lineage-from-sql');
 }, { timeoutMs: 120_000 });

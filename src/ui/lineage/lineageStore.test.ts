@@ -4,6 +4,8 @@ import type { PipelineDocument } from '../../pipeline/document.ts';
 import { t } from '../i18n/i18n.ts';
 import { clearLineage, lineageActive, lineageStore, showLineage, sinkColumn } from './lineageStore.ts';
 import { stepLabel } from './lineageText.ts';
+import { columnInStatement } from './sqlColumn.ts';
+import { columnGraph } from '../../pipeline/lineage/columnLineage.ts';
 
 const doc = (expr: string): PipelineDocument => ({
   format: 'weir/pipeline',
@@ -74,5 +76,19 @@ describe('the lineage the canvas shows', () => {
     const step = { ref: { node: 'p', port: 'out', column: 'c' }, derivation: { how: 'code' as const, from: [] }, inputs: [] };
     expect(stepLabel(step, (k, v) => t(k, v, 'en'))).toBe('c: computed by user code');
     expect(stepLabel(step, (k, v) => t(k, v, 'zh-TW'))).toBe('c: 由使用者程式碼計算');
+  });
+
+  it('a name in a statement is the column its operator makes, else one it reads', () => {
+    const d = doc('price * qty');
+    const g = columnGraph(d);
+    expect(columnInStatement(d, g, 'g', '`revenue`')).toEqual({ node: 'g', port: 'out', column: 'revenue' });
+    expect(columnInStatement(d, g, 'g', 'total')).toEqual({ node: 'm', port: 'out', column: 'total' });
+    expect(columnInStatement(d, g, 'g', 'price')).toEqual({ node: 'm', port: 'out', column: 'price' });
+    expect(columnInStatement(d, g, 'g', 'nope')).toBeNull();
+    // Outside a statement: the one operator that makes the name; a source column is made by its source.
+    expect(columnInStatement(d, g, null, 'revenue')).toEqual({ node: 'g', port: 'out', column: 'revenue' });
+    expect(columnInStatement(d, g, null, 'city')).toEqual({ node: 'users', port: 'out', column: 'city' });
+    // Both sources make an id: ambiguous.
+    expect(columnInStatement(d, g, null, 'id')).toBeNull();
   });
 });

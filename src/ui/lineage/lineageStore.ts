@@ -32,6 +32,9 @@ function graphOf(v: Validation): ColumnGraph | null {
   return cached.graph;
 }
 
+/** The column graph of the document validation last saw, built once per document. */
+export const currentGraph = (): ColumnGraph | null => graphOf(validationStore.get());
+
 function stateFor(ref: ColumnRef): LineageState {
   const graph = graphOf(validationStore.get());
   const trace = graph ? traceColumn(graph, ref) : null;
