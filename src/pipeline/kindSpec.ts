@@ -1,4 +1,5 @@
 import type { StreamInfo } from '../core/streamInfo.ts';
+import type { LineageArgs, PortLineage } from './lineage/types.ts';
 
 export type KindGroup = 'sources' | 'stateless' | 'keyed' | 'windows' | 'joins' | 'state' | 'sinks';
 
@@ -77,4 +78,9 @@ export interface KindSpec<P = Record<string, unknown>> {
   /** Why a source with these params must run as one subtask (null: it may run in parallel). */
   singleSubtask?(params: P): string | null;
   infer(args: InferArgs<P>): InferResult;
+  /**
+   * Column lineage: how each column of each output port (as `infer` gave them) is derived from input columns.
+   * Left out, a source originates its columns and any other kind passes same-named columns through.
+   */
+  lineage?(args: LineageArgs<P>): Record<string, PortLineage>;
 }

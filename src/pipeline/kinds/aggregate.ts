@@ -3,6 +3,8 @@ import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
 import { aggregateCallSchema, aggregateOutputType, fieldList, inputOf, missingField, missingFields, pick } from './common.ts';
 import type { AggregateCall } from './aggregateCall.ts';
 import type { InferProblem } from './common.ts';
+import { aggregateDerivation, copyOf, fromView } from '../lineage/derive.ts';
+import type { PortLineage } from '../lineage/types.ts';
 
 export interface AggregateParams {
   groupBy: string[];
@@ -28,6 +30,14 @@ export function aggregateColumns(input: StreamInfo, groupBy: string[], calls: Ag
     for (const c of calls) fields[c.as] = aggregateOutputType(c.fn, c.field ? input.fields[c.field] : undefined) ?? 'json';
   }
   return { fields, problems };
+}
+
+/** Group keys are copied from the input; each aggregate is computed from its field. */
+export function aggregateLineage(groupBy: string[], calls: AggregateCall[]): PortLineage {
+  const own: PortLineage = {};
+  for (const g of groupBy) own[g] = { ...copyOf('in', g), role: 'groupKey' };
+  for (const c of calls) own[c.as] = aggregateDerivation(c);
+  return own;
 }
 
 export const aggregateSpec: KindSpec<AggregateParams> = {
@@ -59,6 +69,7 @@ export const aggregateSpec: KindSpec<AggregateParams> = {
   },
   stateful: true,
   codeParams: [],
+  lineage: ({ params, outputs }) => ({ out: fromView(outputs.out, {}, aggregateLineage(params.groupBy ?? [], params.aggregates ?? [])) }),
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
     const { fields, problems } = aggregateColumns(input, params.groupBy ?? [], params.aggregates ?? []);

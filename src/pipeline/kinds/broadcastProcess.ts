@@ -2,6 +2,8 @@ import type { KindSpec } from '../kindSpec.ts';
 import type { FieldType } from '../../core/streamInfo.ts';
 import { codeParam, inputOf, missingField, schemaParam } from './common.ts';
 import type { InferProblem } from './common.ts';
+import { byUserCode, copyOf, fromView, windowedView } from '../lineage/derive.ts';
+import type { PortLineage } from '../lineage/types.ts';
 
 export interface BroadcastProcessParams {
   /** Field of a rule row that identifies it in broadcast state. */
@@ -61,6 +63,15 @@ export const broadcastProcessSpec: KindSpec<BroadcastProcessParams> = {
   example: { ruleKey: 'sensor', lookup: 'sensor' },
   stateful: true,
   codeParams: ['code'],
+  lineage: (a) => {
+    if (a.params.code !== undefined) return byUserCode(a);
+    const { params, inputs, outputs } = a;
+    const view: PortLineage = windowedView(undefined, inputs.in?.[0], 'in');
+    const condition = `in.${params.lookup} = rules.${params.ruleKey}`;
+    if (params.lookup && view[params.lookup]) view[params.lookup] = { ...view[params.lookup], role: 'joinKey', condition };
+    for (const f of Object.keys(inputs.rules?.[0]?.fields ?? {})) if (f !== params.ruleKey) view[RULE_PREFIX + f] = copyOf('rules', f);
+    return { out: fromView(outputs.out, view) };
+  },
   infer: ({ params, inputs }) => {
     const main = inputOf(inputs, 'in');
     const rules = inputOf(inputs, 'rules');

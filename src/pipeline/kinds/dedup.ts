@@ -3,6 +3,7 @@ import { fieldList, inputOf, missingFields } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { windowedStream, windowingDoc, windowingProblems, windowingSchema } from './windowing.ts';
 import type { Windowing } from './windowing.ts';
+import { fromView, windowedView } from '../lineage/derive.ts';
 
 export interface DedupParams {
   key: string[];
@@ -47,6 +48,7 @@ export const dedupSpec: KindSpec<DedupParams> = {
   example: { key: ['order_id'], keep: 'last', order: 'eventTime' },
   stateful: true,
   codeParams: [],
+  lineage: ({ params, inputs, outputs }) => ({ out: fromView(outputs.out, windowedView(params.window, inputs.in?.[0], 'in')) }),
   infer: ({ params, inputs }) => {
     const w = params.window;
     const input = w && inputs.in ? windowedStream(w, inputs.in) : inputOf(inputs);

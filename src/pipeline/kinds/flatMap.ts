@@ -1,6 +1,7 @@
 import type { KindSpec } from '../kindSpec.ts';
 import type { FieldType } from '../../core/streamInfo.ts';
 import { codeParam, inputOf, schemaParam } from './common.ts';
+import { byUserCode } from '../lineage/derive.ts';
 
 export interface FlatMapParams {
   code: string;
@@ -27,6 +28,7 @@ export const flatMapSpec: KindSpec<FlatMapParams> = {
   example: { code: "(row) => String(row.items).split(',').map((item) => ({ order: row.order, item }))", outputSchema: { order: 'string', item: 'string' } },
   stateful: false,
   codeParams: ['code'],
+  lineage: byUserCode,
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
     return { outputs: { out: { ...input, fields: params.outputSchema ?? null, uniqueKey: null } } };

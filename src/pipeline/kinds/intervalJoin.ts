@@ -3,6 +3,7 @@ import { inputOf } from './common.ts';
 import type { InferProblem } from './common.ts';
 import type { JoinKeyParams, JoinType } from './join.ts';
 import { joinedStream, joinKeyProblems, joinKeySchema, joinOutputDoc, joinPorts, joinTypeSchema, needsAppendOnly, needsEventTime } from './join.ts';
+import { joinLineage } from '../lineage/joinLineage.ts';
 
 export interface IntervalJoinParams extends JoinKeyParams {
   type: JoinType;
@@ -44,6 +45,7 @@ export const intervalJoinSpec: KindSpec<IntervalJoinParams> = {
   defaults: { type: 'inner', leftKey: ['id'], rightKey: ['id'], lowerBoundMs: 0, upperBoundMs: 60_000 },
   example: { type: 'inner', leftKey: ['order_id'], rightKey: ['order_id'], lowerBoundMs: 0, upperBoundMs: 3_600_000 },
   stateful: true,
+  lineage: ({ params, inputs, outputs }) => ({ out: joinLineage(params, inputs, outputs.out) }),
   infer: ({ params, inputs }) => {
     const problems: InferProblem[] = [
       ...joinKeyProblems(params, inputs),

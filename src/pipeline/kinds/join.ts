@@ -4,6 +4,7 @@ import { durationMs, exprParam, fieldList, inputOf, missingFields } from './comm
 import { exprProblems } from './exprCheck.ts';
 import type { InferProblem } from './common.ts';
 import { joinedFields, rightColumnName } from './joinColumns.ts';
+import { joinLineage } from '../lineage/joinLineage.ts';
 
 export type JoinType = 'inner' | 'left' | 'right' | 'full';
 
@@ -103,6 +104,7 @@ export const joinSpec: KindSpec<JoinParams> = {
   defaults: { type: 'inner', leftKey: ['id'], rightKey: ['id'] },
   example: { type: 'left', leftKey: ['customer_id'], rightKey: ['id'], ttlMs: 3_600_000 },
   stateful: true,
+  lineage: ({ params, inputs, outputs }) => ({ out: joinLineage(params, inputs, outputs.out) }),
   infer: ({ params, inputs }) => {
     const updating = params.type !== 'inner' || Object.values(inputs).some((s) => s.changelog === 'update');
     const out = joinedStream(inputs, updating ? 'update' : 'append', null, joinUniqueKey(inputs));

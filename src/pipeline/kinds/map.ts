@@ -3,6 +3,7 @@ import type { FieldType } from '../../core/streamInfo.ts';
 import { codeParam, exprParam, inputOf, schemaParam } from './common.ts';
 import { exprProblems } from './exprCheck.ts';
 import { compileExpr } from '../../expr/index.ts';
+import { byUserCode, exprDerivation, fromView, windowedView } from '../lineage/derive.ts';
 
 export interface MapParams {
   /** Expression mode: set (add or overwrite) fields. */
@@ -63,6 +64,11 @@ export const mapSpec: KindSpec<MapParams> = {
   example: { set: [{ name: 'total', expr: 'price * qty' }] },
   stateful: false,
   codeParams: ['code'],
+  lineage: (a) => {
+    if (!a.params.set) return byUserCode(a);
+    const own = Object.fromEntries(a.params.set.map((s) => [s.name, exprDerivation(s.expr)]));
+    return { out: fromView(a.outputs.out, windowedView(undefined, a.inputs.in?.[0], 'in'), own) };
+  },
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
     if (params.set) {

@@ -3,6 +3,7 @@ import type { AggregateCall } from './aggregateCall.ts';
 import { aggregateCallSchema, fieldList, inputOf, missingFields } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { aggregateColumns } from './aggregate.ts';
+import { aggregateDerivation, durationText, fromView, windowedView } from '../lineage/derive.ts';
 
 export interface OverAggregateParams {
   /** PARTITION BY fields (may be empty). */
@@ -59,6 +60,17 @@ export const overAggregateSpec: KindSpec<OverAggregateParams> = {
   },
   stateful: true,
   codeParams: [],
+  lineage: ({ params, inputs, outputs }) => {
+    const input = inputs.in?.[0];
+    const partitionBy = params.partitionBy ?? [];
+    const frame =
+      params.frame === 'range'
+        ? `RANGE ${params.precedingMs === undefined ? 'UNBOUNDED' : `INTERVAL ${durationText(params.precedingMs)}`} PRECEDING`
+        : `ROWS ${params.precedingRows === undefined ? 'UNBOUNDED' : params.precedingRows} PRECEDING`;
+    const over = `${partitionBy.length ? `PARTITION BY ${partitionBy.join(', ')} ` : ''}ORDER BY ${input?.eventTime ?? '?'} ${frame}`;
+    const own = Object.fromEntries((params.aggregates ?? []).map((c) => [c.as, aggregateDerivation(c, 'in', over)]));
+    return { out: fromView(outputs.out, windowedView(undefined, input, 'in'), own) };
+  },
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
     const partitionBy = params.partitionBy ?? [];

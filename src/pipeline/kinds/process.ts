@@ -1,6 +1,7 @@
 import type { KindSpec } from '../kindSpec.ts';
 import type { FieldType } from '../../core/streamInfo.ts';
 import { codeParam, inputOf, schemaParam } from './common.ts';
+import { byUserCode } from '../lineage/derive.ts';
 
 export interface ProcessParams {
   /** A JS/TS object literal `({ state, processElement(row, ctx), onTimer?(timestamp, ctx) })`. */
@@ -143,6 +144,7 @@ export const processSpec: KindSpec<ProcessParams> = {
   },
   stateful: true,
   codeParams: ['code'],
+  lineage: byUserCode,
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
     const schema = params.outputSchema ?? null;

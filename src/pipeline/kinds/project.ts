@@ -3,6 +3,7 @@ import { inputOf } from './common.ts';
 import { exprProblems } from './exprCheck.ts';
 import { assignmentsSchema, typeOfExpr } from './map.ts';
 import { compileExpr } from '../../expr/index.ts';
+import { exprDerivation, fromView } from '../lineage/derive.ts';
 
 export interface ProjectParams {
   fields: { name: string; expr: string }[];
@@ -40,6 +41,7 @@ export const projectSpec: KindSpec<ProjectParams> = {
   defaults: { fields: [{ name: 'id', expr: 'id' }] },
   example: { fields: [{ name: 'store', expr: 'store_id' }, { name: 'amount_eur', expr: 'ROUND(amount * 0.92, 2)' }] },
   stateful: false,
+  lineage: ({ params, outputs }) => ({ out: fromView(outputs.out, {}, Object.fromEntries((params.fields ?? []).map((f) => [f.name, exprDerivation(f.expr)]))) }),
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
     const fields = Object.fromEntries((params.fields ?? []).map((f) => [f.name, typeOfExpr(f.expr, input.fields)]));

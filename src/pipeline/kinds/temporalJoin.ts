@@ -3,6 +3,7 @@ import { inputOf } from './common.ts';
 import type { InferProblem } from './common.ts';
 import type { JoinKeyParams } from './join.ts';
 import { joinedStream, joinKeyProblems, joinKeySchema, joinOutputDoc, needsAppendOnly, needsEventTime, joinTypeSchema } from './join.ts';
+import { joinLineage } from '../lineage/joinLineage.ts';
 
 export interface TemporalJoinParams extends JoinKeyParams {
   type: 'inner' | 'left';
@@ -35,6 +36,7 @@ export const temporalJoinSpec: KindSpec<TemporalJoinParams> = {
   defaults: { type: 'left', leftKey: ['id'], rightKey: ['id'] },
   example: { type: 'left', leftKey: ['currency'], rightKey: ['currency'] },
   stateful: true,
+  lineage: ({ params, inputs, outputs }) => ({ out: joinLineage(params, inputs, outputs.out) }),
   infer: ({ params, inputs }) => {
     const problems: InferProblem[] = [
       ...joinKeyProblems(params, inputs),

@@ -3,6 +3,8 @@ import { fieldList, inputOf, missingFields } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { windowedStream, windowingDoc, windowingProblems, windowingSchema } from './windowing.ts';
 import type { Windowing } from './windowing.ts';
+import { fromView, windowedView } from '../lineage/derive.ts';
+import type { PortLineage } from '../lineage/types.ts';
 
 export interface TopNOrder {
   field: string;
@@ -70,6 +72,19 @@ export const topNSpec: KindSpec<TopNParams> = {
   example: { partitionBy: ['category'], orderBy: [{ field: 'sales', direction: 'desc' }], n: 3, rankField: 'rownum' },
   stateful: true,
   codeParams: [],
+  lineage: ({ params, inputs, outputs }) => {
+    const view = windowedView(params.window, inputs.in?.[0], 'in');
+    const partitionBy = params.partitionBy ?? [];
+    const orderBy = params.orderBy ?? [];
+    const own: PortLineage = {};
+    for (const p of partitionBy) if (view[p]) own[p] = { ...view[p], role: 'partitionKey' };
+    const partition = partitionBy.length ? `PARTITION BY ${partitionBy.join(', ')} ` : '';
+    const order = orderBy.map((o) => `${o.field} ${o.direction.toUpperCase()}`).join(', ');
+    // The rank is decided by the partition and the ordering: those are the columns it derives from.
+    const from = [...partitionBy, ...orderBy.map((o) => o.field)].flatMap((f) => view[f]?.from ?? []);
+    own[params.rankField ?? DEFAULT_RANK_FIELD] = { how: 'rank', from, expr: `ROW_NUMBER() OVER (${partition}ORDER BY ${order})` };
+    return { out: fromView(outputs.out, view, own) };
+  },
   infer: ({ params, inputs }) => {
     const w = params.window;
     const input = w && inputs.in ? windowedStream(w, inputs.in) : inputOf(inputs);

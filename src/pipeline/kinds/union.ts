@@ -1,6 +1,7 @@
 import type { KindSpec } from '../kindSpec.ts';
 import type { StreamInfo } from '../../core/streamInfo.ts';
 import { unknownStream } from '../../core/streamInfo.ts';
+import type { PortLineage } from '../lineage/types.ts';
 
 export const unionSpec: KindSpec<Record<string, never>> = {
   kind: 'union',
@@ -16,6 +17,15 @@ export const unionSpec: KindSpec<Record<string, never>> = {
   defaults: {},
   example: {},
   stateful: false,
+  lineage: ({ inputs, outputs }) => {
+    const list = inputs.in ?? [];
+    const out: PortLineage = {};
+    for (const f of Object.keys(outputs.out?.fields ?? {})) {
+      const from = list.flatMap((s, edge) => (s.fields && f in s.fields ? [{ port: 'in', edge, column: f }] : []));
+      out[f] = { how: 'merge', from, expr: `UNION ALL of ${from.length} inputs` };
+    }
+    return { out };
+  },
   infer: ({ inputLists }) => {
     const list: StreamInfo[] = inputLists.in ?? [];
     const first = list[0] ?? unknownStream();

@@ -4,6 +4,8 @@ import type { AggregateCall } from './aggregateCall.ts';
 import { aggregateCallSchema, durationMs, fieldList, inputOf } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { aggregateColumns } from './aggregate.ts';
+import { aggregateLineage } from './aggregate.ts';
+import { fromView, windowedView } from '../lineage/derive.ts';
 
 export type WindowType = 'tumble' | 'hop' | 'session' | 'cumulate';
 
@@ -123,6 +125,11 @@ export const windowSpec: KindSpec<WindowParams> = {
   },
   stateful: true,
   codeParams: [],
+  lineage: ({ params, inputs, outputs }) => {
+    const input = inputs.in?.[0];
+    const view = windowedView(params, input, 'in');
+    return { out: fromView(outputs.out, view, aggregateLineage(params.groupBy ?? [], params.aggregates ?? [])), late: fromView(outputs.late, windowedView(undefined, input, 'in')) };
+  },
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
     const groupBy = params.groupBy ?? [];

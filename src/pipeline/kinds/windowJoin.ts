@@ -6,6 +6,7 @@ import { joinedStream, joinKeyProblems, joinOutputDoc, joinPorts, joinTypeSchema
 import type { JoinKeyParams, JoinType } from './join.ts';
 import { windowedStream, windowingDoc, windowingProblems, windowingSchema } from './windowing.ts';
 import type { Windowing } from './windowing.ts';
+import { joinLineage } from '../lineage/joinLineage.ts';
 
 export interface WindowJoinParams extends JoinKeyParams {
   type: JoinType;
@@ -45,6 +46,7 @@ export const windowJoinSpec: KindSpec<WindowJoinParams> = {
   defaults: { type: 'inner', leftKey: ['id'], rightKey: ['id'], window: { type: 'tumble', sizeMs: 60_000 } },
   example: { type: 'left', leftKey: ['customer_id'], rightKey: ['customer_id'], window: { type: 'tumble', sizeMs: 600_000 } },
   stateful: true,
+  lineage: ({ params, inputs, outputs }) => ({ out: joinLineage(params, inputs, outputs.out, params.window ?? { type: 'tumble' }) }),
   infer: ({ params, inputs }) => {
     const w: Windowing = params.window ?? { type: 'tumble' };
     const left = inputs.left ? windowedStream(w, inputs.left) : inputOf(inputs, 'left');

@@ -30,6 +30,7 @@ import { isDataFile } from '../projects/giveSourceFile.ts';
 import { dropDataFile } from './dropDataFile.ts';
 import type { OpFlowEdge, OpFlowNode } from './flowTypes.ts';
 import { useT } from '../i18n/i18n.ts';
+import { LineageBar } from '../lineage/LineageBar.tsx';
 
 /** Past this many operators each node gets its own compositing layer, so a drag repaints one node, not all. */
 const MANY_NODES = 60;
@@ -172,6 +173,9 @@ export function Canvas() {
         {doc.nodes.length > 0 && <GuardedMiniMap nodeColor={minimapColor as (n: never) => string} />}
         <Panel position="top-left">
           <RunStatusPill />
+        </Panel>
+        <Panel position="top-right">
+          <LineageBar />
         </Panel>
         <Controls showInteractive={false} aria-label={t('canvas.zoomControls')}>
           <ControlButton onClick={() => setLayout({ minimap: !minimapOn })} aria-pressed={minimapOn} aria-label={t('canvas.toggleMinimap')} title={t('canvas.toggleMinimap')}>

@@ -15,6 +15,7 @@ import { NodeLive } from '../observatory/NodeLive.tsx';
 import { useT } from '../i18n/i18n.ts';
 import { KindIcon } from '../shell/icons.tsx';
 import { kindTitle } from '../i18n/kindText.ts';
+import { LineageBadges, useNodeLineageClass } from '../lineage/LineageBadges.tsx';
 import { SqlSpanTag } from './SqlSpanTag.tsx';
 
 function Port({ port, dir }: { port: PortSpec; dir: 'in' | 'out' }) {
@@ -41,6 +42,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
   const spec = kindSpec(node.kind);
   const problems = useStore(validationStore, (v) => problemsFor(v, id));
   const failed = useStore(runStore, (s) => s.snapshot?.error?.node === id);
+  const lineage = useNodeLineageClass(id);
   if (!spec) {
     return (
       <div className="op-node op-node-unknown" data-selected={selected || undefined}>
@@ -57,7 +59,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
   const summary = paramSummary(spec, node.params);
   const errors = problems.length;
   return (
-    <div className={`op-node group-${spec.group}${errors ? ' has-problems' : ''}${failed ? ' has-failed' : ''}`} data-selected={selected || undefined} data-testid={`node-${id}`}>
+    <div className={`op-node group-${spec.group}${errors ? ' has-problems' : ''}${failed ? ' has-failed' : ''}${lineage}`} data-selected={selected || undefined} data-testid={`node-${id}`}>
       <div className="op-head">
         <span className="op-icon" aria-hidden>
           <KindIcon kind={spec.kind} />
@@ -98,6 +100,7 @@ function OpNodeView({ id, data, selected }: NodeProps<OpFlowNode>) {
         </div>
       )}
       {errors > 0 && <div className="op-problem">{problems[0].message}</div>}
+      <LineageBadges id={id} />
       <NodeLive id={id} sink={spec.group === 'sinks'} />
       <NodeMetricsLine id={id} />
       {node.kind === 'feedSource' && <FeedStateLine id={id} />}

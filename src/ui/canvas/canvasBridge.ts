@@ -33,3 +33,10 @@ export function fitView(): void {
   if (flow.getNodes().length === 0) void flow.setViewport({ x: 40, y: 40, zoom: 1 });
   else void flow.fitView({ padding: 0.2, maxZoom: 1.1, duration: 200 });
 }
+
+/** Brings these nodes into view, no closer than the whole-canvas fit would. */
+export function fitNodes(ids: string[]): void {
+  const flow = canvasBridge.flow;
+  if (!flow || !ids.length) return;
+  void flow.fitView({ padding: 0.15, maxZoom: 1.1, duration: 200, nodes: ids.map((id) => ({ id })) });
+}

@@ -9,6 +9,7 @@ import { copySelection, readClipboard } from './clipboard.ts';
 import { fitView, canvasBridge } from './canvasBridge.ts';
 import { runAutoLayout } from './runAutoLayout.ts';
 import { openQuickAdd } from './QuickAdd.tsx';
+import { clearLineage, lineageActive } from '../lineage/lineageStore.ts';
 
 export interface Shortcut {
   /** Key names, which read the same in every language (Ctrl+A). */
@@ -52,6 +53,7 @@ export function useShortcuts(): void {
       const ui = uiStore.get();
       if (e.key === 'Escape') {
         if (ui.dialog) setUi({ dialog: null });
+        else if (lineageActive()) clearLineage();
         else if (!typingTarget(e.target)) dispatch(setSelection, { nodes: [], edges: [] });
         return;
       }

@@ -18,6 +18,7 @@ import { setSqlCatalog } from './sqlLanguage.ts';
 import { problemText, spanAt, spanRange, toMarkers } from './sqlSpans.ts';
 import { fitView } from '../canvas/canvasBridge.ts';
 import { useT } from '../i18n/i18n.ts';
+import { addLineageAction } from '../lineage/sqlLineageAction.ts';
 
 const URI = 'file:///pipeline.sql';
 /** Long enough to take a burst of keys (a paste, an IME) as one text; the worker drops stale texts itself. */
@@ -107,6 +108,7 @@ export function SqlTab() {
           if (id && !(sel.nodes.length === 1 && sel.nodes[0] === id)) dispatch(setSelection, { nodes: [id], edges: [] });
         }),
       );
+      subs.push(addLineageAction(monaco, e, () => linkedRef.current));
       setReady(true);
     });
     return () => {

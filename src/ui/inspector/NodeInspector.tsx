@@ -93,10 +93,10 @@ export function NodeInspector({ node }: { node: PipelineNode }) {
       <InjectSection node={node} />
       <Section title={t('inspector.streams')}>
         {spec.inputs.map((p) => (
-          <StreamSummary key={`in-${p.name}`} dir="in" port={p.name} info={streams?.inputs[p.name]} />
+          <StreamSummary key={`in-${p.name}`} dir="in" port={p.name} info={streams?.inputs[p.name]} lineageOf={spec.group === 'sinks' ? node.id : undefined} />
         ))}
         {spec.outputs.map((p) => (
-          <StreamSummary key={`out-${p.name}`} dir="out" port={p.name} info={streams?.outputs[p.name]} />
+          <StreamSummary key={`out-${p.name}`} dir="out" port={p.name} info={streams?.outputs[p.name]} lineageOf={node.id} />
         ))}
       </Section>
       <Section title={t('inspector.semantics')} defaultOpen={false}>

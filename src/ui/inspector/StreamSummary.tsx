@@ -1,8 +1,12 @@
 import type { StreamInfo } from '../../core/streamInfo.ts';
 import { useT } from '../i18n/i18n.ts';
+import { ColumnLineageButton } from '../lineage/ColumnLineageButton.tsx';
 
-/** What the compiler knows about one port's stream: fields and types, key, event time, changelog. */
-export function StreamSummary({ port, info, dir }: { port: string; info: StreamInfo | undefined; dir: 'in' | 'out' }) {
+/**
+ * What the compiler knows about one port's stream: fields and types, key, event time, changelog.
+ * With `lineageOf`, the node whose columns these are, each field name shows its lineage on the canvas.
+ */
+export function StreamSummary({ port, info, dir, lineageOf }: { port: string; info: StreamInfo | undefined; dir: 'in' | 'out'; lineageOf?: string }) {
   const t = useT();
   return (
     <div className="stream">
@@ -24,7 +28,7 @@ export function StreamSummary({ port, info, dir }: { port: string; info: StreamI
         <div className="stream-fields">
           {Object.entries(info.fields).map(([k, type]) => (
             <span key={k} className="stream-field">
-              <span className="mono">{k}</span>
+              {lineageOf ? <ColumnLineageButton column={{ node: lineageOf, port, column: k }} className="mono" /> : <span className="mono">{k}</span>}
               <span className="stream-type">{type}</span>
             </span>
           ))}

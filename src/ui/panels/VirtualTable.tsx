@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { SinkSample } from '../../worker/protocol.ts';
 import { engine } from '../run/engineClient.ts';
 import { useT } from '../i18n/i18n.ts';
+import { SinkColumnHeader } from '../lineage/SinkColumnHeader.tsx';
 
 const ROW_H = 26;
 const OVERSCAN = 30;
@@ -52,7 +53,7 @@ export function VirtualTable({ sinkId, sample }: { sinkId: string; sample: SinkS
         </span>
         {cols.map((c) => (
           <span key={c} role="columnheader">
-            {c}
+            <SinkColumnHeader sink={sinkId} column={c} />
           </span>
         ))}
       </div>

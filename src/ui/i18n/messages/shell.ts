@@ -48,7 +48,7 @@ const messages: MessageArea = {
     'shell.do.layout': 'Auto-layout (left to right)',
     'shell.do.fit': 'Fit view',
     'shell.do.zoom': 'Zoom in / out',
-    'shell.do.escape': 'Clear selection, close dialogs',
+    'shell.do.escape': 'Close dialogs, end a column lineage highlight, clear selection',
     'shell.do.help': 'This help',
   },
   'zh-TW': {
@@ -97,7 +97,7 @@ const messages: MessageArea = {
     'shell.do.layout': '自動排版（由左至右）',
     'shell.do.fit': '符合視窗',
     'shell.do.zoom': '放大 / 縮小',
-    'shell.do.escape': '取消選取、關閉對話框',
+    'shell.do.escape': '關閉對話框、結束欄位血緣標示、取消選取',
     'shell.do.help': '這份說明',
   },
 };
