@@ -100,6 +100,6 @@ test('designer projects: a pipeline file dropped on the canvas opens, and its co
   await page.dispatchEvent('.canvas', 'dragover', { dataTransfer: data });
   await page.dispatchEvent('.canvas', 'drop', { dataTransfer: data });
   await t.waitFor('the dropped pipeline to open', async () => same(await currentDocument(page), WITH_CODE));
-  await page.getByRole('button', { name: 'Step' }).click();
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
   await t.expectVisible(page.getByRole('dialog', { name: 'Run code from this pipeline?' }));
 });

@@ -27,7 +27,9 @@ export async function autoLayout(doc: PipelineDocument, sizeOf: (id: string) => 
     },
     children: doc.nodes.map((n) => {
       const spec = kindSpec(n.kind);
-      const size = sizeOf(n.id) ?? { width: 200, height: 90 };
+      // Unmeasured (an import): a node from SQL also shows its span tag, and every node gains a
+      // metrics line once it runs, so leave room for both rather than let them overlap.
+      const size = sizeOf(n.id) ?? { width: 200, height: n.origin ? 130 : 90 };
       const ports = [
         ...(spec?.inputs ?? []).map((p, i) => ({ id: port(n.id, 'in', p.name), layoutOptions: { 'elk.port.side': 'WEST', 'elk.port.index': String(i) } })),
         ...(spec?.outputs ?? []).map((p, i) => ({ id: port(n.id, 'out', p.name), layoutOptions: { 'elk.port.side': 'EAST', 'elk.port.index': String(i) } })),
