@@ -72,11 +72,16 @@ test('lineage: a view column back to its source through joins and an aggregate, 
   await apply.click();
   await t.expectText(page.getByRole('status', { name: 'SQL status' }), /Applied/);
   // Find puts the cursor inside the name, as a click on it would (the statement is far down the script).
+  // Typing waits for the find box: keys sent before it opens would edit the script instead.
   await page.locator('.sql-tab .view-lines').click();
   await page.keyboard.press('Control+KeyF');
+  await t.expectVisible(page.locator('.sql-tab .find-widget.visible'));
   await page.keyboard.type('SUM(`quantity`) AS `total_so');
+  // The search runs a moment after the typing: Enter before it has a match would leave the cursor where it was.
+  await t.expectText(page.locator('.sql-tab .find-widget .matchesCount'), /^1 of \d+$/);
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
+  await t.expectHidden(page.locator('.sql-tab .find-widget.visible'));
   await page.keyboard.press('Alt+KeyL');
   await t.expectVisible(page.getByRole('tab', { name: 'Canvas', selected: true }));
   await t.expectText(page.getByTestId('lineage-bar'), 'Lineage of product_sales_analysis_aggregate.total_sold');
