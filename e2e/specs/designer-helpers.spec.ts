@@ -76,6 +76,10 @@ export async function connect(t: TestContext, from: [string, string], to: [strin
   const { page } = t;
   const before = await page.locator('.react-flow__edge').count();
   await dragWire(page, handle(page, from[0], 'out', from[1]), handle(page, to[0], 'in', to[1]));
+  // A node dropped just before may still be settling (fit view, measurement): aim once more if the
+  // wire did not land, as a person would.
+  const landed = await t.waitFor('the connection', async () => (await page.locator('.react-flow__edge').count()) === before + 1, 3000).then(() => true, () => false);
+  if (!landed) await dragWire(page, handle(page, from[0], 'out', from[1]), handle(page, to[0], 'in', to[1]));
   await t.expectCount(page.locator('.react-flow__edge'), before + 1);
 }
 
