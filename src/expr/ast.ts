@@ -11,7 +11,7 @@ export type ComparisonOp = '=' | '<>' | '<' | '<=' | '>' | '>=';
 export type BinaryOp = ArithmeticOp | ComparisonOp | '||' | 'AND' | 'OR';
 
 export type IntervalUnit = 'SECOND' | 'MINUTE' | 'HOUR' | 'DAY';
-export type CastTarget = 'STRING' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN';
+export type CastTarget = 'STRING' | 'DOUBLE' | 'BIGINT' | 'BOOLEAN' | 'DATE' | 'TIMESTAMP';
 
 interface NodeBase {
   /** 0-based offset of the first character of the node in the source. */
@@ -105,6 +105,11 @@ export interface CallNode extends NodeBase {
   /** Upper-cased function name. */
   name: string;
   args: ExprNode[];
+  /**
+   * The word of a special form: the unit of EXTRACT(HOUR FROM ts), FLOOR(ts TO DAY),
+   * TIMESTAMPADD(HOUR, n, ts); the side of TRIM(LEADING … FROM s); the kind of `s IS JSON OBJECT`.
+   */
+  keyword?: string;
 }
 export interface CastNode extends NodeBase {
   kind: 'cast';
@@ -170,6 +175,8 @@ export function precedenceOf(node: ExprNode): number {
       return PREC.comparison;
     case 'neg':
       return PREC.unary;
+    case 'call':
+      return node.name === 'IS_JSON' ? PREC.comparison : PREC.primary;
     default:
       return PREC.primary;
   }

@@ -68,7 +68,7 @@ export function compileNode(node: ExprNode): Evaluator {
     case 'case':
       return compileCase(node);
     case 'call':
-      return compileCall(node.name, node.args.map(compileNode));
+      return compileCall(node.name, node.args.map(compileNode), node.keyword);
     case 'cast':
       return compileCast(compileNode(node.operand), node.target);
   }

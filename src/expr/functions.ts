@@ -1,63 +1,20 @@
 import type { CastTarget, FieldType } from './ast.ts';
-import { codePointLength, codePointSlice, compare, finite, isNull, sqlEquals, toBool, toNum, toStr } from './values.ts';
+import type { ArgTypes, Evaluator, FunctionDef, Row } from './functionKit.ts';
+import { always, decimalShift, firstKnown, num1, num2, numeric, str1 } from './functionKit.ts';
+import { STRING_FUNCTIONS, TRIM_SIDES, trimChars } from './fnString.ts';
+import { MATH_FUNCTIONS } from './fnMath.ts';
+import { FLOOR_UNITS, TIME_FUNCTIONS, ceilTo, floorTo, roundTime, timeRoundType } from './fnTime.ts';
+import { JSON_FUNCTIONS } from './fnJson.ts';
+import { HASH_FUNCTIONS } from './fnHash.ts';
+import { toDateText, toMillis } from './timeText.ts';
+import { codePointLength, codePointSlice, compare, isNull, sqlEquals, toBool, toNum, toStr } from './values.ts';
 
-export type Row = Record<string, unknown>;
-export type Evaluator = (row: Row) => unknown;
-type ArgTypes = readonly (FieldType | null)[];
-
-interface FunctionDef {
-  min: number;
-  max: number;
-  /** Builds the closure once per compiled expression; the closure itself must not allocate. */
-  compile(args: readonly Evaluator[]): Evaluator;
-  type(args: ArgTypes): FieldType | null;
-}
-
-const numeric = (t: FieldType | null): FieldType => (t === 'integer' ? 'integer' : 'number');
-const always = (t: FieldType) => (): FieldType => t;
-export const firstKnown = (types: ArgTypes): FieldType | null => types.find((t) => t !== null) ?? null;
-
-function num1(f: (x: number) => number): FunctionDef['compile'] {
-  return ([a]) =>
-    (row) => {
-      const x = toNum(a(row));
-      return x === null ? null : finite(f(x));
-    };
-}
-
-function num2(f: (x: number, y: number) => number | null): FunctionDef['compile'] {
-  return ([a, b]) =>
-    (row) => {
-      const x = toNum(a(row));
-      if (x === null) return null;
-      const y = toNum(b(row));
-      if (y === null) return null;
-      const r = f(x, y);
-      return r === null ? null : finite(r);
-    };
-}
-
-function str1(f: (s: string) => unknown): FunctionDef['compile'] {
-  return ([a]) =>
-    (row) => {
-      const s = toStr(a(row));
-      return s === null ? null : f(s);
-    };
-}
+export type { Evaluator, Row };
+export { firstKnown };
 
 /** SQL ROUND goes half away from zero (Flink rounds DECIMALs HALF_UP), unlike JS Math.round. */
 export function roundHalfAway(x: number, digits: number): number {
-  const d = Math.trunc(digits);
-  const ax = Math.abs(x);
-  // Shifting through the decimal exponent avoids binary artefacts: ROUND(1.005, 2) is 1.01, not 1.
-  const shifted = Number(`${ax}e${d}`);
-  let r = Number(`${Math.round(shifted)}e${-d}`);
-  if (!Number.isFinite(r)) {
-    const f = 10 ** d;
-    r = Math.round(ax * f) / f;
-  }
-  if (!Number.isFinite(r)) return x;
-  return x < 0 ? -r : r;
+  return decimalShift(x, digits, Math.round);
 }
 
 /** Flink's SUBSTRING: 1-based; a start of 0 means 1 and a negative start counts from the end. */
@@ -98,11 +55,26 @@ function extremeType(types: ArgTypes): FieldType | null {
   return firstKnown(types);
 }
 
-const FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
+const FUNCTIONS: Record<string, FunctionDef> = {
   UPPER: { min: 1, max: 1, compile: str1((s) => s.toUpperCase()), type: always('string') },
   LOWER: { min: 1, max: 1, compile: str1((s) => s.toLowerCase()), type: always('string') },
-  // SQL TRIM strips spaces only, not all whitespace as String.prototype.trim would.
-  TRIM: { min: 1, max: 1, compile: str1((s) => s.replace(/^ +| +$/g, '')), type: always('string') },
+  // SQL TRIM strips spaces only, not all whitespace as String.prototype.trim would. The special
+  // form TRIM(LEADING|TRAILING|BOTH [chars] FROM s) has the side as its keyword and args [s, chars?].
+  TRIM: {
+    min: 1,
+    max: 2,
+    keywords: TRIM_SIDES,
+    compile: ([a, chars], side) => {
+      if (!side) return str1((s) => trimChars(s, ' ', 'BOTH'))([a]);
+      return (row) => {
+        const s = toStr(a(row));
+        if (s === null) return null;
+        const c = chars ? toStr(chars(row)) : ' ';
+        return c === null ? null : trimChars(s, c, side);
+      };
+    },
+    type: always('string'),
+  },
   CHAR_LENGTH: { min: 1, max: 1, compile: str1(codePointLength), type: always('integer') },
   SUBSTRING: {
     min: 2,
@@ -139,8 +111,9 @@ const FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
     compile: ([x, digits]) => (digits ? num2(roundHalfAway)([x, digits]) : num1((v) => roundHalfAway(v, 0))([x])),
     type: ([t]) => numeric(t),
   },
-  FLOOR: { min: 1, max: 1, compile: num1(Math.floor), type: ([t]) => numeric(t) },
-  CEIL: { min: 1, max: 1, compile: num1(Math.ceil), type: ([t]) => numeric(t) },
+  // FLOOR/CEIL(t TO unit) round a point in time; the unit is the keyword.
+  FLOOR: { min: 1, max: 1, keywords: FLOOR_UNITS, compile: ([a], unit) => (unit ? roundTime(floorTo)(a, unit) : num1(Math.floor)([a])), type: (t, unit) => (unit ? timeRoundType(t) : numeric(t[0])) },
+  CEIL: { min: 1, max: 1, keywords: FLOOR_UNITS, compile: ([a], unit) => (unit ? roundTime(ceilTo)(a, unit) : num1(Math.ceil)([a])), type: (t, unit) => (unit ? timeRoundType(t) : numeric(t[0])) },
   // The remainder takes the dividend's sign in both JS and SQL; MOD by zero is NULL like `/`.
   MOD: {
     min: 2,
@@ -179,9 +152,23 @@ const FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
   },
   GREATEST: { min: 1, max: Infinity, compile: extreme(1), type: extremeType },
   LEAST: { min: 1, max: Infinity, compile: extreme(-1), type: extremeType },
+  ...STRING_FUNCTIONS,
+  ...MATH_FUNCTIONS,
+  ...TIME_FUNCTIONS,
+  ...JSON_FUNCTIONS,
+  ...HASH_FUNCTIONS,
 };
+FUNCTIONS.SUBSTR = FUNCTIONS.SUBSTRING;
+FUNCTIONS.IFNULL = { ...FUNCTIONS.COALESCE, min: 2, max: 2 };
 
-export const FUNCTION_NAMES: readonly string[] = Object.keys(FUNCTIONS);
+/** Functions written as plain calls `NAME(a, b)`. */
+export const FUNCTION_NAMES: readonly string[] = Object.keys(FUNCTIONS).filter((n) => !FUNCTIONS[n].syntaxOnly);
+
+/** Every function, with the special forms (POSITION, EXTRACT, TIMESTAMPADD, IS JSON …) among them. */
+export const hasFunction = (name: string): boolean => Object.hasOwn(FUNCTIONS, name);
+
+/** The keywords a special form of the function takes (units, sides), or null. */
+export const functionKeywords = (name: string): readonly string[] | null => FUNCTIONS[name]?.keywords ?? null;
 
 /** Returns a description of the arity problem, or null when `count` arguments are acceptable. */
 export function checkArity(name: string, count: number): string | null {
@@ -196,12 +183,12 @@ export function checkArity(name: string, count: number): string | null {
   return `Function ${name} expected ${expected}, found ${count}`;
 }
 
-export function compileCall(name: string, args: readonly Evaluator[]): Evaluator {
-  return FUNCTIONS[name].compile(args);
+export function compileCall(name: string, args: readonly Evaluator[], keyword?: string): Evaluator {
+  return FUNCTIONS[name].compile(args, keyword);
 }
 
-export function callType(name: string, args: ArgTypes): FieldType | null {
-  return FUNCTIONS[name].type(args);
+export function callType(name: string, args: ArgTypes, keyword?: string): FieldType | null {
+  return FUNCTIONS[name].type(args, keyword);
 }
 
 export function compileCast(o: Evaluator, target: CastTarget): Evaluator {
@@ -218,6 +205,11 @@ export function compileCast(o: Evaluator, target: CastTarget): Evaluator {
       };
     case 'BOOLEAN':
       return (row) => toBool(o(row));
+    // A DATE is its 'yyyy-MM-dd' text; a TIMESTAMP epoch milliseconds (text is read in UTC).
+    case 'DATE':
+      return (row) => toDateText(o(row));
+    case 'TIMESTAMP':
+      return (row) => toMillis(o(row));
   }
 }
 

@@ -1,7 +1,7 @@
 import type { BinaryOp, CaseBranch, CastTarget, ExprNode, IntervalUnit } from './ast.ts';
 import { TokenCursor } from './cursor.ts';
 import { ExprError } from './errors.ts';
-import { FUNCTION_NAMES, checkArity } from './functions.ts';
+import { FUNCTION_NAMES, checkArity, functionKeywords } from './functions.ts';
 import { type Token, describeToken, tokenize } from './lexer.ts';
 
 const COMPARISON_OPS: Readonly<Record<string, BinaryOp>> = {
@@ -10,7 +10,10 @@ const COMPARISON_OPS: Readonly<Record<string, BinaryOp>> = {
 const INTERVAL_MS: Readonly<Record<IntervalUnit, number>> = {
   SECOND: 1_000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000,
 };
-const CAST_TARGETS: readonly CastTarget[] = ['STRING', 'DOUBLE', 'BIGINT', 'BOOLEAN'];
+const CAST_TARGETS: readonly CastTarget[] = ['STRING', 'DOUBLE', 'BIGINT', 'BOOLEAN', 'DATE', 'TIMESTAMP'];
+/** Functions with a form of their own (`POSITION(a IN b)`, `EXTRACT(HOUR FROM ts)`), read by specialCall. */
+const SPECIAL_FORMS: ReadonlySet<string> = new Set(['TRIM', 'POSITION', 'EXTRACT', 'FLOOR', 'CEIL', 'TIMESTAMPADD', 'TIMESTAMPDIFF']);
+const IS_JSON_KINDS: readonly string[] = ['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'];
 
 /** Parses an expression into its AST; throws ExprError with the position of the first problem. */
 export function parseExpr(source: string): ExprNode {
@@ -114,6 +117,10 @@ class Parser extends TokenCursor {
         this.next();
         const negated = this.isKw('NOT');
         if (negated) this.next();
+        if (this.isWord('JSON')) {
+          left = this.isJson(left, negated);
+          continue;
+        }
         const end = this.expectKw('NULL', negated ? 'after IS NOT' : 'or NOT NULL after IS').end;
         left = { kind: 'isNull', operand: left, negated, start: left.start, end };
         continue;
@@ -260,11 +267,120 @@ class Parser extends TokenCursor {
     return { kind: 'field', path, start: first.start, end };
   }
 
+  /** An unquoted name (not a keyword) spelled `word`, as the special forms use FROM, TO, LEADING, units. */
+  private isWord(word: string, ahead = 0): boolean {
+    const t = this.peek(ahead);
+    return t.kind === 'ident' && !t.quoted && t.value.toUpperCase() === word;
+  }
+
+  /** `x IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]`, after IS [NOT]. */
+  private isJson(operand: ExprNode, negated: boolean): ExprNode {
+    let end = this.next().end;
+    let keyword: string | undefined;
+    const k = this.peek();
+    if (k.kind === 'ident' && !k.quoted && IS_JSON_KINDS.includes(k.value.toUpperCase())) {
+      keyword = k.value.toUpperCase();
+      end = this.next().end;
+    }
+    const node: ExprNode = { kind: 'call', name: 'IS_JSON', args: [operand], ...(keyword ? { keyword } : {}), start: operand.start, end };
+    return negated ? { kind: 'not', operand: node, start: operand.start, end } : node;
+  }
+
+  /** The unit or side word of a special form, checked against what the function reads. */
+  private keyword(name: string, what: string): string {
+    const t = this.peek();
+    const allowed = functionKeywords(name) ?? [];
+    const word = t.kind === 'ident' && !t.quoted ? t.value.toUpperCase() : '';
+    if (!allowed.includes(word)) {
+      this.fail(`Expected ${what} of ${name}: ${allowed.join(', ')}, found ${describeToken(t)}`, t);
+    }
+    this.next();
+    return word;
+  }
+
+  private expectWord(word: string, context: string): Token {
+    if (this.isWord(word)) return this.next();
+    return this.fail(`Expected ${word} ${context}, found ${describeToken(this.peek())}`, this.peek());
+  }
+
+  /**
+   * The SQL forms that are not plain argument lists: TRIM([LEADING|TRAILING|BOTH] [chars] FROM s),
+   * POSITION(a IN b), EXTRACT(unit FROM t), FLOOR/CEIL(t TO unit), TIMESTAMPADD/DIFF(unit, …).
+   * Returns null when the call turns out to be a plain one (TRIM(s), FLOOR(x)); `open` is consumed.
+   */
+  private specialCall(name: string, nameTok: Token, open: Token): ExprNode | null {
+    const done = (args: ExprNode[], keyword?: string): ExprNode => {
+      const end = this.close(')', open, `'${name}('`).end;
+      return { kind: 'call', name, args, ...(keyword ? { keyword } : {}), start: nameTok.start, end };
+    };
+    switch (name) {
+      case 'TRIM': {
+        // A side word followed by ')' or an operator is a field of that name: TRIM(leading).
+        const follower = this.peek(1);
+        const sideWord = follower.kind !== 'op' || follower.value === '(';
+        const side = sideWord ? ['LEADING', 'TRAILING', 'BOTH'].find((w) => this.isWord(w)) : undefined;
+        if (side) this.next();
+        if (side && this.isWord('FROM')) {
+          this.next();
+          return done([this.expression()], side);
+        }
+        const first = this.expression();
+        if (!side && !this.isWord('FROM')) return this.restOfCall(name, nameTok, open, [first]);
+        this.expectWord('FROM', `after the characters to trim in TRIM(${side ?? 'BOTH'} chars FROM s)`);
+        return done([this.expression(), first], side ?? 'BOTH');
+      }
+      case 'POSITION': {
+        // The needle binds tighter than IN, so `a IN b` is not read as an IN list.
+        const needle = this.additive();
+        this.expectKw('IN', 'in POSITION(substring IN string)');
+        return done([needle, this.expression()]);
+      }
+      case 'EXTRACT': {
+        const unit = this.keyword(name, 'the unit');
+        this.expectWord('FROM', `in EXTRACT(${unit} FROM time)`);
+        return done([this.expression()], unit);
+      }
+      case 'FLOOR':
+      case 'CEIL': {
+        const first = this.expression();
+        if (!this.isWord('TO')) return this.restOfCall(name, nameTok, open, [first]);
+        this.next();
+        return done([first], this.keyword(name, 'the unit'));
+      }
+      case 'TIMESTAMPADD':
+      case 'TIMESTAMPDIFF': {
+        const unit = this.keyword(name, 'the unit');
+        this.expectOp(',', `after the unit in ${name}(${unit}, …)`);
+        const a = this.expression();
+        this.expectOp(',', `between the arguments of ${name}`);
+        return done([a, this.expression()], unit);
+      }
+    }
+    return null;
+  }
+
+  /** A plain call whose first argument the special-form reader already consumed. */
+  private restOfCall(name: string, nameTok: Token, open: Token, args: ExprNode[]): ExprNode {
+    while (this.isOp(',')) {
+      this.next();
+      args.push(this.expression());
+    }
+    this.close(')', open, `'${name}('`, "',' or ");
+    const arityProblem = checkArity(name, args.length);
+    if (arityProblem) this.fail(arityProblem, nameTok);
+    return { kind: 'call', name, args, start: nameTok.start, end: this.previous().end };
+  }
+
   private call(): ExprNode {
     const nameTok = this.next();
     const name = nameTok.value.toUpperCase();
+    if (SPECIAL_FORMS.has(name)) {
+      const open = this.next();
+      if (this.isOp(')')) this.fail(checkArity(name, 0) ?? `Expected the arguments of ${name}`, nameTok);
+      return this.specialCall(name, nameTok, open)!;
+    }
     if (!FUNCTION_NAMES.includes(name)) {
-      this.fail(`Unknown function '${nameTok.value}'; expected one of ${[...FUNCTION_NAMES, 'CAST'].sort().join(', ')}`, nameTok);
+      this.fail(`Unknown function '${nameTok.value}'; expected one of ${[...FUNCTION_NAMES, ...SPECIAL_FORMS, 'CAST'].filter((n, i, all) => all.indexOf(n) === i).sort().join(', ')}`, nameTok);
     }
     const open = this.next();
     const args = this.argumentList(open, `'${name}('`, null);
@@ -284,6 +400,9 @@ class Parser extends TokenCursor {
     const unitTok = this.peek();
     const unit = unitTok.value.toUpperCase() as IntervalUnit;
     if (unitTok.kind !== 'ident' || unitTok.quoted || !(unit in INTERVAL_MS)) {
+      if (['MONTH', 'YEAR', 'QUARTER'].includes(unit)) {
+        this.fail(`INTERVAL '${amountTok.value}' ${unit} is a calendar interval of no fixed length; add it with TIMESTAMPADD(${unit}, ${amountTok.value}, ts)`, unitTok);
+      }
       this.fail(`Expected SECOND, MINUTE, HOUR or DAY after INTERVAL '${amountTok.value}', found ${describeToken(unitTok)}`, unitTok);
     }
     this.next();
@@ -317,11 +436,21 @@ class Parser extends TokenCursor {
     const operand = this.expression();
     this.expectKw('AS', 'in CAST(value AS type)');
     const typeTok = this.peek();
-    const target = typeTok.value.toUpperCase() as CastTarget;
+    const word = typeTok.value.toUpperCase();
+    // TIMESTAMP_LTZ is the same instant in Weir's UTC session zone.
+    const target = (word === 'TIMESTAMP_LTZ' ? 'TIMESTAMP' : word) as CastTarget;
     if (typeTok.kind !== 'ident' || typeTok.quoted || !CAST_TARGETS.includes(target)) {
       this.fail(`Expected ${CAST_TARGETS.join(', ')} after AS, found ${describeToken(typeTok)}`, typeTok);
     }
     this.next();
+    // TIMESTAMP(3): Weir's timestamps are milliseconds, the only precision it reads.
+    if (target === 'TIMESTAMP' && this.isOp('(')) {
+      const p = this.next();
+      const n = this.peek();
+      if (n.kind !== 'number' || n.value !== '3') this.fail(`Expected 3 as the precision of TIMESTAMP (Weir's timestamps are milliseconds), found ${describeToken(n)}`, n);
+      this.next();
+      this.close(')', p, "'TIMESTAMP('");
+    }
     const closeTok = this.close(')', open, "'CAST('");
     return { kind: 'cast', operand, target, start: kw.start, end: closeTok.end };
   }

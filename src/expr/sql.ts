@@ -8,7 +8,7 @@
  *   meaningful in Flink when added to or subtracted from a timestamp.
  * - CAST of invalid input yields NULL here but fails in Flink (use TRY_CAST there if needed).
  */
-import { type BinaryNode, type ExprNode, PREC, precedenceOf } from './ast.ts';
+import { type BinaryNode, type CallNode, type ExprNode, PREC, precedenceOf } from './ast.ts';
 
 export const quoteIdent = (name: string): string => '`' + name.replace(/`/g, '``') + '`';
 export const quoteString = (s: string): string => "'" + s.replace(/'/g, "''") + "'";
@@ -55,10 +55,35 @@ export function printSql(node: ExprNode): string {
         const [c, a, b] = node.args.map(printSql);
         return `CASE WHEN ${c} THEN ${a} ELSE ${b} END`;
       }
-      return `${node.name}(${node.args.map(printSql).join(', ')})`;
+      return printCall(node);
     case 'cast':
-      return `CAST(${printSql(node.operand)} AS ${node.target})`;
+      return `CAST(${printSql(node.operand)} AS ${node.target === 'TIMESTAMP' ? 'TIMESTAMP(3)' : node.target})`;
   }
+}
+
+/** Calls, in the SQL form each special one has (the parser reads exactly these back). */
+function printCall(node: CallNode): string {
+  const a = node.args.map(printSql);
+  const k = node.keyword;
+  switch (node.name) {
+    case 'TRIM':
+      if (!k) break;
+      return `TRIM(${k}${a[1] !== undefined ? ' ' + a[1] : ''} FROM ${a[0]})`;
+    case 'POSITION':
+      return `POSITION(${wrap(node.args[0], precedenceOf(node.args[0]) <= PREC.comparison)} IN ${a[1]})`;
+    case 'EXTRACT':
+      return `EXTRACT(${k} FROM ${a[0]})`;
+    case 'FLOOR':
+    case 'CEIL':
+      if (!k) break;
+      return `${node.name}(${a[0]} TO ${k})`;
+    case 'TIMESTAMPADD':
+    case 'TIMESTAMPDIFF':
+      return `${node.name}(${k}, ${a[0]}, ${a[1]})`;
+    case 'IS_JSON':
+      return `${tight(node.args[0])} IS JSON${k ? ' ' + k : ''}`;
+  }
+  return `${node.name}(${a.join(', ')})`;
 }
 
 const not = (negated: boolean): string => (negated ? 'NOT ' : '');

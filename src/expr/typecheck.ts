@@ -56,13 +56,14 @@ export function typeOfNode(node: ExprNode, fields: FieldTypes): FieldType | null
       return callType(
         node.name,
         node.args.map((a) => typeOfNode(a, fields)),
+        node.keyword,
       );
     case 'cast':
       return CAST_TYPES[node.target];
   }
 }
 
-const CAST_TYPES = { STRING: 'string', DOUBLE: 'number', BIGINT: 'integer', BOOLEAN: 'boolean' } as const;
+const CAST_TYPES = { STRING: 'string', DOUBLE: 'number', BIGINT: 'integer', BOOLEAN: 'boolean', DATE: 'string', TIMESTAMP: 'timestamp' } as const;
 
 function arithmeticType(op: string, l: FieldType | null, r: FieldType | null): FieldType {
   const numericR = r === 'integer' || r === 'number';

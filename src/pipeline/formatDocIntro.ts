@@ -147,8 +147,19 @@ SQL dialect that runs in every Weir runtime and exports to Flink SQL unchanged:
 - fields by name (\`amount\`), in backticks for any other name (\`\`order id\`\`), nested JSON with dots (\`address.city\`);
 - \`+ - * / %\`, \`||\` (concatenation), \`= <> != < <= > >=\`, \`AND OR NOT\`, \`IS [NOT] NULL\`,
   \`[NOT] BETWEEN a AND b\`, \`[NOT] IN (…)\`, \`[NOT] LIKE 'a%_'\`, \`CASE WHEN … THEN … ELSE … END\`, \`CASE x WHEN …\`;
-- functions: UPPER, LOWER, TRIM, CHAR_LENGTH, SUBSTRING, CONCAT, ABS, ROUND, FLOOR, CEIL, MOD, POWER, SQRT,
-  COALESCE, NULLIF, IF, GREATEST, LEAST, CAST(x AS STRING | DOUBLE | BIGINT | BOOLEAN).
+- functions (Flink's built-ins, with Flink's NULL handling; docs/flink-sql.md has each one's semantics):
+  string UPPER, LOWER, TRIM, LTRIM, RTRIM, CHAR_LENGTH, SUBSTRING/SUBSTR, CONCAT, CONCAT_WS, REPLACE, REPEAT,
+  REVERSE, INITCAP, LPAD, RPAD, LEFT, RIGHT, LOCATE, INSTR, SPLIT_INDEX, REGEXP, REGEXP_REPLACE, REGEXP_EXTRACT,
+  ASCII, CHR, TO_BASE64, FROM_BASE64; math ABS, ROUND, TRUNCATE, FLOOR, CEIL, MOD, POWER, SQRT, LN, LOG, LOG10,
+  LOG2, EXP, SIGN, PI, E, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH, DEGREES, RADIANS, BIN,
+  HEX; time (UTC; a timestamp is epoch ms, a date its 'yyyy-MM-dd' text) DATE_FORMAT, TO_TIMESTAMP, TO_DATE,
+  UNIX_TIMESTAMP, FROM_UNIXTIME, YEAR, QUARTER, MONTH, WEEK, DAYOFYEAR, DAYOFMONTH, DAYOFWEEK, HOUR, MINUTE,
+  SECOND; JSON JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_STRING; hashes MD5, SHA1, SHA224, SHA256, SHA384,
+  SHA512, SHA2; COALESCE, IFNULL, NULLIF, IF, GREATEST, LEAST; CAST(x AS STRING | DOUBLE | BIGINT | BOOLEAN |
+  DATE | TIMESTAMP(3));
+- the SQL forms \`TRIM(LEADING|TRAILING|BOTH [chars] FROM s)\`, \`POSITION(a IN b)\`, \`EXTRACT(unit FROM t)\`,
+  \`FLOOR(t TO unit)\`, \`CEIL(t TO unit)\`, \`TIMESTAMPADD(unit, n, t)\`, \`TIMESTAMPDIFF(unit, a, b)\` and
+  \`s IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]\`.
 
 NULL follows SQL: arithmetic and comparisons with NULL give NULL, \`AND\`/\`OR\` use three-valued logic, and a
 filter keeps a record only when its condition is TRUE. Division by zero and failed casts give NULL
