@@ -39,6 +39,9 @@ export function expressionNotes(sources: readonly string[], input: Relation): st
       if (n.kind === 'binary' && n.op === '/' && typeOfNode(n.left, input.types) === 'integer' && typeOfNode(n.right, input.types) === 'integer') {
         notes.add('integer / integer is integer division in Flink but exact division in Weir: CAST one side AS DOUBLE to keep Weir\'s result');
       }
+      if (n.kind === 'call' && (n.name === 'REGEXP' || n.name === 'REGEXP_REPLACE' || n.name === 'REGEXP_EXTRACT')) {
+        notes.add(`${n.name} reads its pattern as a JavaScript regular expression in Weir and a Java one in Flink: they agree on classes, groups, quantifiers and anchors; check anything beyond those`);
+      }
       if (n.kind === 'field' && n.path.length > 1) {
         notes.add(`\`${n.path.join('.')}\` reads inside a json field (a STRING column in Flink): the SQL uses JSON_VALUE, which returns STRING; CAST it where Weir's value was a number or boolean`);
       }

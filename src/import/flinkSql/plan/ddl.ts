@@ -40,13 +40,15 @@ const TYPES: [RegExp, FieldType][] = [
   [/^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|DEC)\b/, 'number'],
   [/^BOOLEAN\b/, 'boolean'],
   [/^TIMESTAMP(_LTZ)?\b/, 'timestamp'],
+  // A DATE is its 'yyyy-MM-dd' text in Weir: it sorts and compares as dates do.
+  [/^DATE$/, 'string'],
   [/^(ROW|MAP|ARRAY|MULTISET)\b/, 'json'],
 ];
 
 export function fieldType(sql: string, t: Tree): FieldType {
   const text = textOf(sql, t).toUpperCase();
   const hit = TYPES.find(([re]) => re.test(text));
-  if (!hit) fail(t, `${text} column`, 'Weir has no such type; use STRING, BIGINT/INT, DOUBLE/DECIMAL, BOOLEAN or TIMESTAMP(3)');
+  if (!hit) fail(t, `${text} column`, 'Weir has no such type; use STRING, BIGINT/INT, DOUBLE/DECIMAL, BOOLEAN, DATE or TIMESTAMP(3)');
   return hit[1];
 }
 

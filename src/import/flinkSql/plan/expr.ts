@@ -9,6 +9,7 @@ import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, childOf, childrenOf, find, findAll, firstToken, isQuoted, keywordsOf, kids, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col } from './model.ts';
 import { fail, quoteName } from './model.ts';
+import { NOT_CARRIED, renderForm, temporalCast } from './exprForms.ts';
 
 /** The columns an expression may read, and how the script text looks (for errors and CAST). */
 export interface Scope {
@@ -22,65 +23,7 @@ export type Replace = (t: Tree) => string | null;
 
 const FUNCTION_ALIASES: Record<string, string> = { WCHARLENGTH: 'CHAR_LENGTH', CHARACTER_LENGTH: 'CHAR_LENGTH', CEILING: 'CEIL', POW: 'POWER' };
 const CARRIED = new Set(FUNCTION_NAMES);
-
-/** Flink built-ins Weir's expression language does not carry, with what to do instead. */
-const NOT_CARRIED: Record<string, string> = {
-  DATE_FORMAT: 'timestamps stay epoch milliseconds in Weir; format them downstream',
-  TO_TIMESTAMP: 'declare the column TIMESTAMP(3) and give the file epoch milliseconds',
-  TO_TIMESTAMP_LTZ: 'Weir reads TO_TIMESTAMP_LTZ(epoch, 3) (milliseconds) and TO_TIMESTAMP_LTZ(epoch, 0) (seconds)',
-  UNIX_TIMESTAMP: 'timestamps are already epoch milliseconds in Weir: CAST(ts AS BIGINT) / 1000',
-  FROM_UNIXTIME: 'timestamps are epoch milliseconds in Weir',
-  CURRENT_TIMESTAMP: 'processing time is not an expression in Weir; use event time',
-  NOW: 'processing time is not an expression in Weir; use event time',
-  LOCALTIMESTAMP: 'processing time is not an expression in Weir; use event time',
-  CURRENT_DATE: 'processing time is not an expression in Weir; use event time',
-  PROCTIME: 'declare `name AS PROCTIME()` as a computed column of the table',
-  TIMESTAMPADD: 'add an INTERVAL: ts + INTERVAL \'1\' HOUR',
-  TIMESTAMPDIFF: 'subtract the timestamps: (CAST(b AS BIGINT) - CAST(a AS BIGINT)) / 1000',
-  DATE_ADD: 'add an INTERVAL',
-  DATEDIFF: 'subtract the timestamps',
-  HOUR: 'no date-part functions in Weir; compute it in a map with code',
-  MINUTE: 'no date-part functions in Weir; compute it in a map with code',
-  SECOND: 'no date-part functions in Weir; compute it in a map with code',
-  DAYOFMONTH: 'no date-part functions in Weir; compute it in a map with code',
-  YEAR: 'no date-part functions in Weir; compute it in a map with code',
-  MONTH: 'no date-part functions in Weir; compute it in a map with code',
-  REPLACE: 'no REPLACE in Weir; use a map with code',
-  REGEXP_REPLACE: 'no regular expressions in Weir expressions; use a map with code',
-  REGEXP_EXTRACT: 'no regular expressions in Weir expressions; use a map with code',
-  REGEXP: 'no regular expressions in Weir expressions; use LIKE or a map with code',
-  SPLIT_INDEX: 'use SUBSTRING, or a map with code',
-  LPAD: 'use CONCAT, or a map with code',
-  RPAD: 'use CONCAT, or a map with code',
-  INITCAP: 'use UPPER/LOWER with SUBSTRING, or a map with code',
-  POSITION: 'use LIKE, or a map with code',
-  LAG: 'use a process node with keyed state (the previous row per key)',
-  LEAD: 'use a process node with keyed state',
-  LOCATE: 'use LIKE, or a map with code',
-  LEFT: 'use SUBSTRING(s, 1, n)',
-  RIGHT: 'use SUBSTRING',
-  CONCAT_WS: 'use CONCAT or ||',
-  MD5: 'use a map with code',
-  SHA256: 'use a map with code',
-  HASH_CODE: 'use a map with code',
-  UUID: 'randomness is not an expression in Weir',
-  RAND: 'randomness is not an expression in Weir',
-  RAND_INTEGER: 'randomness is not an expression in Weir',
-  LN: 'use POWER or a map with code',
-  LOG: 'use a map with code',
-  LOG10: 'use a map with code',
-  LOG2: 'use a map with code',
-  EXP: 'use POWER',
-  SIN: 'use a map with code',
-  COS: 'use a map with code',
-  TAN: 'use a map with code',
-  SIGN: 'use CASE WHEN x > 0 THEN 1 WHEN x < 0 THEN -1 ELSE 0 END',
-  TRUNCATE: 'use FLOOR or ROUND',
-  JSON_VALUE: "only a plain path is read: JSON_VALUE(col, '$.field.sub')",
-  JSON_QUERY: 'declare the field and read it as a column',
-  JSON_OBJECT: 'use a map with code',
-  LISTAGG: 'use an aggregate with code (udaf)',
-};
+const UNKNOWN = "not a built-in Weir's expression language carries, nor a function the script creates (CREATE FUNCTION); docs/flink-sql.md lists the built-ins it reads";
 
 const CAST_TYPES: [RegExp, string][] = [
   [/^(STRING|VARCHAR|CHAR)\b/, 'STRING'],
@@ -156,13 +99,14 @@ export function intervalMs(text: string, at: Tree, construct: string): number {
 
 function castTarget(scope: Scope, type: Tree, operand: string, at: Tree): string {
   const text = textOf(scope.sql, type).toUpperCase().replace(/\s+/g, ' ');
+  const temporal = temporalCast(scope, text, operand);
+  if (temporal !== null) return temporal;
   const hit = CAST_TYPES.find(([re]) => re.test(text));
   if (hit) return `CAST(${operand} AS ${hit[1]})`;
   // DECIMAL(p, s) rounds to s digits, as Flink does; the value itself is a double in Weir.
   const dec = /^(DECIMAL|NUMERIC|DEC)\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?$/.exec(text);
   if (dec) return `ROUND(CAST(${operand} AS DOUBLE), ${dec[2] ?? 0})`;
-  if (/^TIMESTAMP(_LTZ)?\b/.test(text)) return operand;
-  fail(at, `CAST(… AS ${text})`, 'Weir casts to STRING, BIGINT/INT, DOUBLE/FLOAT/DECIMAL and BOOLEAN');
+  fail(at, `CAST(… AS ${text})`, 'Weir casts to STRING, BIGINT/INT, DOUBLE/FLOAT/DECIMAL, BOOLEAN, DATE and TIMESTAMP(3)/TIMESTAMP_LTZ(3)');
 }
 
 /** Renders an expression subtree as Weir expression text. */
@@ -191,6 +135,8 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
       return quoteName(resolveColumn(scope, ref.qual, ref.name, t).field);
     }
   }
+  const form = renderForm(t, scope, r);
+  if (form !== null) return form;
   if (alt === 'Cast') {
     const operand = r(childOf(t, 'expression')!);
     return castTarget(scope, childOf(t, 'columnType')!, operand, t);
@@ -200,15 +146,14 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
     if (name) {
       const call = rule === 'functionCallExpression' ? t : childOf(t, 'functionCallExpression')!;
       if (!kids(call).some((k) => k.symbol?.text === '(')) {
-        fail(t, name, NOT_CARRIED[name] ? `not in Weir's expression language: ${NOT_CARRIED[name]}` : `not in Weir's expression language (${[...CARRIED].join(', ')})`);
+        fail(t, name, NOT_CARRIED[name] ? `not in Weir's expression language: ${NOT_CARRIED[name]}` : UNKNOWN);
       }
       const fn = FUNCTION_ALIASES[name] ?? name;
       if (fn === 'TO_TIMESTAMP_LTZ') return epochTimestamp(t, scope, r);
       const path = fn === 'JSON_VALUE' ? jsonPath(t, scope) : null;
       if (path) return path;
       if (!CARRIED.has(fn)) {
-        const why = NOT_CARRIED[fn] ?? `Weir's expression language carries ${[...CARRIED].sort().join(', ')}, CAST, CASE and the operators`;
-        fail(t, `${name}(…)`, `not in Weir's expression language: ${why}`);
+        fail(t, `${name}(…)`, NOT_CARRIED[fn] ? `not in Weir's expression language: ${NOT_CARRIED[fn]}` : UNKNOWN);
       }
       const { args, distinct } = callArgs(t);
       if (distinct) fail(t, `${name}(DISTINCT …)`, 'DISTINCT is only read inside an aggregate');
@@ -245,13 +190,15 @@ function epochTimestamp(t: Tree, scope: Scope, r: (x: Tree) => string): string {
   fail(t, 'TO_TIMESTAMP_LTZ(…)', `Weir reads TO_TIMESTAMP_LTZ(epoch, 3) (milliseconds) and TO_TIMESTAMP_LTZ(epoch, 0) (seconds), found ${textOf(scope.sql, t)}`);
 }
 
-/** `JSON_VALUE(col, '$.a.b')` over a json column: Weir reads it as the path `col`.`a`.`b`; null for other paths. */
+/** `JSON_VALUE(col, '$.a.b')` over a json column: Weir reads it as the path `col`.`a`.`b`; null for other paths and text columns. */
 function jsonPath(t: Tree, scope: Scope): string | null {
   const { args } = callArgs(t);
   const m = args.length === 2 ? /^'\$((?:\.[A-Za-z_][A-Za-z0-9_]*)+)'$/.exec(args[1].getText()) : null;
   const ref = args.length === 2 ? columnRef(args[0]) : null;
   if (!m || !ref) return null;
   const col = resolveColumn(scope, ref.qual, ref.name, args[0]);
+  // Only a json field holds parsed JSON; text is parsed by the JSON_VALUE function itself.
+  if (col.type !== 'json' && col.type !== null) return null;
   return [quoteName(col.field), ...m[1].slice(1).split('.').map(quoteName)].join('.');
 }
 

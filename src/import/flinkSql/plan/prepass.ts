@@ -8,10 +8,13 @@
  *     so the alias is blanked and remembered by the TVF's offset;
  *   - `TABLE(SESSION(TABLE t [PARTITION BY k, …], …))`: read as a TUMBLE of the same length, the
  *     PARTITION BY blanked, both remembered by the TVF's offset;
- *   - `SUBSTRING(s FROM a FOR n)` and `TRIM(BOTH ' ' FROM s)`: written as their comma forms.
+ *   - `SUBSTRING(s FROM a FOR n)`: written as its comma form;
+ *   - TRIM(… FROM s), EXTRACT(… FROM t), FLOOR/CEIL(t TO unit): see exprSyntax.ts.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
  */
+import { rewriteExprSyntax } from './exprSyntax.ts';
+
 /** A `-- @weir {…}` comment: what Weir's export writes beside a statement that SQL cannot say. */
 export type Annotation = Record<string, unknown>;
 
@@ -90,13 +93,8 @@ function codeMask(sql: string): Uint8Array {
 }
 
 const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
-  [/\bEXTRACT\s*\(/gi, 'EXTRACT', "Weir's expression language has no date-part functions; keep the field and compute it in a map with code"],
-  [/\bFLOOR\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'FLOOR(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
-  [/\bCEIL\s*\([^()]*\bTO\s+[A-Z]+\s*\)/gi, 'CEIL(… TO unit)', 'use a TUMBLE window of that unit to group by time'],
   [/\bMATCH_RECOGNIZE\b/gi, 'MATCH_RECOGNIZE', 'use a process node with keyed state for pattern matching'],
   [/\b(?:LAG|LEAD)\s*\([^()]*\)\s*OVER\b/gi, 'LAG/LEAD … OVER', 'Weir has no offset functions over a window; keep the previous row per key in a process node with keyed state'],
-  [/\bPOSITION\s*\([^()]*\bIN\b/gi, 'POSITION(… IN …)', "Weir's expression language has no POSITION; test with LIKE '%…%', or compute it in a map with code"],
-  [/\bTRIM\s*\(\s*(?:LEADING|TRAILING)\b/gi, 'TRIM(LEADING|TRAILING …)', "Weir's TRIM strips spaces on both sides: TRIM(s); strip one side in a map with code"],
   [/\bTABLE\s*\(\s*(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\(/gi, 'window TVF over a subquery', 'a window table function reads a table or view by name: CREATE TEMPORARY VIEW v AS SELECT …; then TABLE(TUMBLE(TABLE v, DESCRIPTOR(ts), …))'],
 ];
 
@@ -144,7 +142,7 @@ export function prepass(sql: string): Prepared {
     'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
   }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
-  // SUBSTRING(s FROM a [FOR n]) and TRIM([BOTH] [' '] FROM s): the grammar reads only the comma forms, written in place.
+  // SUBSTRING(s FROM a [FOR n]): the grammar reads only the comma form, written in place.
   for (const m of sql.matchAll(/\bSUBSTRING\s*\(/gi)) {
     if (!isCode(m.index!)) continue;
     const open = m.index! + m[0].length - 1;
@@ -162,11 +160,7 @@ export function prepass(sql: string): Prepared {
       }
     }
   }
-  for (const m of sql.matchAll(/\bTRIM\s*\(\s*((?:BOTH\s+)?(?:'\s*'\s+)?FROM)\s/gi)) {
-    if (!isCode(m.index!) || !/^(BOTH|'|FROM)/i.test(m[1])) continue;
-    const from = m.index! + m[0].indexOf(m[1]);
-    blank(from, from + m[1].length);
-  }
+  for (const p of rewriteExprSyntax(sql, chars, isCode)) problems.push({ ...at(p.offset), construct: p.construct, message: p.message, severity: 'error' });
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });

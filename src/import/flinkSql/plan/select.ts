@@ -12,6 +12,7 @@ import { fail, requalify } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
 import { callArgs, callName, columnRef, weirExpr } from './expr.ts';
+import { exprType } from './exprForms.ts';
 import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
@@ -213,7 +214,7 @@ export function project(rel0: Rel, all0: { name: string; expr: Tree | null; col:
     return { name: it.name, expr: it.col ? `\`${it.col.field}\`` : render(it.expr!) };
   });
   const identity = fields.length === rel.cols.length && fields.every((f, i) => f.name === rel.cols[i].field && f.expr === `\`${rel.cols[i].field}\``);
-  const types = items.map((it) => it.col?.type ?? (it.expr ? (rel.cols.find((c) => columnRef(it.expr!) && c.field === fields[items.indexOf(it)].expr.slice(1, -1))?.type ?? null) : null));
+  const types = items.map((it, i) => it.col?.type ?? (it.expr ? (rel.cols.find((c) => columnRef(it.expr!) && c.field === fields[items.indexOf(it)].expr.slice(1, -1))?.type ?? exprType(fields[i].expr, rel.cols)) : null));
   const cols: Col[] = fields.map((f, i) => ({ field: f.name, name: f.name, quals: [], type: types[i] }));
   const timeField = fields.find((f) => rel.eventTime && f.expr === `\`${rel.eventTime}\``)?.name ?? null;
   if (identity) return { ...rel, cols, procTime };

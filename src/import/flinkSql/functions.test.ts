@@ -1,0 +1,96 @@
+// Flink's built-in functions through the planner: the special forms land in Weir's expression
+// language, and every function it cannot carry is refused at its line:column with the nearest form.
+import { describe, expect, it } from 'vitest';
+import { importFlinkSql } from './index.ts';
+
+const TABLE = "CREATE TABLE t (a STRING, n BIGINT, j STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'filesystem', 'path' = '/t.jsonl', 'format' = 'json');\n";
+const SINK = "CREATE TABLE s (x STRING) WITH ('connector' = 'print');\n";
+/** The query is on line 3; `x` is what the expression became in the project node. */
+function planned(expr: string, where = ''): string {
+  const r = importFlinkSql(`${TABLE}${SINK}INSERT INTO s SELECT ${expr} AS x FROM t${where};`);
+  if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}:${e.column} ${e.construct}: ${e.message}`).join('\n'));
+  const project = r.doc.nodes.find((n) => n.kind === 'project')!;
+  return (project.params.fields as { name: string; expr: string }[])[0].expr;
+}
+function refused(expr: string) {
+  const r = importFlinkSql(`${TABLE}${SINK}INSERT INTO s SELECT ${expr} AS x FROM t;`);
+  if (r.ok) throw new Error(`${expr} was planned`);
+  return r.errors[0];
+}
+/** Column of the expression's first character on line 3 (`INSERT INTO s SELECT ` is 21 characters). */
+const COL = 22;
+
+describe('Flink built-ins in the planner', () => {
+  it('reads the special forms the grammar does not, into Weir forms', () => {
+    expect(planned("TRIM(LEADING '0' FROM a)")).toBe("TRIM(LEADING '0' FROM `a`)");
+    expect(planned('trim(trailing from a)')).toBe('TRIM(TRAILING FROM `a`)');
+    expect(planned("TRIM(BOTH ' ' FROM a)")).toBe('TRIM(`a`)');
+    expect(planned("TRIM('x' FROM a)")).toBe("TRIM(BOTH 'x' FROM `a`)");
+    expect(planned('EXTRACT(HOUR FROM ts)')).toBe('EXTRACT(HOUR FROM `ts`)');
+    expect(planned('CAST(FLOOR(ts TO DAY) AS STRING)')).toBe("DATE_FORMAT(FLOOR(`ts` TO DAY), 'yyyy-MM-dd HH:mm:ss.SSS')");
+    expect(planned('CEILING(ts TO HOUR)')).toBe('CEIL(`ts` TO HOUR)');
+    expect(planned("POSITION('b' IN a)")).toBe("POSITION('b' IN `a`)");
+    expect(planned('TIMESTAMPADD(HOUR, 2, ts)')).toBe('TIMESTAMPADD(HOUR, 2, `ts`)');
+    expect(planned('TIMESTAMPDIFF(SECOND, ts, ts)')).toBe('TIMESTAMPDIFF(SECOND, `ts`, `ts`)');
+    expect(planned("DATE '2024-01-01'")).toBe("CAST('2024-01-01' AS DATE)");
+    expect(planned("TIMESTAMP '2024-01-01 10:00:00'")).toBe("CAST('2024-01-01 10:00:00' AS TIMESTAMP(3))");
+    expect(planned('CAST(a AS TIMESTAMP(3))')).toBe('CAST(`a` AS TIMESTAMP(3))');
+    expect(planned('CAST(ts AS TIMESTAMP_LTZ(3))')).toBe('`ts`');
+    expect(planned('CAST(ts AS DATE)')).toBe('CAST(`ts` AS DATE)');
+    expect(planned('j IS JSON OBJECT')).toBe('`j` IS JSON OBJECT');
+    expect(planned('(n > 1) IS TRUE')).toBe('COALESCE(`n` > 1, FALSE)');
+    expect(planned('(n > 1) IS NOT FALSE')).toBe('COALESCE(`n` > 1, TRUE)');
+    expect(planned('(n > 1) IS UNKNOWN')).toBe('(`n` > 1) IS NULL');
+    expect(planned('n BETWEEN SYMMETRIC 5 AND 1')).toBe('`n` BETWEEN LEAST(5, 1) AND GREATEST(5, 1)');
+    expect(planned("JSON_VALUE(j, '$.a.b')")).toBe("JSON_VALUE(`j`, '$.a.b')");
+    expect(planned("JSON_VALUE(j, '$.n' RETURNING INT)")).toBe("CAST(JSON_VALUE(`j`, '$.n') AS BIGINT)");
+    expect(planned("JSON_VALUE(j, '$.n' RETURNING DECIMAL(10, 2))")).toBe("CAST(JSON_VALUE(`j`, '$.n') AS DOUBLE)");
+    expect(planned("REGEXP_EXTRACT(a, '(\\d+)', 1)")).toBe("REGEXP_EXTRACT(`a`, '(\\d+)', 1)");
+    expect(planned('IFNULL(a, MD5(a))')).toBe('IFNULL(`a`, MD5(`a`))');
+    expect(planned("CAST(ts + INTERVAL '1 02' DAY TO HOUR AS STRING)")).toBe("DATE_FORMAT(`ts` + INTERVAL '26' HOUR, 'yyyy-MM-dd HH:mm:ss.SSS')");
+    expect(planned("CAST(ts - INTERVAL '0 00:01:30' DAY TO SECOND AS STRING)")).toBe("DATE_FORMAT(`ts` - INTERVAL '90' SECOND, 'yyyy-MM-dd HH:mm:ss.SSS')");
+  });
+
+  it('names each function it cannot carry, at its line:column, with the nearest form', () => {
+    const cases: [string, string, RegExp][] = [
+      ['CURRENT_TIMESTAMP', 'CURRENT_TIMESTAMP', /processing time .*event-time column/],
+      ['NOW()', 'NOW(…)', /processing time/],
+      ['UNIX_TIMESTAMP()', 'UNIX_TIMESTAMP()', /current time.*UNIX_TIMESTAMP\(text\[, pattern\]\) is read/],
+      ['UUID()', 'UUID(…)', /randomness .*MD5 or SHA256/],
+      ["DATE_ADD(ts, 1)", 'DATE_ADD(…)', /not a Flink built-in: TIMESTAMPADD\(DAY, n, d\)/],
+      ["CONVERT_TZ(a, 'UTC', 'Asia/Taipei')", 'CONVERT_TZ(…)', /UTC.*TIMESTAMPADD\(HOUR, n, ts\)/],
+      ['STARTSWITH(a, \'x\')', 'STARTSWITH(…)', /LIKE 'prefix%'/],
+      ["JSON_VALUE(j, '$.a' RETURNING TIME)", 'JSON_VALUE(… RETURNING TIME)', /CAST\(JSON_VALUE\(…\) AS TIME\)/],
+      ["JSON_VALUE(j, '$.a' DEFAULT 'x' ON EMPTY)", "JSON_VALUE(… DEFAULT 'x' ON EMPTY)", /COALESCE\(JSON_VALUE\(…\), default\)/],
+      ["a SIMILAR TO 'x'", 'SIMILAR TO', /REGEXP\(s, '\^\(…\)\$'\)/],
+      ["a LIKE 'x!%' ESCAPE '!'", 'LIKE … ESCAPE', /no escape character/],
+      ["OVERLAY(a PLACING 'x' FROM 2 FOR 1)", 'OVERLAY(… PLACING …)', /CONCAT\(LEFT/],
+      ["TRANSLATE(a, 'ab', 'cd')", 'TRANSLATE(…)', /REPLACE/],
+      ['LAG(n) OVER (PARTITION BY a ORDER BY ts)', 'LAG/LEAD … OVER', /process node with keyed state/],
+      ["TIME '10:00:00'", "TIME '…'", /DATE '…' or TIMESTAMP '…'/],
+      ['NOSUCH(a)', 'NOSUCH(…)', /CREATE FUNCTION.*docs\/flink-sql\.md/],
+    ];
+    for (const [expr, construct, message] of cases) {
+      const e = refused(expr);
+      expect({ expr, line: e.line, column: e.column, construct: e.construct }).toEqual({ expr, line: 3, column: COL, construct });
+      expect(e.message, expr).toMatch(message);
+    }
+  });
+
+  it('names processing-time functions inside other expressions, and IS NOT JSON at its IS', () => {
+    const e = refused('TIMESTAMPDIFF(HOUR, ts, CURRENT_TIMESTAMP)');
+    expect(e).toMatchObject({ line: 3, column: COL + 24, construct: 'CURRENT_TIMESTAMP' });
+    expect(e.message).toMatch(/processing time/);
+    const notJson = refused('j IS NOT JSON');
+    expect(notJson).toMatchObject({ line: 3, column: COL + 2, construct: 'IS NOT JSON' });
+    expect(notJson.message).toMatch(/NOT \(s IS JSON\)/);
+  });
+
+  it('names a unit or an interval Weir does not read, inside the expression', () => {
+    const unit = refused('EXTRACT(MICROSECOND FROM ts)');
+    expect(unit).toMatchObject({ line: 3, column: COL });
+    expect(unit.message).toMatch(/Expected the unit of EXTRACT: .*MILLISECOND.*found identifier 'MICROSECOND'/);
+    expect(refused("TIMESTAMPADD(HOUR, 1, ts) + INTERVAL '1' MONTH").message).toMatch(/calendar interval .*TIMESTAMPADD\(MONTH, 1, ts\)/);
+    expect(refused('FLOOR(ts TO WEEK)').message).toMatch(/Expected the unit of FLOOR/);
+  });
+});
