@@ -8,8 +8,9 @@ import { joinCases } from './joins.cases.ts';
 import { seedCases } from './seeds.cases.ts';
 import { windowedCases } from './windowed.cases.ts';
 import { docsStyleCases } from './docsStyle.cases.ts';
+import { functionCases } from './functions.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {
