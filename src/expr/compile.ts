@@ -8,6 +8,7 @@
  */
 import type { BinaryNode, CaseNode, ExprNode, FieldNode, InNode } from './ast.ts';
 import { type Evaluator, type Row, compileCall, compileCast } from './functions.ts';
+import { num2 } from './functionKit.ts';
 import { compare, finite, isNull, likeMatcher, sqlEquals, toBool, toNum, toStr } from './values.ts';
 
 export type { Evaluator, Row };
@@ -125,15 +126,9 @@ function and3(a: boolean | null, b: boolean | null): boolean | null {
   return a === null || b === null ? null : true;
 }
 
+// Binary arithmetic shares the numeric builtins' NULL and non-finite handling.
 function arithmetic(l: Evaluator, r: Evaluator, f: (x: number, y: number) => number | null): Evaluator {
-  return (row) => {
-    const x = toNum(l(row));
-    if (x === null) return null;
-    const y = toNum(r(row));
-    if (y === null) return null;
-    const z = f(x, y);
-    return z === null ? null : finite(z);
-  };
+  return num2(f)([l, r]);
 }
 
 function comparison(l: Evaluator, r: Evaluator, test: (c: number) => boolean): Evaluator {
