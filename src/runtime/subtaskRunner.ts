@@ -296,7 +296,8 @@ export class SubtaskRunner {
   /** True when a call to runOne would do something. */
   runnable(): boolean {
     if (this.finished || !this.outputs.haveCredit()) return false;
-    if (this.source) return this.barriersToInject.length > 0 || (!this.waitsForBarrier() && !this.waitsForInput());
+    // A live source waiting for input still runs once its silence reaches the idle timeout: it goes idle.
+    if (this.source) return this.barriersToInject.length > 0 || (!this.waitsForBarrier() && (!this.waitsForInput() || this.idleDue()));
     if (this.inputs.hasReadable()) return true;
     const next = this.task!.timers.nextTime('processing');
     return next !== undefined && next <= this.host.clock.now();
@@ -358,6 +359,21 @@ export class SubtaskRunner {
     if (!s || this.finished || s.idle) return false;
     this.trackIdleness(s, false);
     return s.idle;
+  }
+
+  /**
+   * When this source goes idle if nothing arrives before (on the host's clock; null: it has no
+   * idle timeout, or is idle or finished already). A host that sleeps while nothing is runnable
+   * wakes by then, so idleness does not depend on other work keeping the host busy.
+   */
+  idleDeadline(): number | null {
+    const s = this.idleness;
+    return !s || s.idle || this.finished ? null : s.lastEmit + s.timeoutMs;
+  }
+
+  private idleDue(): boolean {
+    const at = this.idleDeadline();
+    return at !== null && this.host.clock.now() >= at;
   }
 
   /** The records a source has read so far (its split's offset). */

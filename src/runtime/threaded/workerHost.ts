@@ -295,10 +295,14 @@ export class WorkerHost {
     }
   }
 
-  /** Nothing is runnable: sleep until the earliest processing-time timer, if any. */
+  /** Nothing is runnable: sleep until the earliest processing-time timer or source idle timeout, if any. */
   private wakeForProcessingTimers(): void {
     let next = Infinity;
-    for (const r of this.runners) if (!r.finished && r.task) next = Math.min(next, r.task.timers.nextTime('processing') ?? Infinity);
+    for (const r of this.runners) {
+      if (r.finished) continue;
+      if (r.task) next = Math.min(next, r.task.timers.nextTime('processing') ?? Infinity);
+      else next = Math.min(next, r.idleDeadline() ?? Infinity);
+    }
     if (next === Infinity) return;
     this.cancelWake = this.env.after(Math.max(1, next - this.env.clock.now()), () => {
       this.cancelWake = null;
