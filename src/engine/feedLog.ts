@@ -23,6 +23,19 @@ export interface FeedCarry {
   pending: string[];
 }
 
+/**
+ * A log's entries from `base` on, for a copy of it on another thread (a worker running the
+ * source while the connection stays on the job manager's): a message as its text, a gap of
+ * dropped messages as their count.
+ */
+export interface FeedBacklog {
+  base: number;
+  entries: (string | number)[];
+  ended: boolean;
+  session: string;
+  retain: number;
+}
+
 /** Messages dropped while the buffer was full, as one entry in their place. */
 interface Gap {
   dropped: number;
@@ -59,7 +72,7 @@ export class FeedLog implements SourceReader {
   /** Messages received so far (replays of adopted ones not counted). */
   received = 0;
 
-  constructor(private readonly opts: FeedLogOptions) {}
+  constructor(private opts: FeedLogOptions) {}
 
   /** A message arrived. */
   push(text: string): void {
@@ -149,6 +162,62 @@ export class FeedLog implements SourceReader {
     this.entries = [...c.pending, ...this.entries];
     this.base = offset;
     this.pos = offset;
+  }
+
+  /** The buffer overflowed with the 'fail' policy: why (null: it did not). */
+  failed(): string | null {
+    return this.failure;
+  }
+
+  /** The offset after the last entry that will not change any more (a trailing gap may still grow until the feed ends). */
+  private stableTop(): number {
+    const last = this.entries[this.entries.length - 1];
+    return this.base + this.entries.length - (!this.ended && typeof last === 'object' ? 1 : 0);
+  }
+
+  /** Everything held, from the oldest retained checkpoint's offset on, for a mirror; `upTo` is where it ends. */
+  backlog(): { backlog: FeedBacklog; upTo: number } {
+    const upTo = this.stableTop();
+    return { backlog: { base: this.base, entries: this.since(this.base, upTo), ended: this.ended && upTo === this.base + this.entries.length, session: this.opts.session, retain: this.opts.retain }, upTo };
+  }
+
+  /** Entries from offset `from` that will not change any more, for a mirror that has those before; and where they end. */
+  stableSince(from: number): { entries: (string | number)[]; upTo: number; ended: boolean } {
+    const upTo = this.stableTop();
+    return { entries: this.since(Math.max(from, this.base), upTo), upTo, ended: this.ended && upTo === this.base + this.entries.length };
+  }
+
+  private since(from: number, to: number): (string | number)[] {
+    return this.entries.slice(from - this.base, to - this.base).map((e) => (typeof e === 'string' ? e : e.dropped));
+  }
+
+  /**
+   * This log becomes a mirror of another one (the job manager's, which holds the connection and
+   * applies the buffer limit): it starts with that log's backlog, read from its base.
+   */
+  mirror(b: FeedBacklog): void {
+    this.entries = [];
+    this.base = this.pos = b.base;
+    this.ended = false;
+    this.opts = { ...this.opts, session: b.session, retain: b.retain };
+    this.adopted = true;
+    this.append(b.entries, b.ended);
+  }
+
+  /** A mirror receives what its original took in since (the limit was applied there). */
+  append(entries: readonly (string | number)[], ended: boolean): void {
+    for (const e of entries) this.entries.push(typeof e === 'string' ? e : { dropped: e });
+    if (ended) this.ended = true;
+  }
+
+  /**
+   * The original of mirrored logs: a checkpoint completed with its source at `offset` (read on
+   * the mirror, so this log's own position moves there first).
+   */
+  releaseMirrored(offset: number): void {
+    if (offset < this.base || offset > this.base + this.entries.length) return;
+    this.pos = Math.max(this.pos, offset);
+    this.release(offset);
   }
 
   /** Messages held now (for the node's state line). */

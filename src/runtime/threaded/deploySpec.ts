@@ -4,6 +4,7 @@ import { subtasksOn } from './assignment.ts';
 import type { JobOptions } from './jobOptions.ts';
 import { portablePlan } from './portablePlan.ts';
 import type { DeploySpec, UdfThrow } from './protocol.ts';
+import type { FeedBacklog } from '../../engine/feedLog.ts';
 
 export interface SpecInputs {
   jobId: string;
@@ -11,6 +12,8 @@ export interface SpecInputs {
   workers: number;
   opts: JobOptions;
   udfThrows: readonly UdfThrow[];
+  /** Live feeds' backlogs, for the workers running their sources. */
+  feeds?: Record<string, FeedBacklog>;
 }
 
 const DEFAULT_BATCH = 256;
@@ -41,6 +44,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     workers: s.workers,
     ownWorker: [...ownWorker],
     inputs,
+    feeds: Object.fromEntries(Object.entries(s.feeds ?? {}).filter(([id]) => nodes.has(id))),
     restore,
     channelCapacity: opts.channelCapacity ?? creditFor(opts.batchSize ?? DEFAULT_BATCH),
     batchSize: opts.batchSize ?? DEFAULT_BATCH,

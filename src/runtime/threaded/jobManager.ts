@@ -22,6 +22,7 @@ import { ChunkRetention } from './chunkRetention.ts';
 import { CheckpointTicker } from '../checkpointTicker.ts';
 import type { UdfThrow, WorkerEvent } from './protocol.ts';
 import { restoreFailure } from './restoreError.ts';
+import { FeedRelay } from './feedRelay.ts';
 
 type Outcome = { kind: 'finished' } | { kind: 'failed'; reason: string };
 
@@ -55,6 +56,7 @@ export class JobManager {
   private restoredFrom: number | null = null;
   private readonly retention: ChunkRetention;
   private readonly ticker: CheckpointTicker;
+  private readonly feeds: FeedRelay | null;
 
   constructor(
     readonly doc: unknown,
@@ -81,6 +83,8 @@ export class JobManager {
       onPublish: opts.onPublish,
       onDeadLetters: opts.onDeadLetters,
     });
+    // A feed whose buffer overflowed under the 'fail' policy stops the job: a restart could not replay it.
+    this.feeds = opts.feeds ? new FeedRelay(opts.feeds, (reason) => this.cancel(reason)) : null;
     const c = opts.chaos;
     this.chaos = c && c.kills > 0 ? chaosPlan(this.plan, c.kills, c.seed, estimateSourceRecords(this.plan, opts.inputs ?? {})) : [];
   }
@@ -130,8 +134,10 @@ export class JobManager {
       this.restoredFinished = snaps !== null && Object.values(snaps).every((list) => list.every((s) => s.finished));
       this.coordinator = this.newCoordinator(dep, point.retained);
       const t0 = this.timers.now();
-      const specs = { jobId: this.jobId, plan: this.plan, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows };
+      if (snaps) this.feeds?.adoptCarried(snaps);
+      const specs = { jobId: this.jobId, plan: this.plan, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows, feeds: this.feeds?.backlogs() };
       await dep.deploy((w) => deploySpec(specs, attempt, w, snaps), this.opts.deployTimeoutMs ?? 60_000);
+      this.feeds?.attach((node, entries, ended) => dep.each((api) => api.feed(node, entries, ended)));
       this.opts.log?.(`attempt ${attempt}: ${this.workers} workers deployed in ${(this.timers.now() - t0).toFixed(0)} ms`);
       if (snaps) await this.retention.sweep(dep, this.coordinator.retainedCheckpoints(), snaps);
       if (this.restoredFinished) this.onAllFinished();
@@ -164,6 +170,7 @@ export class JobManager {
       completed: (id) => {
         // The master published this checkpoint's epochs from its snapshots: the workers drop theirs.
         dep.each((api) => api.completed(id));
+        this.feeds?.completed(id);
         // The coordinator discards the oldest checkpoint right after this hook: keep the newest `retain`.
         this.retention.collect(dep, this.coordinator?.retainedCheckpoints().slice(-(this.opts.retain ?? 3)) ?? []);
         if (!dep.isFailed) this.ticker.settled();
@@ -236,6 +243,7 @@ export class JobManager {
 
   private writeSnapshot(ev: Extract<WorkerEvent, { t: 'snapshot' }>): Promise<void> {
     const keyedBytes = ev.keyedBytes ?? null;
+    if (ev.snap.source) this.feeds?.noteSnapshot(ev.id, ev.snap);
     return this.master.writeSnapshot(ev.id, ev.snap, ev.timing, keyedBytes, () => ev.attempt !== this.attempt, (snap) => this.retention.noteSnapshot(ev.id, snap));
   }
 
@@ -273,6 +281,7 @@ export class JobManager {
 
   private async teardown(dep: Deployment, reason: string, recycle = false): Promise<void> {
     this.stopTimers();
+    this.feeds?.detach();
     await this.master.endAttempt(reason);
     this.coordinator = null;
     dep.terminate(recycle);

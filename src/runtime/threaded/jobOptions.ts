@@ -9,6 +9,7 @@ import type { Spawn } from './spawn.ts';
 import type { EdgeFill } from './protocol.ts';
 import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 import type { PreviewChange } from './commitWire.ts';
+import type { LiveFeeds } from '../feeds/liveFeeds.ts';
 
 export interface JobOptions {
   spawn: Spawn;
@@ -49,6 +50,11 @@ export interface JobOptions {
   /** Incremental checkpoints for durable backends (default true). */
   incremental?: boolean;
   inputs?: Record<string, SourceEnv['input']>;
+  /**
+   * The connections of the job's live feed sources, opened (and started) by the caller on this
+   * thread. Their logs stay here across restarts; workers read mirrors of them (feedRelay.ts).
+   */
+  feeds?: LiveFeeds;
   /** A UDF exception fails the job (and restarts it) instead of dead-lettering the record. */
   failOnUdfError?: boolean;
   /** Start from the latest completed checkpoint in the store instead of from scratch. */

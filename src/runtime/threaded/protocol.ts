@@ -1,5 +1,6 @@
 import type { Row } from '../../core/types.ts';
 import type { SourceEnv } from '../../core/source.ts';
+import type { FeedBacklog } from '../../engine/feedLog.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
@@ -29,6 +30,8 @@ export interface DeploySpec {
   /** Nodes whose subtasks each run on a worker of their own (JobOptions.ownWorker). */
   ownWorker: string[];
   inputs: Record<string, SourceEnv['input']>;
+  /** Live feed sources on this worker: what their logs hold on the job manager's thread (see feedRelay.ts). */
+  feeds: Record<string, FeedBacklog>;
   /** node id → every old subtask's snapshot of that node (all of them, so key groups can move). */
   restore: Record<string, SubtaskSnapshot[]> | null;
   channelCapacity: number;
@@ -104,6 +107,8 @@ export interface WorkerApi {
    * those a killed attempt was writing. Returns how many were deleted.
    */
   sweepChunks(handles: KeyedStateHandle[]): Promise<number>;
+  /** New entries of a live feed's log on the job manager's thread (a worker without that feed ignores them). */
+  feed(node: string, entries: (string | number)[], ended: boolean): void;
   /** The job is done: sinks publish their tails, then the worker sends `final` with its views. */
   finishJob(): void;
   stats(): WorkerStats;

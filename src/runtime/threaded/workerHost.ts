@@ -17,6 +17,9 @@ import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts
 import type { DeploySpec, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import { encodeCommits, encodePreviews, packSnapshot } from './commitWire.ts';
 import { RestoreError } from './restoreError.ts';
+import { feedLog } from '../../engine/operators/feedSource.ts';
+import type { FeedLog } from '../../engine/feedLog.ts';
+import type { FeedSourceParams } from '../../pipeline/kinds/feedSource.ts';
 
 /** What a host needs from the thread it runs in. */
 export interface HostEnv {
@@ -57,6 +60,8 @@ export class WorkerHost {
   /** Sink changes for the preview stream, sent with the next flush. */
   private previews: { sinkId: string; origin: string; since: number; els: Element[] }[] = [];
   private busyMs = 0;
+  /** Mirrors of the live feeds' logs on the job manager's thread, one per source subtask here. */
+  private readonly feedMirrors = new Map<string, FeedLog[]>();
   /** Views on this worker that read their GROUP BY's groups (see chaining.ts). */
   private readonly chained: ReadonlySet<string>;
 
@@ -69,7 +74,8 @@ export class WorkerHost {
     const host = this.runnerHost();
     for (const p of subtasksOn(plan, spec.worker, spec.workers, spec.ownWorker)) {
       const backend = env.backend ? (time: StateTime) => env.backend!(p, time) ?? new MemoryStateBackend(time, plan.maxParallelism) : undefined;
-      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, batchSize: spec.batchSize, backend, incremental: spec.incremental, maxRecordsPerCheckpoint: spec.maxRecordsPerCheckpoint ?? undefined, ownsPlan: true });
+      const readers = spec.feeds[p.node.id] ? { [p.node.id]: this.feedMirror(p.node.id, p.node.params as unknown as FeedSourceParams) } : undefined;
+      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, readers, batchSize: spec.batchSize, backend, incremental: spec.incremental, maxRecordsPerCheckpoint: spec.maxRecordsPerCheckpoint ?? undefined, ownsPlan: true });
       this.runners.push(r);
       this.byId.set(r.id, r);
     }
@@ -93,6 +99,22 @@ export class WorkerHost {
       }
     });
     for (const t of spec.udfThrows) this.throwInUdfAt(t);
+  }
+
+  /** A source subtask's own copy of a feed's log (each split reads its positions of the whole log). */
+  private feedMirror(node: string, params: FeedSourceParams): FeedLog {
+    const log = feedLog(node, params, { retain: 1, session: '' });
+    log.mirror(this.spec.feeds[node]);
+    this.feedMirrors.set(node, [...(this.feedMirrors.get(node) ?? []), log]);
+    return log;
+  }
+
+  /** New messages of a feed arrived on the job manager's thread. */
+  feed(node: string, entries: readonly (string | number)[], ended: boolean): void {
+    const logs = this.feedMirrors.get(node);
+    if (!logs || this.stopped) return;
+    for (const log of logs) log.append(entries, ended);
+    this.schedule();
   }
 
   private runnerHost(): RunnerHost {

@@ -88,6 +88,10 @@ export class WorkerRuntime implements WorkerApi {
     return (await this.platform.sweepChunks?.(handles)) ?? 0;
   }
 
+  feed(node: string, entries: (string | number)[], ended: boolean): void {
+    this.host?.feed(node, entries, ended);
+  }
+
   finishJob(): void {
     this.host?.finishJob();
   }

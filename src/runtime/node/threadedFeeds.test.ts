@@ -1,0 +1,131 @@
+// Live feeds on Node worker_threads: the connection and its replay log stay on the job manager's
+// thread, the source's worker reads a mirror. A real WebSocket server on 127.0.0.1.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { WebSocket as ServerSocket } from 'ws';
+import { JobManager } from '../threaded/jobManager.ts';
+import type { Spawn } from '../threaded/spawn.ts';
+import { WorkerPool } from '../threaded/workerPool.ts';
+import { nodeSpawn } from './nodeSpawn.ts';
+import { LiveFeeds } from '../feeds/liveFeeds.ts';
+import type { WebSocketConstructor } from '../feeds/webSocketTransport.ts';
+import { planOrThrow } from '../../testing/runPipeline.ts';
+import type { Row } from '../../core/types.ts';
+
+let pool: WorkerPool;
+let spawn: Spawn;
+beforeAll(async () => {
+  pool = new WorkerPool(await nodeSpawn());
+  pool.prewarm(3);
+  spawn = pool.take;
+});
+afterAll(() => pool.close());
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const schema = { customer: 'string', ts: 'timestamp' };
+
+/** rows (300, one per 10 ms of event time) and a feed → union → tumbling 1 s count per customer, at parallelism 3. */
+function idleDoc(url: string, idleTimeoutMs?: number) {
+  const rows = Array.from({ length: 300 }, (_, i) => ({ customer: `c${i % 5}`, ts: i * 10 }));
+  return {
+    format: 'weir/pipeline',
+    version: 1,
+    name: 'idle',
+    nodes: [
+      { id: 'rows', kind: 'inlineSource', params: { rows, schema, eventTime: { field: 'ts', maxOutOfOrdernessMs: 0 } } },
+      { id: 'feed', kind: 'feedSource', params: { url, format: 'json', schema, eventTime: { field: 'ts', maxOutOfOrdernessMs: 0, ...(idleTimeoutMs ? { idleTimeoutMs } : {}) } } },
+      { id: 'both', kind: 'union', params: {}, parallelism: 3 },
+      { id: 'per_sec', kind: 'window', params: { type: 'tumble', sizeMs: 1000, groupBy: ['customer'], aggregates: [{ fn: 'count', as: 'n' }] }, parallelism: 3 },
+      { id: 'view', kind: 'viewSink', params: {}, parallelism: 3 },
+    ],
+    edges: [
+      { from: { node: 'rows', port: 'out' }, to: { node: 'both', port: 'in' } },
+      { from: { node: 'feed', port: 'out' }, to: { node: 'both', port: 'in' } },
+      { from: { node: 'both', port: 'out' }, to: { node: 'per_sec', port: 'in' } },
+      { from: { node: 'per_sec', port: 'out' }, to: { node: 'view', port: 'in' } },
+    ],
+  };
+}
+
+async function server(onConnection: (ws: ServerSocket) => void): Promise<string> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  await new Promise((r) => wss.once('listening', r));
+  cleanups.push(() => {
+    for (const c of wss.clients) c.terminate();
+    return new Promise((r) => wss.close(r));
+  });
+  wss.on('connection', onConnection);
+  return `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/`;
+}
+
+function feedsOf(doc: unknown): LiveFeeds {
+  const f = new LiveFeeds(planOrThrow(doc), {
+    webSocket: WebSocket as unknown as WebSocketConstructor,
+    fetch,
+    timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>), random: () => 0.5 },
+    clock: { now: () => performance.now() },
+    retain: 3,
+    session: 'test',
+    endOnClose: true,
+  });
+  cleanups.push(() => f.stop('test over'));
+  f.start();
+  return f;
+}
+
+const until = async (cond: () => boolean, what: string, ms = 30_000) => {
+  for (const t0 = Date.now(); !cond(); await new Promise((r) => setTimeout(r, 5))) if (Date.now() - t0 > ms) throw new Error(`timed out waiting for ${what}`);
+};
+
+/**
+ * The feed sends one record at event time 0 and falls silent; once the window has published
+ * what it will without the feed (or, when nothing can come, once the inline rows are read and
+ * well past the timeout), it sends its last record, at 2990, and closes.
+ */
+async function idleRun(idleTimeoutMs?: number) {
+  let last: (() => void) | null = null;
+  const url = await server((ws) => {
+    ws.send(JSON.stringify({ customer: 'slow', ts: 0 }));
+    last = () => {
+      ws.send(JSON.stringify({ customer: 'slow', ts: 2990 }));
+      ws.close(1000, 'done');
+    };
+  });
+  const doc = idleDoc(url, idleTimeoutMs);
+  const previewed: Row[] = [];
+  const jm = new JobManager(doc, { spawn, feeds: feedsOf(doc), checkpointIntervalMs: 20, onPreview: (_sink, c) => previewed.push(...c.els.map((e) => e.row)) });
+  const run = jm.run();
+  await until(() => last !== null, 'the feed to connect');
+  if (idleTimeoutMs) await until(() => previewed.length >= 15, 'the windows of the inline rows');
+  else {
+    await until(() => jm.checkpointHistory().filter((c) => c.status === 'completed').length >= 5, 'checkpoints');
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  const windowsBeforeLast = previewed.length;
+  last!();
+  const res = await run;
+  expect(res.status, res.reason).toBe('finished');
+  return { windowsBeforeLast, view: res.views.view };
+}
+
+describe('live feeds on worker threads', () => {
+  it('without idleTimeoutMs a silent feed holds the windows back at parallelism 3', async () => {
+    const { windowsBeforeLast, view } = await idleRun();
+    expect(windowsBeforeLast).toBe(0);
+    // 3 windows × 5 customers, and both of the feed's records in time.
+    expect(view).toHaveLength(17);
+  }, 60_000);
+
+  it('with idleTimeoutMs the silent feed goes idle on the worker clock and the other input drives the watermark (parallelism 3)', async () => {
+    const { windowsBeforeLast, view } = await idleRun(100);
+    expect(windowsBeforeLast).toBeGreaterThanOrEqual(15);
+    // The feed's last record (2990) came after its window fired: late, as in Flink.
+    expect(view).toHaveLength(16);
+    expect(view.find((r) => r.customer === 'slow')).toMatchObject({ n: 1 });
+  }, 60_000);
+});
