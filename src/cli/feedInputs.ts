@@ -75,14 +75,14 @@ export function feedInputs(plan: JobPlan, given: ReadonlyMap<string, string>): {
 }
 
 /** The connections of a CLI run: the `ws` package's WebSocket, Node's fetch; a feed that closes ends its source. */
-export function cliFeeds(plan: JobPlan, params: Record<string, FeedSourceParams>): LiveFeeds {
+export function cliFeeds(plan: JobPlan, params: Record<string, FeedSourceParams>, retain = 1): LiveFeeds {
   const feedPlan: JobPlan = { ...plan, nodes: plan.nodes.map((n) => (params[n.id] ? { ...n, kind: 'feedSource', params: params[n.id] as unknown as Record<string, unknown> } : n)) };
   return new LiveFeeds(feedPlan, {
     webSocket: WebSocket as unknown as WebSocketConstructor,
     fetch: (input, init) => fetch(input, init),
     timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>), random: Math.random },
     clock: { now: () => performance.now() },
-    retain: 1,
+    retain,
     session: `cli-${process.pid}`,
     endOnClose: true,
   });

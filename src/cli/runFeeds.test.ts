@@ -2,6 +2,7 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { WebSocketServer } from 'ws';
 import { readJson, removeTempDirs, runMain, salesPipeline, tempDir, writeJson, writeLines } from './cliTestKit.ts';
@@ -81,7 +82,52 @@ describe('weir run with a live feed input', () => {
     expect(bad.code).toBe(1);
     expect(bad.err).toContain('--input raw=ws://127.0.0.1:9/: node "raw" is a logSink, which cannot read a live feed; fileSource and feedSource nodes: visits');
     const parallel = await runMain(['run', pipeline, '--parallelism', '2', '--out', join(dir, 'out3')]);
-    expect(parallel.code).toBe(1);
-    expect(parallel.err).toContain('feedSource "visits" (ws://127.0.0.1:9/): live feeds run on the plain in-process run only');
+    expect(parallel.code, parallel.err).toBe(2);
+    expect(parallel.err).toContain('live feed visits closed: could not connect to ws://127.0.0.1:9/');
   });
+
+  it('--parallelism 3 --chaos 2 with a WebSocket feed gives the output of the run without kills, for every record the feed sent', async () => {
+    const dir = tempDir();
+    const pipeline = writeJson(dir, 'p.json', salesPipeline());
+    // 1,500 records in bursts of 5 every 5 ms: the kills land while the feed is still sending.
+    const records = Array.from({ length: 1500 }, (_, i) => JSON.stringify({ customer: `c${i % 7}`, amount: i % 13, ts: i * 50 }));
+    const port = await wsServer((ws) => {
+      let i = 0;
+      const tick = setInterval(() => {
+        for (let k = 0; k < 5 && i < records.length; k++) ws.send(records[i++]);
+        if (i < records.length) return;
+        clearInterval(tick);
+        ws.close(1000, 'that is all');
+      }, 5);
+      ws.on('close', () => clearInterval(tick));
+    });
+    const url = `ws://127.0.0.1:${port}/visits`;
+    const run = async (out: string, ...flags: string[]) => {
+      const r = await runMain(['run', pipeline, '--input', `visits=${url}`, '--out', join(dir, out), '--seed', '4', ...flags]);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toContain('live feed visits closed: server closed the connection (1000 that is all)');
+      return r.err;
+    };
+    await run('plain');
+    await run('calm', '--parallelism', '3', '--checkpoint-interval', '20');
+    const chaos = await run('chaos', '--parallelism', '3', '--checkpoint-interval', '20', '--chaos', '2');
+    expect(chaos).toMatch(/restarts: 2 \(recovery/);
+    expect(chaos).toMatch(/restoring from checkpoint \d+/);
+    const sum = (n: number) => records.slice(0, n).reduce((t, r) => t + (JSON.parse(r) as { amount: number }).amount, 0);
+    const view = readJson(join(dir, 'plain', 'by_customer.view.json')) as { total: number; visits: number }[];
+    expect(view.reduce((t, r) => t + r.visits, 0)).toBe(records.length);
+    expect(view.reduce((t, r) => t + r.total, 0)).toBe(sum(records.length));
+    for (const out of ['calm', 'chaos']) {
+      expect(readJson(join(dir, out, 'by_customer.view.json')), out).toEqual(view);
+      expect(sortedChangelog(join(dir, out)), out).toEqual(sortedChangelog(join(dir, 'plain')));
+      expect(readFileSync(join(dir, out, 'raw.changelog.jsonl'), 'utf8').split('\n').filter((l) => l).length, out).toBe(records.length);
+    }
+  }, 120_000);
 });
+
+/** The view's changelog sorted stably by customer: parallel subtasks interleave keys, a key's own order stays. */
+function sortedChangelog(dir: string): string[] {
+  const lines = readFileSync(join(dir, 'by_customer.changelog.jsonl'), 'utf8').split('\n').filter((l) => l);
+  const keyOf = (l: string) => String((JSON.parse(l) as { row: { customer: string } }).row.customer);
+  return lines.map((l, i) => ({ l, i, k: keyOf(l) })).sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.i - b.i)).map((x) => x.l);
+}

@@ -13,7 +13,9 @@ import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { loadPipeline } from './load.ts';
 import { STDIN, resolveInputs } from './inputs.ts';
-import { isFeedUrl } from './feedInputs.ts';
+import { cliFeeds, feedInputs } from './feedInputs.ts';
+import type { FeedSourceParams } from '../pipeline/kinds/feedSource.ts';
+import type { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 import type { Inputs } from './inputs.ts';
 import { LineWriter, changelogLine, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';
 import type { ParallelRunFlags } from './runFlags.ts';
@@ -36,15 +38,54 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
     ]);
   }
   if (args.out === STDIN) throw new InvalidError(['--out - streams on the plain in-process run only; give --out <dir> with the parallel-runtime flags']);
-  // Worker threads open no connections: a feed there would read nothing and end at once.
-  const feeds = [...args.inputs].filter(([, v]) => isFeedUrl(v)).map(([id, v]) => `--input ${id}=${v}`);
-  for (const n of plan.nodes) if (n.kind === 'feedSource' && !args.inputs.has(n.id)) feeds.push(`feedSource "${n.id}" (${String(n.params.url)})`);
-  if (feeds.length) throw new InvalidError([`${feeds.join(', ')}: live feeds run on the plain in-process run only (no checkpoints or restarts there: see docs/cli.md); drop the parallel-runtime flags`]);
+  // Live feeds connect on this thread; the workers running their sources read mirrors of their logs.
+  const fed = feedInputs(plan, args.inputs);
+  const fedIds = new Set(fed.feeds.map((f) => f.nodeId));
   // The parallel runtime replays inputs after a restart, so standard input is read to its end first.
-  const { inputs, resolved } = resolveInputs(plan, args.pipeline, args.inputs, 'read');
+  const { inputs, resolved } = resolveInputs({ ...plan, nodes: plan.nodes.filter((n) => !fedIds.has(n.id)) }, args.pipeline, fed.rest, 'read');
+  Object.assign(inputs, fed.recorded);
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);
+  for (const f of fed.feeds) io.err(`input ${f.nodeId}: live feed ${f.url} (${f.transport === 'sse' ? 'Server-Sent Events' : 'WebSocket'}), until it closes or Ctrl-C; replayed from the last completed checkpoint after a restart`);
   const codeLimits = await prepareUserCode(plan.doc, args.code, io, stdinSource !== undefined);
-  const doc = withParallelism(plan.doc, flags.parallelism);
+  const doc = withParallelism(asFeeds(plan.doc, fed.params), flags.parallelism);
+  const retain = plan.doc.settings?.checkpoint?.retain ?? 3;
+  const feeds = fed.feeds.length ? cliFeeds(plan, fed.params, retain) : undefined;
+  try {
+    return await runWithFeeds(feeds, io, () => runDoc(args, flags, io, plan, doc, inputs, feeds, codeLimits));
+  } finally {
+    feeds?.stop('the run ended');
+  }
+}
+
+/** A source given a feed URL runs as a feedSource on the workers, with the params the connection uses. */
+function asFeeds(doc: PipelineDocument, params: Record<string, FeedSourceParams>): PipelineDocument {
+  if (!Object.keys(params).length) return doc;
+  return { ...doc, nodes: doc.nodes.map((n) => (params[n.id] ? { ...n, kind: 'feedSource', params: params[n.id] as unknown as Record<string, unknown> } : n)) };
+}
+
+/**
+ * Starts the feeds around the run; the first Ctrl-C closes them so the sources end and the
+ * results are written. A feed that closed for an error (unreachable, attempts used up) makes the run fail (exit 2).
+ */
+async function runWithFeeds(feeds: LiveFeeds | undefined, io: Io, run: () => Promise<number>): Promise<number> {
+  if (!feeds) return run();
+  const onSigint = () => {
+    io.err('Ctrl-C: closing the live feeds; the sources end and the results are written (Ctrl-C again quits at once)');
+    feeds.stop('stopped by Ctrl-C');
+  };
+  process.once('SIGINT', onSigint);
+  feeds.start();
+  let code: number;
+  try {
+    code = await run();
+  } finally {
+    process.off('SIGINT', onSigint);
+    for (const [id, c] of feeds.closed()) io.err(`live feed ${id} closed: ${c.reason}`);
+  }
+  return [...feeds.closed().values()].some((c) => !c.clean) ? 2 : code;
+}
+
+async function runDoc(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, feeds: LiveFeeds | undefined, codeLimits: Awaited<ReturnType<typeof prepareUserCode>>): Promise<number> {
   // A worker waiting on its code's watchdog sends no heartbeats; the watchdog must speak first.
   const heartbeatTimeoutMs = codeLimits ? Math.max(5000, codeLimits.timeoutMs + 3000) : undefined;
   try {
@@ -54,7 +95,7 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
   }
   const jobId = plan.doc.name;
   const sinks = plan.nodes.filter((n) => n.isSink).map((n) => n.id);
-  if (!flags.stateDir) return finish(args, flags, io, plan, doc, inputs, sinks, new CommittedOutput(null), undefined, false, heartbeatTimeoutMs);
+  if (!flags.stateDir) return finish(args, flags, io, plan, doc, inputs, feeds, sinks, new CommittedOutput(null), undefined, false, heartbeatTimeoutMs);
   // One run per state directory: a second one would interleave its commits with ours.
   const stateDir = resolve(flags.stateDir);
   const release = lockStateDir(stateDir, (line) => io.err(line));
@@ -65,13 +106,13 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
     let resume = false;
     if (flags.resume) resume = await prepareResume(store, output, inputs, { jobId, stateDir: flags.stateDir, jobDir, allowNonRestoredState: flags.allowNonRestoredState ?? false, notice: (line) => io.err(line) });
     else rmSync(jobDir, { recursive: true, force: true });
-    return await finish(args, flags, io, plan, doc, inputs, sinks, output, store, resume, heartbeatTimeoutMs);
+    return await finish(args, flags, io, plan, doc, inputs, feeds, sinks, output, store, resume, heartbeatTimeoutMs);
   } finally {
     release();
   }
 }
 
-async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, sinks: string[], output: CommittedOutput, store: ResumableStore | undefined, resume: boolean, heartbeatTimeoutMs: number | undefined): Promise<number> {
+async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, feeds: LiveFeeds | undefined, sinks: string[], output: CommittedOutput, store: ResumableStore | undefined, resume: boolean, heartbeatTimeoutMs: number | undefined): Promise<number> {
   const jobId = plan.doc.name;
   const chaos = flags.chaos ?? 0;
   // With chaos, standby workers warm up during each attempt so a restart does not wait for thread start-up.
@@ -82,6 +123,7 @@ async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobP
     jobId,
     store,
     inputs,
+    feeds,
     resume,
     state: flags.state ?? plan.doc.settings?.stateBackend ?? 'memory',
     // settings.checkpoint.intervalMs null means manual checkpoints only: then just the final one.
