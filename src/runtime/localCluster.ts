@@ -12,10 +12,10 @@ import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
 import type { CheckpointManifest, CheckpointRecord, CheckpointStore, SubtaskSnapshot } from '../checkpoint/types.ts';
 import { SubtaskRunner } from './subtaskRunner.ts';
 import { applyChains, viewChains, type ChainPlan } from './chaining.ts';
-import type { RunnerHost, RunnerTap } from './subtaskRunner.ts';
+import type { GivenReader, RunnerHost, RunnerTap } from './subtaskRunner.ts';
 import type { ChannelMessage } from './messages.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
-import type { CommonSourceParams, SourceEnv, SourceReader } from '../core/source.ts';
+import type { CommonSourceParams, SourceEnv } from '../core/source.ts';
 import type { NodeMetrics } from '../engine/nodeTask.ts';
 import type { NodeTask } from '../engine/nodeTask.ts';
 import { sourceDefinition } from '../engine/registry.ts';
@@ -48,8 +48,8 @@ export interface ClusterOptions {
   restart?: RestartStrategy;
   channelCapacity?: number;
   inputs?: Record<string, SourceEnv['input']>;
-  /** Readers that replace a source node's own (by node id), such as live inputs. */
-  readers?: Record<string, SourceReader>;
+  /** Readers that replace a source node's own (by node id), such as live inputs: one per source, or one per subtask. */
+  readers?: Record<string, GivenReader>;
   kills?: Kill[];
   onPublish?: (sinkId: string, els: readonly Element[]) => void;
   /** Every dead letter as it happens (a replay after a restart included); `result().deadLetters` has each once. */

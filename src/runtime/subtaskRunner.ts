@@ -73,7 +73,7 @@ export interface RunnerDeps {
   backend?: (time: StateTime) => KeyedStateBackend;
   inputs?: Record<string, SourceEnv['input']>;
   /** Readers that replace a source node's own (by node id): live inputs, benchmarks' ready records. */
-  readers?: Record<string, SourceReader>;
+  readers?: Record<string, GivenReader>;
   /** Records injected into running sources; subtask 0 of each source reads its entries. */
   injections?: InjectionLog;
   /** Records per source read. */
@@ -99,6 +99,12 @@ export interface RunnerDeps {
    */
   finalOutput?: boolean;
 }
+
+/**
+ * A reader handed to a source instead of its own: one object, read by the source's only subtask,
+ * or one per subtask (each split reads its positions of a whole stream of its own).
+ */
+export type GivenReader = SourceReader | ((subtask: number) => SourceReader);
 
 /** A source subtask's idleness (Flink's WatermarkStrategy.withIdleness): silent this long on the host's clock. */
 interface Idleness {
@@ -182,7 +188,10 @@ export class SubtaskRunner {
     const seed = derivedSeed(plan.seed, this.id);
     if (node.isSource) {
       const def = sourceDefinition(node.kind);
-      const reader = deps.readers?.[node.id] ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id], ownsParams: deps.ownsPlan });
+      const given = deps.readers?.[node.id];
+      // Subtasks sharing one reader would each take the records the others skip: all but 1/p lost.
+      if (typeof given === 'object' && node.parallelism > 1) throw new Error(`source "${node.id}" runs at parallelism ${node.parallelism} but is given one reader (a live feed or standard input), which only one subtask can read: set its parallelism to 1 (the operators after it can still run in parallel)`);
+      const reader = (typeof given === 'function' ? given(index) : given) ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id], ownsParams: deps.ownsPlan });
       const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
       this.reader = reader;
       this.split = splitReader(reader, index, node.parallelism);
