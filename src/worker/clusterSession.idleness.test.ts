@@ -71,15 +71,23 @@ function session() {
       };
       poll();
     });
-  return { s, until };
+  /** Loads the document and waits until the feed's record is received, so the run reads it before any idle timeout. */
+  const loadWithRecord = async (d: PipelineDocument) => {
+    expect((await s.load(d, { speed: null, checkpointIntervalMs: 20 })).ok).toBe(true);
+    for (const t0 = Date.now(); !((snaps.at(-1)?.feeds?.feed?.received ?? 0) >= 1); await new Promise((r) => setTimeout(r, 5))) {
+      if (Date.now() - t0 > 20_000) throw new Error('the feed sent nothing');
+      s.observe({}); // posts a snapshot with the feeds' state
+    }
+  };
+  return { s, until, loadWithRecord };
 }
 
 const windowWatermark = (x: RunSnapshot) => x.metrics.per_sec?.watermark ?? -Infinity;
 
 describe('source idleness in the designer', () => {
   it('without idleTimeoutMs the silent feed holds the window back however long the run goes on', async () => {
-    const { s, until } = session();
-    expect((await s.load(doc(await silentAfterOne()), { speed: null, checkpointIntervalMs: 20 })).ok).toBe(true);
+    const { s, until, loadWithRecord } = session();
+    await loadWithRecord(doc(await silentAfterOne()));
     s.run();
     // Its record arrived, the inline rows are all read, checkpoints completed, and the job's clock ran far past any timeout.
     const late = await until((x) => x.metrics.feed?.recordsOut === 1 && x.metrics.rows?.recordsOut === 300 && x.checkpoints >= 3 && x.clockMs > 2000);
@@ -89,8 +97,8 @@ describe('source idleness in the designer', () => {
   });
 
   it('with idleTimeoutMs the silent feed goes idle on the job clock and the window fires for the other input', async () => {
-    const { s, until } = session();
-    expect((await s.load(doc(await silentAfterOne(), 50), { speed: null, checkpointIntervalMs: 20 })).ok).toBe(true);
+    const { s, until, loadWithRecord } = session();
+    await loadWithRecord(doc(await silentAfterOne(), 50));
     s.run();
     // 3 windows × 5 customers of the rows, and the feed's one record in the first window.
     const done = await until((x) => x.sinks.view?.total === 16);

@@ -98,9 +98,11 @@ async function idleRun(idleTimeoutMs?: number) {
   });
   const doc = idleDoc(url, idleTimeoutMs);
   const previewed: Row[] = [];
-  const jm = new JobManager(doc, { spawn, feeds: feedsOf(doc), checkpointIntervalMs: 20, onPreview: (_sink, c) => previewed.push(...c.els.map((e) => e.row)) });
+  const feeds = feedsOf(doc);
+  // The first record is in the feed's log before the job starts, so it is read before any idle timeout.
+  await until(() => last !== null && feeds.readers.feed.received >= 1, 'the feed to connect');
+  const jm = new JobManager(doc, { spawn, feeds, checkpointIntervalMs: 20, onPreview: (_sink, c) => previewed.push(...c.els.map((e) => e.row)) });
   const run = jm.run();
-  await until(() => last !== null, 'the feed to connect');
   if (idleTimeoutMs) await until(() => previewed.length >= 15, 'the windows of the inline rows');
   else {
     await until(() => jm.checkpointHistory().filter((c) => c.status === 'completed').length >= 5, 'checkpoints');
