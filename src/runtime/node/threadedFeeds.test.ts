@@ -130,4 +130,56 @@ describe('live feeds on worker threads', () => {
     expect(view).toHaveLength(16);
     expect(view.find((r) => r.customer === 'slow')).toMatchObject({ n: 1 });
   }, 60_000);
+
+  it('a killed source worker restores from a checkpoint and reads the feed again from its offset: every message counts once', async () => {
+    let ws: ServerSocket | null = null;
+    const url = await server((c) => void (ws = c));
+    const doc = {
+      format: 'weir/pipeline',
+      version: 1,
+      name: 'feed-kill',
+      nodes: [
+        { id: 'feed', kind: 'feedSource', params: { url, format: 'json', schema: { key: 'string', seq: 'integer' } } },
+        { id: 'agg', kind: 'aggregate', params: { groupBy: ['key'], aggregates: [{ fn: 'count', as: 'n' }, { fn: 'max', field: 'seq', as: 'maxSeq' }, { fn: 'countDistinct', field: 'seq', as: 'distinctSeq' }] }, parallelism: 3 },
+        { id: 'view', kind: 'viewSink', params: {}, parallelism: 3 },
+      ],
+      edges: [
+        { from: { node: 'feed', port: 'out' }, to: { node: 'agg', port: 'in' } },
+        { from: { node: 'agg', port: 'out' }, to: { node: 'view', port: 'in' } },
+      ],
+    };
+    const seq = new Map<string, number>();
+    const send = (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const key = `k${(seq.size + i * 7) % 5}`;
+        const s = (seq.get(key) ?? 0) + 1;
+        seq.set(key, s);
+        ws!.send(JSON.stringify({ key, seq: s }));
+      }
+    };
+    const feeds = feedsOf(doc);
+    const lines: string[] = [];
+    const jm = new JobManager(doc, { spawn, feeds, checkpointIntervalMs: 20, log: (l) => lines.push(l), restart: { type: 'fixedDelay', delayMs: 20, maxAttempts: 3 } });
+    await until(() => ws !== null, 'the feed to connect');
+    const run = jm.run();
+    send(200);
+    await until(() => jm.checkpointHistory().filter((c) => c.status === 'completed').length >= 2, 'two checkpoints');
+    send(100);
+    // The messages just sent may still be on their way to the source's worker: they die with it, the log keeps them.
+    expect(jm.killSubtask('feed#0')).toBe(true);
+    await until(() => lines.some((l) => /attempt 2: restoring from checkpoint \d+/.test(l)), 'the restore');
+    send(100);
+    ws!.close(1000, 'done');
+    const res = await run;
+    expect(res.status, res.reason).toBe('finished');
+    expect(res.restarts).toBe(1);
+    expect(res.views.view).toHaveLength(seq.size);
+    for (const r of res.views.view) {
+      expect(r.n, `key ${r.key}`).toBe(seq.get(String(r.key)));
+      expect(r.maxSeq, `key ${r.key}`).toBe(r.n);
+      expect(r.distinctSeq, `key ${r.key}`).toBe(r.n);
+    }
+    // Completed checkpoints freed the job manager's log: it holds fewer than the 400 messages sent.
+    expect(feeds.readers.feed.buffered()).toBeLessThan(400);
+  }, 60_000);
 });

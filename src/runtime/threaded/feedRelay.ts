@@ -3,7 +3,7 @@ import type { FeedBacklog } from '../../engine/feedLog.ts';
 import type { LiveFeeds } from '../feeds/liveFeeds.ts';
 import type { SplitSourceSnapshot } from '../sourceSplit.ts';
 
-/** Sends a feed's new entries to every worker of the current deployment (those without the node ignore them). */
+/** Sends a feed's new entries to the worker of the current deployment that runs its source. */
 export type FeedSend = (node: string, entries: (string | number)[], ended: boolean) => void;
 
 const nodeOf = (subtask: string): string => subtask.slice(0, subtask.lastIndexOf('#'));

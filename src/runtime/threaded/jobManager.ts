@@ -137,7 +137,12 @@ export class JobManager {
       if (snaps) this.feeds?.adoptCarried(snaps);
       const specs = { jobId: this.jobId, plan: this.plan, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows, feeds: this.feeds?.backlogs() };
       await dep.deploy((w) => deploySpec(specs, attempt, w, snaps), this.opts.deployTimeoutMs ?? 60_000);
-      this.feeds?.attach((node, entries, ended) => dep.each((api) => api.feed(node, entries, ended)));
+      // A feed source runs as one subtask: only its worker gets the messages.
+      this.feeds?.attach((node, entries, ended) => {
+        const w = workerHosting(this.plan, subtaskId(node, 0), this.workers, this.opts.ownWorker);
+        const slot = w === null ? undefined : dep.slots[w];
+        if (slot) void Promise.resolve(slot.api.feed(node, entries, ended)).catch((e: unknown) => dep.fail(`worker ${slot.index}: ${(e as Error)?.message ?? String(e)}`));
+      });
       this.opts.log?.(`attempt ${attempt}: ${this.workers} workers deployed in ${(this.timers.now() - t0).toFixed(0)} ms`);
       if (snaps) await this.retention.sweep(dep, this.coordinator.retainedCheckpoints(), snaps);
       if (this.restoredFinished) this.onAllFinished();
