@@ -182,4 +182,28 @@ describe('live feeds on worker threads', () => {
     // Completed checkpoints freed the job manager's log: it holds fewer than the 400 messages sent.
     expect(feeds.readers.feed.buffered()).toBeLessThan(400);
   }, 60_000);
+
+  it("stops the job with the reason when the feed's buffer overflows under onBufferFull 'fail'", async () => {
+    let ws: ServerSocket | null = null;
+    const url = await server((c) => void (ws = c));
+    const doc = {
+      format: 'weir/pipeline',
+      version: 1,
+      name: 'feed-full',
+      nodes: [
+        { id: 'feed', kind: 'feedSource', params: { url, format: 'json', schema: { key: 'string' }, bufferLimit: 10 } },
+        { id: 'view', kind: 'viewSink', params: {} },
+      ],
+      edges: [{ from: { node: 'feed', port: 'out' }, to: { node: 'view', port: 'in' } }],
+    };
+    // No checkpoint completes, so nothing is ever freed: the 11th message overflows the buffer.
+    const jm = new JobManager(doc, { spawn, feeds: feedsOf(doc), checkpointIntervalMs: null });
+    await until(() => ws !== null, 'the feed to connect');
+    const run = jm.run();
+    for (let i = 0; i < 20; i++) ws!.send(JSON.stringify({ key: `k${i}` }));
+    const res = await run;
+    expect(res.status).toBe('failed');
+    expect(res.reason).toMatch(/live feed "feed" \(ws:.*\): 10 messages are buffered since the oldest retained checkpoint \(the bufferLimit\)/);
+    expect(res.restarts).toBe(0);
+  }, 60_000);
 });
