@@ -95,14 +95,21 @@ describe('two runs on one state directory', () => {
     expect(outputOf(join(dir, 'third'))).toEqual(clean);
   }, 120_000);
 
-  it('takes over the lock of a killed run', async () => {
+  it('lets exactly one of two resumes take over the lock of a killed run', async () => {
     const state = join(dir, 'stale');
     killedRun(state, join(dir, 'x2'), 2, 3);
     writeFileSync(join(state, 'weir.lock'), JSON.stringify({ pid: 2 ** 22 + 17, started: 'then' }));
-    const r = await resume(state, join(dir, 'stale-out'));
-    expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain('taking over the lock of pid 4194321, which no longer runs');
-    expect(outputOf(join(dir, 'stale-out'))).toEqual(clean);
+    // Both find the dead run's lock; each waits inside the takeover so that the other finds it too.
+    const pause = { WEIR_LOCK_TAKEOVER_PAUSE_MS: '1500' };
+    const runs = [0, 1].map((i) => weirAsync([pipeline, '--out', join(dir, `stale-out-${i}`), ...durableFlags(state), '--resume'], pause));
+    const [a, b] = await Promise.all(runs.map((r) => r.done));
+    const won = a.code === 0 ? 0 : 1;
+    const [winner, loser] = won === 0 ? [a, b] : [b, a];
+    expect(winner.code, winner.err).toBe(0);
+    expect(winner.err).toContain('taking over the lock of pid 4194321, which no longer runs');
+    expect(outputOf(join(dir, `stale-out-${won}`))).toEqual(clean);
+    expect(loser.code, loser.err).toBe(2);
+    expect(loser.err).toContain(`is in use by another weir run (pid ${runs[won].pid}`);
   }, 60_000);
 });
 
