@@ -37,6 +37,8 @@ describe('validation holes', () => {
     [{ type: 'cumulate', sizeMs: 86_400_000, stepMs: 1 }, 'params.stepMs', /puts every record in 86400000 windows/],
     [{ type: 'tumble', sizeMs: 1e300 }, 'params.sizeMs', /longer than 100 years/],
     [{ type: 'tumble', sizeMs: 2 ** 53 + 2 }, 'params.sizeMs', /longer than 100 years/],
+    [{ type: 'session', gapMs: 1e300 }, 'params.gapMs', /1e\+300 ms is longer than 100 years/],
+    [{ type: 'tumble', sizeMs: 1000, allowedLatenessMs: 2 ** 60 }, 'params.allowedLatenessMs', /longer than 100 years/],
   ])('refuses the window %j, naming the node and %s', async (window, field, message) => {
     const r = await validate(windowPipeline(window));
     expect(r.code).toBe(1);

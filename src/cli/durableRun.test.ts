@@ -161,14 +161,17 @@ describe('damaged state directories', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   }, 60_000);
 
-  it('refuses a damaged checkpoint snapshot by file, falling back to an older checkpoint', async () => {
+  it('refuses a changed checkpoint snapshot by file, falling back to an older checkpoint', async () => {
     const state = killedAfterCheckpoint2('torn-snapshot');
     const snap = join(jobDir(state), 'chk-2', 'spend%231.json');
-    writeFileSync(snap, '{"subtask": "spend#1", "keyed": ');
+    // Still a well-formed snapshot of the same length, with one digit changed: only its checksum tells.
+    const text = readFileSync(snap, 'utf8');
+    const at = text.search(/[1-8]/);
+    writeFileSync(snap, text.slice(0, at) + String(Number(text[at]) + 1) + text.slice(at + 1));
     const out = join(dir, 'torn-snapshot-out');
     const r = await resume(state, out);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain(`--resume: checkpoint 2 cannot be used: ${snap}: checkpoint data ${snap} is damaged (`);
+    expect(r.err).toContain(`--resume: checkpoint 2 cannot be used: ${snap}: checkpoint data ${snap} is damaged (its SHA-256 differs from the one its manifest recorded)`);
     expect(outputOf(out)).toEqual(clean);
   }, 60_000);
 });
