@@ -105,6 +105,17 @@ describe('input files', () => {
     expect(existsSync(join(dir, 'out', 'visits.dead-letter.jsonl')) ? readFileSync(join(dir, 'out', 'visits.dead-letter.jsonl'), 'utf8') : '').toBe('');
   });
 
+  it('dead-letters a record nested 200,000 levels deep, saying so instead of "Maximum call stack size exceeded"', async () => {
+    const dir = tempDir();
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    writeLines(dir, 'visits.jsonl', [visit(1), `{"customer":"a","amount":1,"ts":2000,"extra":${deep}}`, visit(3)]);
+    const r = await runMain(['run', writeJson(dir, 'p.json', salesPipeline('visits.jsonl')), '--out', join(dir, 'out')]);
+    expect(r.code, r.err).toBe(0);
+    const dead = readJsonLines(join(dir, 'out', 'visits.dead-letter.jsonl')) as { line: number; reason: string }[];
+    expect(dead.map((d) => d.line)).toEqual([2]);
+    expect(dead[0].reason).toMatch(/^the record is nested too deeply to read \(its arrays and objects nest thousands of levels deep: .*\); flatten it$/);
+  });
+
   it('dead-letters 1e999 and event times outside dates or not whole, with clear reasons', async () => {
     const dir = tempDir();
     const lines = ['{"customer":"a","amount":1e999,"ts":1000}', visit(2, { ts: 1e20 }), visit(3, { ts: -1e20 }), visit(4, { ts: 1.5 }), visit(5)];
