@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonLines, removeTempDirs, runMain, salesPipeline, tempDir, writeJson, writeLines } from './cliTestKit.ts';
+import { resolveStreamedInputs } from './inputs.ts';
+import { loadPipeline } from './load.ts';
+import { StreamedLines, type ByteInput } from '../core/lineSource.ts';
 
 afterAll(removeTempDirs);
 
@@ -103,6 +106,32 @@ describe('input files', () => {
     expect(r.err).toContain('input visits: ');
     expect(r.err).toContain('(3 lines)');
     expect(existsSync(join(dir, 'out', 'visits.dead-letter.jsonl')) ? readFileSync(join(dir, 'out', 'visits.dead-letter.jsonl'), 'utf8') : '').toBe('');
+  });
+
+  it('reads a plain run\'s input in blocks of about 1 MB, never whole, with the same records and line numbers', async () => {
+    const dir = tempDir();
+    // 3.5 MB over four blocks: a BOM, CRLF endings, and a broken line in the last block.
+    const lines = Array.from({ length: 40_000 }, (_, i) => (i === 39_000 ? '{"customer": broken' : visit(i, { note: 'x'.repeat(50) })));
+    writeFileSync(join(dir, 'visits.jsonl'), '\uFEFF' + lines.join('\r\n') + '\r\n');
+    const p = writeJson(dir, 'p.json', salesPipeline('visits.jsonl'));
+    const { inputs, resolved } = resolveStreamedInputs(loadPipeline(p), p, new Map());
+    expect(resolved).toEqual([{ nodeId: 'visits', file: join(dir, 'visits.jsonl'), lines: 40_000, records: 40_000 }]);
+    const input = inputs.visits as ByteInput;
+    let largest = 0;
+    const read = input.bytes.read.bind(input.bytes);
+    input.bytes.read = (start, end) => {
+      const got = read(start, end);
+      largest = Math.max(largest, got.length);
+      return got;
+    };
+    const streamed = new StreamedLines(input.bytes);
+    expect([streamed.line(0), streamed.line(39_000), streamed.line(39_999), streamed.line(40_000)]).toEqual([lines[0], lines[39_000], lines[39_999], undefined]);
+    expect(largest).toBeLessThanOrEqual(1 << 20);
+    const r = await runMain(['run', p, '--out', join(dir, 'out')]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('(40000 lines)');
+    expect(readJsonLines(join(dir, 'out', 'visits.dead-letter.jsonl'))).toMatchObject([{ line: 39_001, raw: '{"customer": broken' }]);
+    expect(r.err).toMatch(/source visits \(fileSource\): 39999 records read, 1 dead-lettered/);
   });
 
   it('dead-letters a record nested 200,000 levels deep, saying so instead of "Maximum call stack size exceeded"', async () => {
