@@ -146,12 +146,18 @@ describe('damaged state directories', () => {
   }, 60_000);
 
   it('refuses a truncated committed epoch file the checkpoint cannot rebuild, naming it', async () => {
-    const state = killedAfterCheckpoint2('torn-epoch');
+    // Killed at the first write of checkpoint 5: checkpoints 1 to 4 and their output are committed.
+    const state = join(dir, 'torn-epoch');
+    expect(killedRun(state, join(dir, 'torn-epoch-x'), 5, 1).signal).toBe('SIGKILL');
     const folder = join(jobDir(state), 'committed', 'sink-by_customer');
-    // Which subtask committed what by checkpoint 2 depends on where the checkpoints fell: take the
-    // first committed file that holds rows.
-    const name = readdirSync(folder).filter((f) => f.endsWith('.jsonl')).sort().find((f) => readFileSync(join(folder, f)).length > 0);
-    expect(name, `no committed epoch file in ${folder}`).toBeDefined();
+    // The restored checkpoint (the latest) still holds its own epoch and can rebuild it, so the
+    // damage must be in an earlier epoch. Which subtask committed rows in which epoch depends on
+    // where the checkpoints fell (time can trigger one before any row reached a sink): take the
+    // first committed file with rows from before the latest checkpoint.
+    const latest = Math.max(...readdirSync(jobDir(state)).map((f) => Number(/^manifest-(\d+)\.json$/.exec(f)?.[1] ?? 0)));
+    const epochOf = (f: string) => Number(/@(\d+)\.jsonl$/.exec(f)?.[1] ?? Infinity);
+    const name = readdirSync(folder).filter((f) => f.endsWith('.jsonl') && epochOf(f) < latest).sort().find((f) => readFileSync(join(folder, f)).length > 0);
+    expect(name, `no committed epoch file with rows before checkpoint ${latest} in ${folder}`).toBeDefined();
     const file = join(folder, name!);
     const size = readFileSync(file).length;
     truncateSync(file, Math.floor(size / 2));
