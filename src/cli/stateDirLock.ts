@@ -47,6 +47,7 @@ export function lockStateDir(dir: string, notice: (line: string) => void): () =>
       const release = () => {
         if (released) return;
         released = true;
+        process.off('exit', release);
         if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
       };
       process.once('exit', release);
