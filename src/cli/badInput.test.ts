@@ -5,6 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonLines, removeTempDirs, runMain, salesPipeline, tempDir, writeJson, writeLines } from './cliTestKit.ts';
+import { resolveStreamedInputs } from './inputs.ts';
+import { loadPipeline } from './load.ts';
+import { StreamedLines, type ByteInput } from '../core/lineSource.ts';
 
 afterAll(removeTempDirs);
 
@@ -37,6 +40,8 @@ describe('validation holes', () => {
     [{ type: 'cumulate', sizeMs: 86_400_000, stepMs: 1 }, 'params.stepMs', /puts every record in 86400000 windows/],
     [{ type: 'tumble', sizeMs: 1e300 }, 'params.sizeMs', /longer than 100 years/],
     [{ type: 'tumble', sizeMs: 2 ** 53 + 2 }, 'params.sizeMs', /longer than 100 years/],
+    [{ type: 'session', gapMs: 1e300 }, 'params.gapMs', /1e\+300 ms is longer than 100 years/],
+    [{ type: 'tumble', sizeMs: 1000, allowedLatenessMs: 2 ** 60 }, 'params.allowedLatenessMs', /longer than 100 years/],
   ])('refuses the window %j, naming the node and %s', async (window, field, message) => {
     const r = await validate(windowPipeline(window));
     expect(r.code).toBe(1);
@@ -101,6 +106,43 @@ describe('input files', () => {
     expect(r.err).toContain('input visits: ');
     expect(r.err).toContain('(3 lines)');
     expect(existsSync(join(dir, 'out', 'visits.dead-letter.jsonl')) ? readFileSync(join(dir, 'out', 'visits.dead-letter.jsonl'), 'utf8') : '').toBe('');
+  });
+
+  it('reads a plain run\'s input in blocks of about 1 MB, never whole, with the same records and line numbers', async () => {
+    const dir = tempDir();
+    // 3.5 MB over four blocks: a BOM, CRLF endings, and a broken line in the last block.
+    const lines = Array.from({ length: 40_000 }, (_, i) => (i === 39_000 ? '{"customer": broken' : visit(i, { note: 'x'.repeat(50) })));
+    writeFileSync(join(dir, 'visits.jsonl'), '\uFEFF' + lines.join('\r\n') + '\r\n');
+    const p = writeJson(dir, 'p.json', salesPipeline('visits.jsonl'));
+    const { inputs, resolved } = resolveStreamedInputs(loadPipeline(p), p, new Map());
+    expect(resolved).toEqual([{ nodeId: 'visits', file: join(dir, 'visits.jsonl'), lines: 40_000, records: 40_000 }]);
+    const input = inputs.visits as ByteInput;
+    let largest = 0;
+    const read = input.bytes.read.bind(input.bytes);
+    input.bytes.read = (start, end) => {
+      const got = read(start, end);
+      largest = Math.max(largest, got.length);
+      return got;
+    };
+    const streamed = new StreamedLines(input.bytes);
+    expect([streamed.line(0), streamed.line(39_000), streamed.line(39_999), streamed.line(40_000)]).toEqual([lines[0], lines[39_000], lines[39_999], undefined]);
+    expect(largest).toBeLessThanOrEqual(1 << 20);
+    const r = await runMain(['run', p, '--out', join(dir, 'out')]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('(40000 lines)');
+    expect(readJsonLines(join(dir, 'out', 'visits.dead-letter.jsonl'))).toMatchObject([{ line: 39_001, raw: '{"customer": broken' }]);
+    expect(r.err).toMatch(/source visits \(fileSource\): 39999 records read, 1 dead-lettered/);
+  });
+
+  it('dead-letters a record nested 200,000 levels deep, saying so instead of "Maximum call stack size exceeded"', async () => {
+    const dir = tempDir();
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    writeLines(dir, 'visits.jsonl', [visit(1), `{"customer":"a","amount":1,"ts":2000,"extra":${deep}}`, visit(3)]);
+    const r = await runMain(['run', writeJson(dir, 'p.json', salesPipeline('visits.jsonl')), '--out', join(dir, 'out')]);
+    expect(r.code, r.err).toBe(0);
+    const dead = readJsonLines(join(dir, 'out', 'visits.dead-letter.jsonl')) as { line: number; reason: string }[];
+    expect(dead.map((d) => d.line)).toEqual([2]);
+    expect(dead[0].reason).toMatch(/^the record is nested too deeply to read \(its arrays and objects nest thousands of levels deep: .*\); flatten it$/);
   });
 
   it('dead-letters 1e999 and event times outside dates or not whole, with clear reasons', async () => {

@@ -95,14 +95,21 @@ describe('two runs on one state directory', () => {
     expect(outputOf(join(dir, 'third'))).toEqual(clean);
   }, 120_000);
 
-  it('takes over the lock of a killed run', async () => {
+  it('lets exactly one of two resumes take over the lock of a killed run', async () => {
     const state = join(dir, 'stale');
     killedRun(state, join(dir, 'x2'), 2, 3);
     writeFileSync(join(state, 'weir.lock'), JSON.stringify({ pid: 2 ** 22 + 17, started: 'then' }));
-    const r = await resume(state, join(dir, 'stale-out'));
-    expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain('taking over the lock of pid 4194321, which no longer runs');
-    expect(outputOf(join(dir, 'stale-out'))).toEqual(clean);
+    // Both find the dead run's lock; each waits inside the takeover so that the other finds it too.
+    const pause = { WEIR_LOCK_TAKEOVER_PAUSE_MS: '1500' };
+    const runs = [0, 1].map((i) => weirAsync([pipeline, '--out', join(dir, `stale-out-${i}`), ...durableFlags(state), '--resume'], pause));
+    const [a, b] = await Promise.all(runs.map((r) => r.done));
+    const won = a.code === 0 ? 0 : 1;
+    const [winner, loser] = won === 0 ? [a, b] : [b, a];
+    expect(winner.code, winner.err).toBe(0);
+    expect(winner.err).toContain('taking over the lock of pid 4194321, which no longer runs');
+    expect(outputOf(join(dir, `stale-out-${won}`))).toEqual(clean);
+    expect(loser.code, loser.err).toBe(2);
+    expect(loser.err).toContain(`is in use by another weir run (pid ${runs[won].pid}`);
   }, 60_000);
 });
 
@@ -139,12 +146,18 @@ describe('damaged state directories', () => {
   }, 60_000);
 
   it('refuses a truncated committed epoch file the checkpoint cannot rebuild, naming it', async () => {
-    const state = killedAfterCheckpoint2('torn-epoch');
+    // Killed at the first write of checkpoint 5: checkpoints 1 to 4 and their output are committed.
+    const state = join(dir, 'torn-epoch');
+    expect(killedRun(state, join(dir, 'torn-epoch-x'), 5, 1).signal).toBe('SIGKILL');
     const folder = join(jobDir(state), 'committed', 'sink-by_customer');
-    // Which subtask committed what by checkpoint 2 depends on where the checkpoints fell: take the
-    // first committed file that holds rows.
-    const name = readdirSync(folder).filter((f) => f.endsWith('.jsonl')).sort().find((f) => readFileSync(join(folder, f)).length > 0);
-    expect(name, `no committed epoch file in ${folder}`).toBeDefined();
+    // The restored checkpoint (the latest) still holds its own epoch and can rebuild it, so the
+    // damage must be in an earlier epoch. Which subtask committed rows in which epoch depends on
+    // where the checkpoints fell (time can trigger one before any row reached a sink): take the
+    // first committed file with rows from before the latest checkpoint.
+    const latest = Math.max(...readdirSync(jobDir(state)).map((f) => Number(/^manifest-(\d+)\.json$/.exec(f)?.[1] ?? 0)));
+    const epochOf = (f: string) => Number(/@(\d+)\.jsonl$/.exec(f)?.[1] ?? Infinity);
+    const name = readdirSync(folder).filter((f) => f.endsWith('.jsonl') && epochOf(f) < latest).sort().find((f) => readFileSync(join(folder, f)).length > 0);
+    expect(name, `no committed epoch file with rows before checkpoint ${latest} in ${folder}`).toBeDefined();
     const file = join(folder, name!);
     const size = readFileSync(file).length;
     truncateSync(file, Math.floor(size / 2));
@@ -154,14 +167,17 @@ describe('damaged state directories', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   }, 60_000);
 
-  it('refuses a damaged checkpoint snapshot by file, falling back to an older checkpoint', async () => {
+  it('refuses a changed checkpoint snapshot by file, falling back to an older checkpoint', async () => {
     const state = killedAfterCheckpoint2('torn-snapshot');
     const snap = join(jobDir(state), 'chk-2', 'spend%231.json');
-    writeFileSync(snap, '{"subtask": "spend#1", "keyed": ');
+    // Still a well-formed snapshot of the same length, with one digit changed: only its checksum tells.
+    const text = readFileSync(snap, 'utf8');
+    const at = text.search(/[1-8]/);
+    writeFileSync(snap, text.slice(0, at) + String(Number(text[at]) + 1) + text.slice(at + 1));
     const out = join(dir, 'torn-snapshot-out');
     const r = await resume(state, out);
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain(`--resume: checkpoint 2 cannot be used: ${snap}: checkpoint data ${snap} is damaged (`);
+    expect(r.err).toContain(`--resume: checkpoint 2 cannot be used: ${snap}: checkpoint data ${snap} is damaged (its SHA-256 differs from the one its manifest recorded)`);
     expect(outputOf(out)).toEqual(clean);
   }, 60_000);
 });

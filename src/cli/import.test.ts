@@ -31,6 +31,24 @@ describe('weir import', () => {
     expect(r.out).toBe('');
   });
 
+  it('warns about a malformed -- @weir annotation by file and line instead of ignoring it silently', async () => {
+    const dir = tempDir();
+    const sql = join(dir, 'job.sql');
+    writeFileSync(
+      sql,
+      [
+        "CREATE TABLE visits (customer STRING, amount INT) WITH ('connector' = 'filesystem', 'path' = 'visits.jsonl', 'format' = 'json');",
+        "CREATE TABLE totals (customer STRING, total INT) WITH ('connector' = 'print');",
+        '-- @weir {"kind": "aggregate",',
+        'INSERT INTO totals SELECT customer, SUM(amount) AS total FROM visits GROUP BY customer;',
+      ].join('\n'),
+    );
+    const r = await runMain(['import', '--from', 'flink-sql', sql, '--out', join(dir, 'p.json')]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`warning: ${sql}:3: not a JSON object (`);
+    expect(r.err).toContain('the annotation is ignored');
+  });
+
   it('plans a hand-written script, and `weir run script.sql --input table=file` runs it', async () => {
     const dir = tempDir();
     const sql = join(dir, 'totals.sql');

@@ -1,7 +1,8 @@
-import { realpathSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, isAbsolute } from 'node:path';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { LinesInput } from '../core/source.ts';
+import { StreamedLines, type ByteInput, type ByteSource } from '../core/lineSource.ts';
 import { InvalidError } from './io.ts';
 import { readText } from './load.ts';
 
@@ -9,6 +10,8 @@ import { readText } from './load.ts';
 export const STDIN = '-';
 
 export type Inputs = Record<string, LinesInput>;
+/** A plain run's inputs: files read in blocks, recorded feeds and the like in memory. */
+export type RunInputs = Record<string, LinesInput | ByteInput>;
 
 export interface ResolvedInput {
   nodeId: string;
@@ -58,18 +61,8 @@ function notRegular(file: string): string | null {
   return `${file} is ${what}, not a regular file of JSON lines${st.isFIFO() ? ' (to stream, pipe it to standard input with --input <id>=-)' : ''}`;
 }
 
-/**
- * Finds the file for every fileSource: `--input id=file` (relative to the working directory),
- * else the node's params.path (relative to the pipeline file). Every fault is reported at once.
- * An input of `-` is standard input: left to the caller when `stdin` is 'live' (listed in
- * `live`), read to its end here when it is 'read' (runtimes that must be able to replay it).
- */
-export function resolveInputs(
-  plan: JobPlan,
-  pipelineFile: string,
-  given: ReadonlyMap<string, string>,
-  stdin: 'live' | 'read' = 'live',
-): { inputs: Inputs; resolved: ResolvedInput[]; live: string[] } {
+/** Where each fileSource reads from, after every fault was reported at once. */
+function locateInputs(plan: JobPlan, pipelineFile: string, given: ReadonlyMap<string, string>): { nodeId: string; file: string }[] {
   const fileSources = plan.nodes.filter((n) => n.kind === 'fileSource');
   const ids = new Set(fileSources.map((n) => n.id));
   const problems: string[] = [];
@@ -93,7 +86,25 @@ export function resolveInputs(
   const fromStdin = files.filter((f) => f.file === STDIN).map((f) => f.nodeId);
   if (fromStdin.length > 1) problems.push(`--input ${fromStdin.join(', ')}: only one source can read standard input (-); give the others files`);
   if (problems.length) throw new InvalidError(problems);
-  const live = stdin === 'live' ? fromStdin : [];
+  return files;
+}
+
+/**
+ * Finds the file for every fileSource: `--input id=file` (relative to the working directory),
+ * else the node's params.path (relative to the pipeline file). Every fault is reported at once.
+ * An input of `-` is standard input: left to the caller when `stdin` is 'live' (listed in
+ * `live`), read to its end here when it is 'read' (runtimes that must be able to replay it).
+ * Files are read whole, into lines (the parallel runtime hands them to its threads and
+ * checksums what a checkpoint consumed).
+ */
+export function resolveInputs(
+  plan: JobPlan,
+  pipelineFile: string,
+  given: ReadonlyMap<string, string>,
+  stdin: 'live' | 'read' = 'live',
+): { inputs: Inputs; resolved: ResolvedInput[]; live: string[] } {
+  const files = locateInputs(plan, pipelineFile, given);
+  const live = stdin === 'live' ? files.filter((f) => f.file === STDIN).map((f) => f.nodeId) : [];
   const inputs: Inputs = {};
   const resolved: ResolvedInput[] = [];
   const unreadable: string[] = [];
@@ -110,4 +121,70 @@ export function resolveInputs(
   }
   if (unreadable.length) throw new InvalidError(unreadable);
   return { inputs, resolved, live };
+}
+
+/**
+ * For the plain in-process run: like `resolveInputs`, but each file is read in blocks of about
+ * 1 MB through the same line reader the designer uses, so a file larger than memory runs, and
+ * only the lines near the reader are held. Standard input is always live here.
+ */
+export function resolveStreamedInputs(plan: JobPlan, pipelineFile: string, given: ReadonlyMap<string, string>): { inputs: RunInputs; resolved: ResolvedInput[]; live: string[] } {
+  const files = locateInputs(plan, pipelineFile, given);
+  const inputs: RunInputs = {};
+  const resolved: ResolvedInput[] = [];
+  const unreadable: string[] = [];
+  for (const { nodeId, file } of files) {
+    if (file === STDIN) continue;
+    try {
+      const input: ByteInput = { name: file, bytes: fileBytes(file, `the input of "${nodeId}"`) };
+      // One pass to count (and to find an unreadable file before the run starts); the run reads it again.
+      const lines = new StreamedLines(input.bytes);
+      let n = 0;
+      let records = 0;
+      for (let l = lines.line(0); l !== undefined; l = lines.line(++n)) if (l.trim() !== '') records++;
+      inputs[nodeId] = input;
+      resolved.push({ nodeId, file, lines: n, records });
+    } catch (e) {
+      if (!(e instanceof InvalidError)) throw e;
+      unreadable.push(...e.lines);
+    }
+  }
+  if (unreadable.length) throw new InvalidError(unreadable);
+  return { inputs, resolved, live: files.filter((f) => f.file === STDIN).map((f) => f.nodeId) };
+}
+
+/** A regular file as random-access bytes; each block is read with its own open, so no descriptor outlives a read. */
+function fileBytes(file: string, what: string): ByteSource {
+  const fail = (e: unknown) => new InvalidError([`${file}: cannot read ${what}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`]);
+  let size: number;
+  try {
+    size = statSync(file).size;
+    closeSync(openSync(file, 'r'));
+  } catch (e) {
+    throw fail(e);
+  }
+  return {
+    size,
+    read(start, end) {
+      const len = Math.max(0, Math.min(end, size) - start);
+      const buf = Buffer.allocUnsafe(len);
+      let at = 0;
+      let fd: number;
+      try {
+        fd = openSync(file, 'r');
+      } catch (e) {
+        throw new Error(`${file} can no longer be read (${(e as Error).message}): it changed or was removed during the run`);
+      }
+      try {
+        while (at < len) {
+          const n = readSync(fd, buf, at, len - at, start + at);
+          if (n === 0) break;
+          at += n;
+        }
+      } finally {
+        closeSync(fd);
+      }
+      return buf.subarray(0, at);
+    },
+  };
 }

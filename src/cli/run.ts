@@ -7,8 +7,8 @@ import type { RunArgs } from './args.ts';
 import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { loadPipeline } from './load.ts';
-import type { Inputs } from './inputs.ts';
-import { STDIN, resolveInputs } from './inputs.ts';
+import type { RunInputs } from './inputs.ts';
+import { STDIN, resolveStreamedInputs } from './inputs.ts';
 import type { RunOutput } from './runOutput.ts';
 import { DirOutput, StdoutOutput } from './runOutput.ts';
 import { executeLive } from './runLive.ts';
@@ -36,7 +36,7 @@ export async function runCommand(args: RunArgs, io: Io): Promise<number> {
   const fed = feedInputs(plan, args.inputs);
   // Sources fed by a live feed need no file.
   const fedIds = new Set(fed.feeds.map((f) => f.nodeId));
-  const { inputs, resolved, live } = resolveInputs({ ...plan, nodes: plan.nodes.filter((n) => !fedIds.has(n.id)) }, args.pipeline, fed.rest);
+  const { inputs, resolved, live } = resolveStreamedInputs({ ...plan, nodes: plan.nodes.filter((n) => !fedIds.has(n.id)) }, args.pipeline, fed.rest);
   Object.assign(inputs, fed.recorded);
   for (const r of resolved) {
     if (r.records === 0) io.err(`input ${r.nodeId}: ${r.file} is empty${r.lines ? ' (only blank lines)' : ''}: this source will produce no records`);
@@ -71,7 +71,7 @@ export async function runCommand(args: RunArgs, io: Io): Promise<number> {
  * A live run; with feeds, the first Ctrl-C closes them so the sources end and the results are
  * written, a second one quits at once (Node's default). Says how each feed closed.
  */
-async function runLive(plan: JobPlan, inputs: Inputs, stdin: { sourceId: string; stream: NodeJS.ReadableStream } | undefined, feeds: LiveFeeds | undefined, output: RunOutput, io: Io): Promise<RunSummary> {
+async function runLive(plan: JobPlan, inputs: RunInputs, stdin: { sourceId: string; stream: NodeJS.ReadableStream } | undefined, feeds: LiveFeeds | undefined, output: RunOutput, io: Io): Promise<RunSummary> {
   const onSigint = () => {
     io.err('Ctrl-C: closing the live feeds; the sources end and the results are written (Ctrl-C again quits at once)');
     feeds?.stop('stopped by Ctrl-C');
@@ -86,7 +86,7 @@ async function runLive(plan: JobPlan, inputs: Inputs, stdin: { sourceId: string;
 }
 
 /** Runs the job in process to the end of its (finite) inputs, streaming sink changelogs to the output. */
-export function execute(plan: JobPlan, inputs: Inputs, output: RunOutput): RunSummary {
+export function execute(plan: JobPlan, inputs: RunInputs, output: RunOutput): RunSummary {
   const started = performance.now();
   let cluster: LocalCluster;
   try {
@@ -100,7 +100,7 @@ export function execute(plan: JobPlan, inputs: Inputs, output: RunOutput): RunSu
 }
 
 /** What a plain run (to the end of files, or live) streams to the output as it happens. */
-export function cliRunOptions(inputs: Inputs, output: RunOutput): Parameters<typeof inProcessCluster>[1] {
+export function cliRunOptions(inputs: RunInputs, output: RunOutput): Parameters<typeof inProcessCluster>[1] {
   return {
     keepChangelog: false,
     inputs,

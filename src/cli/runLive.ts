@@ -5,7 +5,7 @@ import { liveLinesReader } from '../core/source.ts';
 import type { SourceReader } from '../core/source.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
-import type { Inputs } from './inputs.ts';
+import type { RunInputs } from './inputs.ts';
 import type { RunOutput } from './runOutput.ts';
 import type { RunSummary } from './run.ts';
 import { cliRunOptions, summarize } from './run.ts';
@@ -27,7 +27,7 @@ export interface LiveInputs {
  * input (standard input closed, every feed closed for good) the sources end (watermark +∞) and
  * whatever waits on the watermark fires.
  */
-export function executeLive(plan: JobPlan, inputs: Inputs, live: LiveInputs, output: RunOutput): Promise<RunSummary> {
+export function executeLive(plan: JobPlan, inputs: RunInputs, live: LiveInputs, output: RunOutput): Promise<RunSummary> {
   const started = performance.now();
   const stdin = live.stdin?.stream;
   const reader = live.stdin ? liveLinesReader(`--input ${live.stdin.sourceId}=-`) : null;

@@ -23,9 +23,11 @@ function alive(pid: number): boolean {
 /**
  * An exclusive lock on a state directory for the life of one run: `DIR/weir.lock`, holding
  * the owner's pid. It is written to a temp file and hard-linked into place, which fails if the
- * lock exists, so no reader ever sees a lock without its pid. A second run on the same directory is refused with
- * that pid; a lock left by a killed process (its pid no longer runs) is taken over. Returns the
- * function that releases it.
+ * lock exists, so no reader ever sees a lock without its pid. A second run on the same directory
+ * is refused with that pid. A lock left by a killed process (its pid no longer runs) is taken
+ * over, but only under a second exclusive file, `weir.lock.takeover`: without it, two runs that
+ * both found the dead lock could each remove it, the later one removing the lock the earlier had
+ * just taken, and both would run. Returns the function that releases the lock.
  */
 export function lockStateDir(dir: string, notice: (line: string) => void): () => void {
   try {
@@ -35,37 +37,80 @@ export function lockStateDir(dir: string, notice: (line: string) => void): () =>
     throw new RefusedError(`--state-dir ${dir}: cannot create the directory: ${(e as Error).message}`);
   }
   const file = join(dir, 'weir.lock');
-  const tmp = `${file}.tmp-${process.pid}`;
+  const inUse = (holder: Holder) =>
+    new RefusedError(`--state-dir ${dir} is in use by another weir run (pid ${holder.pid}, started ${holder.started}); wait for it to end or give another --state-dir. (If no such run exists, delete ${file}.)`);
   for (let tries = 0; ; tries++) {
-    try {
-      writeFileSync(tmp, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }) + '\n');
-      linkSync(tmp, file);
-    } catch (e) {
-      const code = (e as { code?: string }).code ?? '';
-      if (NOT_WRITABLE.has(code)) throw unwritable(dir, e);
-      if (code !== 'EEXIST' || tries > 2) throw new RefusedError(`--state-dir ${dir}: cannot take the lock ${file}: ${(e as Error).message}`);
-      const holder = readHolder(file);
-      if (holder && alive(holder.pid) && holder.pid !== process.pid) {
-        throw new RefusedError(`--state-dir ${dir} is in use by another weir run (pid ${holder.pid}, started ${holder.started}); wait for it to end or give another --state-dir. (If no such run exists, delete ${file}.)`);
-      }
-      notice(`--state-dir ${dir}: taking over the lock of ${holder ? `pid ${holder.pid}, which no longer runs` : 'an unreadable lock file'}`);
-      rmSync(file, { force: true });
-      continue;
-    } finally {
-      rmSync(tmp, { force: true });
+    if (tries > 200) throw new RefusedError(`--state-dir ${dir}: cannot take the lock ${file}: other runs keep taking it; try again`);
+    const taken = exclusiveFile(dir, file);
+    if (taken === 'taken') {
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        process.off('exit', release);
+        if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
+      };
+      process.once('exit', release);
+      return release;
     }
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
-    };
-    process.once('exit', release);
-    return release;
+    const holder = readHolder(file);
+    if (holder && holder.pid !== process.pid && alive(holder.pid)) throw inUse(holder);
+    // Stale (or unreadable): take it over, one run at a time.
+    const guard = `${file}.takeover`;
+    if (exclusiveFile(dir, guard) !== 'taken') {
+      const g = readHolder(guard);
+      // A run killed inside its takeover leaves the guard behind; anyone else's guard is left alone.
+      if (!g || !alive(g.pid)) rmSync(guard, { force: true });
+      else sleep(20);
+      continue;
+    }
+    try {
+      // Under the guard, look again: another run may have taken the lock over meanwhile.
+      const now = readHolder(file);
+      if (now && now.pid !== process.pid && alive(now.pid)) throw inUse(now);
+      pauseBeforeTakeover();
+      notice(`--state-dir ${dir}: taking over the lock of ${now ? `pid ${now.pid}, which no longer runs` : 'an unreadable lock file'}`);
+      rmSync(file, { force: true });
+    } finally {
+      if (readHolder(guard)?.pid === process.pid) rmSync(guard, { force: true });
+    }
   }
 }
 
-function readHolder(file: string): { pid: number; started: string } | null {
+interface Holder {
+  pid: number;
+  started: string;
+}
+
+/** Creates `file` holding this process's pid, atomically and only if it does not exist. */
+function exclusiveFile(dir: string, file: string): 'taken' | 'exists' {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }) + '\n');
+    linkSync(tmp, file);
+    return 'taken';
+  } catch (e) {
+    const code = (e as { code?: string }).code ?? '';
+    if (NOT_WRITABLE.has(code)) throw unwritable(dir, e);
+    if (code === 'EEXIST') return 'exists';
+    throw new RefusedError(`--state-dir ${dir}: cannot take the lock ${file}: ${(e as Error).message}`);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Test hook: `WEIR_LOCK_TAKEOVER_PAUSE_MS=n` waits n ms between finding a stale lock and taking
+ * it over, so that a test can start two runs inside that window.
+ */
+function pauseBeforeTakeover(): void {
+  const ms = Number(process.env.WEIR_LOCK_TAKEOVER_PAUSE_MS ?? 0);
+  if (ms > 0) sleep(ms);
+}
+
+function readHolder(file: string): Holder | null {
   try {
     const h = JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown; started?: unknown };
     return typeof h.pid === 'number' ? { pid: h.pid, started: String(h.started ?? 'at an unknown time') } : null;

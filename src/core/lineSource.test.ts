@@ -39,6 +39,22 @@ describe('StreamedLines', () => {
     expect(lines.line(0)).toBe('a,b');
   });
 
+  it('ends a line at a lone CR too (old Mac files), in blocks, without an empty line where a CRLF straddles two blocks', () => {
+    const all = (text: string, block: number) => {
+      const src = bytesOf(text);
+      const lines = new StreamedLines(src, block);
+      const got: string[] = [];
+      for (let i = 0, l = lines.line(0); l !== undefined; l = lines.line(++i)) got.push(l);
+      return { got, largest: src.largest };
+    };
+    const crOnly = Array.from({ length: 50 }, (_, i) => `{"n":${i}}`).join('\r') + '\r';
+    const { got, largest } = all(crOnly, 16);
+    expect(got).toEqual(Array.from({ length: 50 }, (_, i) => `{"n":${i}}`));
+    expect(largest).toBeLessThanOrEqual(16); // never the whole file at once
+    // 'abc\r' fills the first 4-byte block exactly; its '\n' comes in the next one.
+    for (const block of [2, 3, 4, 5, 6, 100]) expect(all('abc\r\ndef\rgh\n\ni', block).got, `block ${block}`).toEqual(['abc', 'def', 'gh', '', 'i']);
+  });
+
   it('a CSV read in small blocks equals one read whole, and a seek with a checkpointed position reads only from there', () => {
     const rows = Array.from({ length: 500 }, (_, i) => `${i},name ${i},"multi\nline ${i}",${i % 7 === 0 ? 'bad' : i * 1.5}`);
     const text = `id,name,note,score\n${rows.join('\n')}\n`;

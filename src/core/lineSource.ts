@@ -31,12 +31,32 @@ export interface ByteInput {
 
 export const BLOCK_BYTES = 1 << 20;
 const LF = 0x0a;
+const CR = 0x0d;
+/** A line ends at LF, CRLF or a lone CR (old Mac files: without it the whole file would be one line). */
+const LINE_BREAK = /\r\n|\r|\n/;
+
+/**
+ * Where a block may be cut: just after its last line break. A CR as the block's last byte may be
+ * the first half of a CRLF whose LF is in the next block, so (before the end of the file) the cut
+ * goes before it instead, and the CR is read again with its LF.
+ */
+function lastBreak(buf: Uint8Array, atEnd: boolean): number {
+  for (let i = buf.length - 1; i >= 0; i--) {
+    const b = buf[i];
+    if (b === LF) return i + 1;
+    if (b === CR) {
+      if (i === buf.length - 1 && !atEnd) continue;
+      return i + 1;
+    }
+  }
+  return 0;
+}
 
 /**
  * Lines of a byte source, decoded as UTF-8 one block (about 1 MB, ending at a line break) at a
  * time. Only the current block's lines are held; every block start is remembered as
  * (line, byte), so going back (a restore, a rewind) re-reads from the block that holds the line.
- * Lines end at LF or CRLF.
+ * Lines end at LF, CRLF or a lone CR.
  */
 export class StreamedLines implements LineSource {
   private lines: string[] = [];
@@ -95,16 +115,15 @@ export class StreamedLines implements LineSource {
     for (;;) {
       buf = this.bytes.read(start, Math.min(size, start + want));
       const atEnd = start + buf.length >= size;
-      cut = buf.lastIndexOf(LF) + 1;
+      cut = lastBreak(buf, atEnd);
       if (atEnd && cut < buf.length) cut = buf.length;
       if (cut > 0 || buf.length === 0) break;
       want *= 2; // a line longer than a block: read more until it ends
     }
     const decoder = new TextDecoder('utf-8', { ignoreBOM: start !== 0 });
     const text = decoder.decode(buf.subarray(0, cut));
-    const got = text.split('\n');
+    const got = text.split(LINE_BREAK);
     if (got[got.length - 1] === '') got.pop();
-    for (let k = 0; k < got.length; k++) if (got[k].endsWith('\r')) got[k] = got[k].slice(0, -1);
     this.first += this.lines.length;
     this.lines = got;
     this.hint({ line: this.first, byte: start });

@@ -88,8 +88,18 @@ function parseLine(raw: string, line: number): RawRecord {
   try {
     return { value: safeJsonParse(raw), raw, line };
   } catch (e) {
-    return { raw, line, error: `not valid JSON: ${(e as Error).message}` };
+    return { raw, line, error: unparsedReason(e) };
   }
+}
+
+/**
+ * Why a record's text could not be read. JSON nested tens of thousands of levels deep is valid
+ * JSON, but reading it overflows the stack, and "Maximum call stack size exceeded" says neither
+ * what is wrong nor what to do.
+ */
+export function unparsedReason(e: unknown): string {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return `the record is nested too deeply to read (its arrays and objects nest thousands of levels deep: ${e.message}); flatten it`;
+  return `not valid JSON: ${(e as Error).message}`;
 }
 
 /** Parses JSON lines lazily; blank lines are skipped but keep their line numbers. */

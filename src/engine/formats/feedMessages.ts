@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { RawRecord } from '../../core/source.ts';
-import { safeJsonParse } from '../../core/source.ts';
+import { safeJsonParse, unparsedReason } from '../../core/source.ts';
 import { cellValue } from './inferTypes.ts';
 import { parseJsonPath } from '../../core/jsonPath.ts';
 import type { FeedFormat } from '../../pipeline/kinds/feedSource.ts';
@@ -67,7 +67,7 @@ export class FeedDecoder {
     try {
       parsed = safeJsonParse(text);
     } catch (e) {
-      return [{ raw, line: message, error: `message ${message}: not valid JSON: ${(e as Error).message}` }];
+      return [{ raw, line: message, error: `message ${message}: ${unparsedReason(e)}` }];
     }
     const sel = select(parsed, this.steps);
     if ('error' in sel) return [{ raw, line: message, error: `message ${message}: ${sel.error}` }];

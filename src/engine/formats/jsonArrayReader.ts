@@ -1,5 +1,5 @@
 import type { RawRecord, SourceReader } from '../../core/source.ts';
-import { safeJsonParse } from '../../core/source.ts';
+import { safeJsonParse, unparsedReason } from '../../core/source.ts';
 import type { LineSource } from '../../core/lineSource.ts';
 import { arrayLines } from '../../core/lineSource.ts';
 
@@ -96,7 +96,7 @@ export class JsonArrayReader implements SourceReader {
     try {
       return { value: safeJsonParse(text), raw: text, line: startLine };
     } catch (e) {
-      return { raw: text, line: startLine, error: `not valid JSON: ${(e as Error).message}` };
+      return { raw: text, line: startLine, error: unparsedReason(e) };
     }
   }
 

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import type { FieldType } from '../../core/streamInfo.ts';
-import { safeJsonParse } from '../../core/source.ts';
+import { safeJsonParse, unparsedReason } from '../../core/source.ts';
 import { CsvReader } from './csvReader.ts';
 import { inferJsonTypes } from './inferTypes.ts';
 import { JsonArrayReader } from './jsonArrayReader.ts';
@@ -44,7 +44,7 @@ export function parsePastedRows(text: string): PastedRows {
           if (isObj(v)) rows.push(v);
           else errors.push({ line: i + 1, reason: 'a record must be a JSON object' });
         } catch (e) {
-          errors.push({ line: i + 1, reason: `not valid JSON: ${(e as Error).message}` });
+          errors.push({ line: i + 1, reason: unparsedReason(e) });
         }
       });
     }

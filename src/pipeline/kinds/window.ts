@@ -38,7 +38,7 @@ const NEEDS: Record<WindowType, (keyof WindowParams)[]> = {
   cumulate: ['sizeMs', 'stepMs'],
 };
 
-/** The longest window (and slide, step) weir accepts: 100 years, far inside exact double arithmetic. */
+/** The longest window (and slide, step, session gap, allowed lateness) weir accepts: 100 years, far inside exact double arithmetic. */
 export const MAX_WINDOW_MS = 100 * 365.25 * 86_400_000;
 /** A hop or cumulate window shape may place one record in at most this many windows. */
 export const MAX_WINDOWS_PER_RECORD = 1000;
@@ -51,9 +51,10 @@ export function windowShapeProblems(p: WindowParams): InferProblem[] {
   for (const f of needs) {
     if (p[f] === undefined) out.push({ field: `params.${f}`, message: `a ${p.type} window needs ${f}`, code: 'missing-param' });
   }
-  for (const f of ['sizeMs', 'slideMs', 'stepMs', 'offsetMs'] as const) {
+  // A session gap or a lateness this long would push window_end and window_time past exact integers too.
+  for (const f of ['sizeMs', 'slideMs', 'stepMs', 'offsetMs', 'gapMs', 'allowedLatenessMs'] as const) {
     const v = p[f];
-    if (typeof v === 'number' && Math.abs(v) > MAX_WINDOW_MS) out.push({ field: `params.${f}`, message: `${v} ms is longer than 100 years (${MAX_WINDOW_MS} ms), the longest a window, slide or step may be`, code: 'bad-param-value' });
+    if (typeof v === 'number' && Math.abs(v) > MAX_WINDOW_MS) out.push({ field: `params.${f}`, message: `${v} ms is longer than 100 years (${MAX_WINDOW_MS} ms), the longest a window, slide, step, gap or lateness may be`, code: 'bad-param-value' });
   }
   if (out.length) return out;
   const per = p.type === 'hop' && p.sizeMs && p.slideMs ? Math.ceil(p.sizeMs / p.slideMs) : p.type === 'cumulate' && p.sizeMs && p.stepMs ? Math.ceil(p.sizeMs / p.stepMs) : 0;

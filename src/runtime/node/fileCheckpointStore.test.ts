@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkpointStoreSuite, manifestOf, sampleSnapshot, writeCheckpoint } from '../../checkpoint/storeBehaviour.suite.ts';
@@ -59,6 +59,26 @@ describe('FileCheckpointStore', () => {
     await expect(store.writeSubtask('job', 4, sampleSnapshot('op#0', 4))).rejects.toThrow(/storage is full.*last good checkpoint \(3\) is kept/);
     await expect(store.commit(manifestOf('job', 4, {}))).rejects.toThrow(/storage is full/);
     expect((await store.latest('job'))?.checkpointId).toBe(3);
+  });
+
+  it('trusts a snapshot file only while it matches the length and SHA-256 its manifest recorded', async () => {
+    const dir = freshDir();
+    const before = new FileCheckpointStore(dir);
+    await before.commit(manifestOf('job', 1, await writeCheckpoint(before, 'job', 1)));
+    const refs = await writeCheckpoint(before, 'job', 2);
+    await before.commit(manifestOf('job', 2, refs));
+    // Changed outside weir, yet still a well-formed snapshot: the same length, one digit different.
+    const file = join(dir, refs['op#0']);
+    const text = readFileSync(file, 'utf8');
+    const edited = text.replace('"in":2', '"in":7');
+    expect(edited).not.toBe(text);
+    writeFileSync(file, edited);
+    const after = new FileCheckpointStore(dir); // the resumed process knows only what the manifests say
+    const { usable, skipped } = await after.inspect('job');
+    expect(usable?.checkpointId).toBe(1);
+    expect(skipped).toEqual([{ checkpointId: 2, file, reason: `checkpoint data ${file} is damaged (its SHA-256 differs from the one its manifest recorded); the checkpoint cannot be restored` }]);
+    writeFileSync(file, text.slice(0, text.length - 1) + ' }');
+    await expect(new FileCheckpointStore(dir).inspect('job')).resolves.toMatchObject({ skipped: [{ reason: expect.stringContaining(`it has ${text.length + 1} bytes where ${text.length} were written`) }] });
   });
 
   it('rejects references that point outside the store', async () => {

@@ -3,7 +3,15 @@ import { join } from 'node:path';
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { storageError } from '../../storage/indexeddb/errors.ts';
 import { parseTagged, stringifyTagged } from './taggedJson.ts';
-import { fileNameFor, isTempFile, writeDurably } from './durableFiles.ts';
+import { fileNameFor, isTempFile, sha256, writeDurably } from './durableFiles.ts';
+
+/** What a manifest records of each snapshot file it names; the file is trusted only if it still matches. */
+interface FileDigest {
+  bytes: number;
+  sha256: string;
+}
+/** The file store's manifest: the checkpoint's, plus the length and SHA-256 of every snapshot file. */
+type DigestedManifest = CheckpointManifest & { files?: Record<string, FileDigest> };
 
 /** A checkpoint `inspect` could not use, and why. */
 export interface SkippedCheckpoint {
@@ -19,13 +27,16 @@ export interface SkippedCheckpoint {
  *   DIR/<jobId>/manifest-<id>.json        written last; its existence makes checkpoint <id> visible
  *
  * Every file is written to a temp name, fsynced, renamed and its directory fsynced
- * (durableFiles.ts), so a killed process leaves either the old file or the new one. Data without a manifest (a torn checkpoint) is never listed and
+ * (durableFiles.ts), so a killed process leaves either the old file or the new one. The manifest
+ * records the length and SHA-256 of every snapshot file it names, and a snapshot is read only if
+ * it still matches, so a file damaged or replaced outside weir is found, not restored. Data without a manifest (a torn checkpoint) is never listed and
  * is removed by `abort` or `cleanupUncommitted`.
  */
 export class FileCheckpointStore implements CheckpointStore {
   /** Set to make the next subtask write fail, for fault injection. */
   failNextWrite: string | null = null;
-  private tmpSerial = 0;
+  /** ref → length and checksum, from this process's writes and from every manifest read. */
+  private readonly digests = new Map<string, FileDigest>();
 
   constructor(readonly dir: string) {}
 
@@ -63,15 +74,28 @@ export class FileCheckpointStore implements CheckpointStore {
     } catch (e) {
       throw storageError(e, `writing checkpoint ${checkpointId} of ${snap.subtask}`, await this.lastGood(jobId));
     }
-    return { ref, bytes: Buffer.byteLength(text) };
+    const bytes = Buffer.byteLength(text);
+    this.digests.set(ref, { bytes, sha256: sha256(text) });
+    return { ref, bytes };
   }
 
   async commit(manifest: CheckpointManifest): Promise<void> {
+    const files: Record<string, FileDigest> = {};
+    for (const ref of Object.values(manifest.subtasks)) {
+      const d = this.digests.get(ref) ?? (await this.digestOnDisk(ref));
+      if (d) files[ref] = d;
+    }
     try {
-      await this.writeAtomic(this.manifestPath(manifest.jobId, manifest.checkpointId), stringifyTagged(manifest), `chk-${manifest.checkpointId}`);
+      await this.writeAtomic(this.manifestPath(manifest.jobId, manifest.checkpointId), stringifyTagged({ ...manifest, files } as DigestedManifest), `chk-${manifest.checkpointId}`);
     } catch (e) {
       throw storageError(e, `committing checkpoint ${manifest.checkpointId}`, await this.lastGood(manifest.jobId));
     }
+  }
+
+  /** A snapshot file this process did not write (kept from a checkpoint before a resume): its digest as it is now. */
+  private async digestOnDisk(ref: string): Promise<FileDigest | null> {
+    const data = await readFile(join(this.dir, ref)).catch(() => null);
+    return data && { bytes: data.length, sha256: sha256(data) };
   }
 
   private async lastGood(jobId: string): Promise<number | null | undefined> {
@@ -107,7 +131,12 @@ export class FileCheckpointStore implements CheckpointStore {
     try {
       const m = parseTagged(await readFile(this.manifestPath(jobId, id), 'utf8')) as CheckpointManifest;
       if (!m || typeof m !== 'object' || m.checkpointId !== id || typeof m.subtasks !== 'object' || m.subtasks === null) return { manifest: null, reason: 'its content is not a checkpoint manifest' };
-      return { manifest: m };
+      // The digests are this store's own bookkeeping: kept here, not handed to callers.
+      const { files, ...manifest } = m as DigestedManifest;
+      if (files && typeof files === 'object') {
+        for (const [ref, d] of Object.entries(files)) if (d && typeof d.bytes === 'number' && typeof d.sha256 === 'string') this.digests.set(ref, { bytes: d.bytes, sha256: d.sha256 });
+      }
+      return { manifest };
     } catch (e) {
       // Renames are atomic, so this is a file damaged outside weir: the checkpoint is absent.
       return { manifest: null, reason: (e as Error).message };
@@ -167,12 +196,16 @@ export class FileCheckpointStore implements CheckpointStore {
   async readSubtask(ref: string): Promise<SubtaskSnapshot> {
     if (!/^[^/\\]+\/chk-\d+\/[^/\\]+\.json$/.test(ref) || ref.includes('..')) throw new Error(`checkpoint reference ${ref} is not one of this store's`);
     const file = join(this.dir, ref);
-    let text: string;
+    let data: Buffer;
     try {
-      text = await readFile(file, 'utf8');
+      data = await readFile(file);
     } catch {
       throw new Error(`checkpoint data ${file} is missing`);
     }
+    const digest = this.digests.get(ref);
+    if (digest && data.length !== digest.bytes) throw new Error(`checkpoint data ${file} is damaged (it has ${data.length} bytes where ${digest.bytes} were written); the checkpoint cannot be restored`);
+    if (digest && sha256(data) !== digest.sha256) throw new Error(`checkpoint data ${file} is damaged (its SHA-256 differs from the one its manifest recorded); the checkpoint cannot be restored`);
+    const text = data.toString('utf8');
     let snap: SubtaskSnapshot;
     try {
       snap = parseTagged(text) as SubtaskSnapshot;

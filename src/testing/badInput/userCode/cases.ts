@@ -131,6 +131,12 @@ export const userCodeCases: UserCodeCase[] = [
     deadLetters: /field amount is the BigInt \d+n; a record holds JSON numbers/,
   },
   {
+    name: 'an array returned by a map is a dead letter that says array and points to flatMap',
+    code: '(row) => [row]',
+    exit: 0,
+    deadLetters: /^map returned an array, not an object \(return one record as \{ field: value, … \}; use flatMap for several\)$/,
+  },
+  {
     name: 'a non-Error throw says what was thrown',
     code: '(row) => { throw undefined; }',
     exit: 0,
