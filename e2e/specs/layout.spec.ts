@@ -108,6 +108,30 @@ test('layout: the output panel header is one line at 1280×720, 1024×768 and 90
   t.expect(/parallelism 2/.test((await toggle.getAttribute('title')) ?? ''), 'the button says the settings chosen');
 });
 
+test('layout: while a run is paused the status and history scrubber are whole and the minimap stays clear of them', async (t) => {
+  const { page } = t;
+  await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /[1-9][\d,]* records/, 30_000);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /Paused/);
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(400);
+    const canvas = (await page.locator('.canvas').boundingBox())!;
+    const row = page.locator('.run-status-row');
+    const scrub = (await page.locator('.run-scrubber').boundingBox())!;
+    t.expect(scrub.x + scrub.width <= canvas.x + canvas.width + 0.5, `at ${w}×${h} the history scrubber runs past the canvas (${Math.round(scrub.x + scrub.width)} > ${Math.round(canvas.x + canvas.width)})`);
+    const minimap = page.getByRole('img', { name: /mini ?map/i }).or(page.locator('.react-flow__minimap'));
+    if ((await minimap.count()) > 0) {
+      const m = (await minimap.first().boundingBox())!;
+      const r = (await row.boundingBox())!;
+      t.expect(!overlap(m, r), `at ${w}×${h} the minimap covers the run status row`);
+    }
+    await t.screenshot(`layout-paused-status-${w}x${h}`);
+  }
+});
+
 test('layout: at 900 px the project actions that do not fit fold into a More menu that works', async (t) => {
   const { page } = t;
   await openExample(t, /Open example Coffee shop/, 'visits');
