@@ -13,6 +13,12 @@ export async function openApp(t: TestContext, hash = ''): Promise<Page> {
   return page;
 }
 
+/** Opens the run settings (state backend, checkpoint interval, default parallelism) in the output panel's header. */
+export async function openRunSettings(page: Page): Promise<void> {
+  const toggle = page.getByRole('group', { name: 'Run settings' }).getByRole('button', { name: 'Settings' });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
 /** A fresh project on an empty canvas, through the gallery's "Blank pipeline" card. */
 export async function openBlank(t: TestContext): Promise<Page> {
   const page = await openApp(t);

@@ -77,3 +77,21 @@ test('inject: a record typed into the source form of a paused job reaches the si
   await t.expectText(page.locator('.section', { has: form.or(page.getByRole('form', { name: '要注入 sales 的紀錄' })) }), '注入一筆紀錄');
   await t.screenshot('inject-zh-TW');
 }, { timeoutMs: 90_000 });
+
+test('inject: a wrong value is named under its field while typing, before anything is sent', async (t) => {
+  const page = await importDoc(t, DOC, 'sales');
+  await node(page, 'sales').locator('.op-label').click();
+  const form = page.getByRole('form', { name: 'Record to inject into sales' });
+  await t.expectVisible(form);
+  const amount = form.getByRole('textbox', { name: /^amount/ });
+  await amount.fill('4.5');
+  await t.expectText(form, '“4.5” is not a whole number.');
+  t.expect((await amount.getAttribute('aria-invalid')) === 'true', 'the field is marked invalid');
+  await form.getByRole('textbox', { name: /^ts/ }).fill('yesterday-ish');
+  await t.expectText(form, /yesterday-ish/);
+  // An untouched event-time field is not an error yet; a fixed field loses its error at once.
+  await amount.fill('4');
+  await form.getByRole('textbox', { name: /^ts/ }).fill('');
+  t.expect(!/not a whole number|Required/.test((await form.textContent()) ?? ''), `no error left: ${await form.textContent()}`);
+  await t.screenshot('inject-typing');
+});

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { openExample } from './designer-helpers.spec.ts';
+import { openExample, openRunSettings } from './designer-helpers.spec.ts';
 
 const SIZES: [number, number][] = [[1280, 720], [1024, 768], [900, 700], [600, 700]];
 
@@ -71,6 +71,66 @@ test('layout: at 1280×720, 1024×768, 900×700 and 600 px nothing is cut off or
     await checkSize(t, w, h);
   }
 }, { timeoutMs: 120_000 });
+
+test('layout: the output panel header is one line at 1280×720, 1024×768 and 900×700, every tab in reach', async (t) => {
+  const { page } = t;
+  await openExample(t, /Open example Coffee shop/, 'visits');
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    const header = page.getByRole('region', { name: 'Output panels' }).locator('.tabs');
+    const box = (await header.boundingBox())!;
+    const tabBox = (await page.getByRole('tab', { name: 'Problems', exact: true }).boundingBox())!;
+    t.expect(box.height < tabBox.height * 1.6, `at ${w}×${h} the output panel header is ${Math.round(box.height)} px tall, a tab ${Math.round(tabBox.height)} px: more than one line`);
+    // The last tab is reachable and comes into sight when chosen.
+    await page.getByRole('tab', { name: 'Tests', exact: true }).click();
+    const strip = (await page.getByRole('tablist', { name: 'Output', exact: true }).boundingBox())!;
+    const last = (await page.getByRole('tab', { name: 'Tests', exact: true }).boundingBox())!;
+    t.expect(last.x >= strip.x - 0.5 && last.x + last.width <= strip.x + strip.width + 0.5, `at ${w}×${h} the chosen tab is in sight`);
+    await t.screenshot(`layout-output-header-${w}x${h}`);
+    await page.getByRole('tab', { name: 'Problems', exact: true }).click();
+  }
+  // At 900 px the speed joins the settings popover; at 1280 it stays in the row, the rest opens from Settings.
+  await openRunSettings(page);
+  await t.expectVisible(page.getByRole('dialog', { name: 'Run settings' }).getByRole('combobox', { name: 'Speed' }));
+  await t.screenshot('layout-run-settings-900');
+  await page.keyboard.press('Escape');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await t.expectVisible(page.getByRole('group', { name: 'Run settings' }).getByRole('combobox', { name: 'Speed' }));
+  await openRunSettings(page);
+  t.expect((await page.getByRole('combobox', { name: 'Speed' }).count()) === 1, 'one Speed control at a time');
+  await page.getByRole('combobox', { name: 'Parallelism', exact: true }).selectOption('2');
+  const toggle = page.getByRole('group', { name: 'Run settings' }).getByRole('button', { name: 'Settings' });
+  await t.expectVisible(page.getByRole('dialog', { name: 'Run settings' }));
+  await t.screenshot('layout-run-settings-open');
+  await page.keyboard.press('Escape');
+  await t.expectHidden(page.getByRole('dialog', { name: 'Run settings' }));
+  t.expect(/parallelism 2/.test((await toggle.getAttribute('title')) ?? ''), 'the button says the settings chosen');
+});
+
+test('layout: while a run is paused the status and history scrubber are whole and the minimap stays clear of them', async (t) => {
+  const { page } = t;
+  await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /[1-9][\d,]* records/, 30_000);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /Paused/);
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(400);
+    const canvas = (await page.locator('.canvas').boundingBox())!;
+    const row = page.locator('.run-status-row');
+    const scrub = (await page.locator('.run-scrubber').boundingBox())!;
+    t.expect(scrub.x + scrub.width <= canvas.x + canvas.width + 0.5, `at ${w}×${h} the history scrubber runs past the canvas (${Math.round(scrub.x + scrub.width)} > ${Math.round(canvas.x + canvas.width)})`);
+    const minimap = page.getByRole('img', { name: /mini ?map/i }).or(page.locator('.react-flow__minimap'));
+    if ((await minimap.count()) > 0) {
+      const m = (await minimap.first().boundingBox())!;
+      const r = (await row.boundingBox())!;
+      t.expect(!overlap(m, r), `at ${w}×${h} the minimap covers the run status row`);
+    }
+    await t.screenshot(`layout-paused-status-${w}x${h}`);
+  }
+});
 
 test('layout: at 900 px the project actions that do not fit fold into a More menu that works', async (t) => {
   const { page } = t;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
 import { test } from '../harness.ts';
-import { importDoc, node } from './designer-helpers.spec.ts';
+import { importDoc, node, openRunSettings } from './designer-helpers.spec.ts';
 
 const doc = (wsPort: number, ssePort: number) => ({
   format: 'weir/pipeline',
@@ -76,6 +76,7 @@ test('live feeds: WebSocket and SSE records arrive live, then the nodes say clos
   try {
     const page = await importDoc(t, doc(wsPort, ssePort), 'ticks');
     // Sinks publish committed results at checkpoints: a job that never ends needs them to show any.
+    await openRunSettings(page);
     await page.getByRole('combobox', { name: 'Checkpoint', exact: true }).selectOption('500');
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     const ticks = node(page, 'ticks').getByRole('status', { name: /^Feed ticks/ });

@@ -94,6 +94,20 @@ test('newcomer: the observatory tabs stay put, open on the first view, and expla
   await t.screenshot('newcomer-tabs-state');
 });
 
+test('newcomer: after Run, Results still opens on the first view, not the empty log sink', async (t) => {
+  const page = await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /[1-9][\d,]* records/, 30_000);
+  await tab(page, 'Results').click();
+  await t.expectVisible(page.getByRole('tablist', { name: 'Sinks' }).getByRole('tab', { name: 'visits_view', selected: true }));
+  // A sink picked by hand stays picked across the next run.
+  await page.getByRole('tablist', { name: 'Sinks' }).getByRole('tab', { name: 'big_log' }).click();
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /[1-9][\d,]* records/, 30_000);
+  await t.expectVisible(page.getByRole('tablist', { name: 'Sinks' }).getByRole('tab', { name: 'big_log', selected: true }));
+});
+
 test('newcomer: the Projects dialog starts a new project on a blank canvas', async (t) => {
   const page = await openExample(t, /Open example Coffee shop/, 'visits');
   await page.getByRole('button', { name: 'Projects', exact: true }).click();

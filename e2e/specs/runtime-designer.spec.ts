@@ -4,7 +4,7 @@
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
 import type { Page } from 'playwright-core';
-import { node, openApp } from './designer-helpers.spec.ts';
+import { node, openApp, openRunSettings } from './designer-helpers.spec.ts';
 
 const SINK = 'sales_by_store';
 const status = (page: Page) => page.getByRole('status', { name: 'Run status' });
@@ -15,6 +15,7 @@ async function openDurableExample(t: TestContext, speed: string): Promise<Page> 
   await page.getByRole('button', { name: 'Examples' }).click();
   await page.getByRole('button', { name: /Open example sales_by_store/ }).click();
   await t.expectVisible(node(page, SINK));
+  await openRunSettings(page);
   await page.getByRole('combobox', { name: 'State', exact: true }).selectOption('indexeddb');
   await page.getByRole('combobox', { name: 'Checkpoint', exact: true }).selectOption('500');
   await page.getByRole('combobox', { name: 'Parallelism', exact: true }).selectOption('2');

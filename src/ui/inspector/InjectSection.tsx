@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PipelineNode } from '../../pipeline/document.ts';
 import { kindSpec } from '../../pipeline/kinds/index.ts';
+import { parseInjectValues } from '../../runtime/injectValues.ts';
 import type { InjectFieldError } from '../../runtime/injectValues.ts';
 import { useStore } from '../store/createStore.ts';
 import { validationStore } from '../validation/validationStore.ts';
@@ -14,7 +15,8 @@ const HINT: Record<string, string> = { number: '3.5', integer: '42', boolean: 't
 
 /**
  * Inject a record into the running job through this source: one field per column of its schema.
- * The engine types and checks the values; a wrong one is reported under its field and nothing is sent.
+ * Each field is checked as it is typed, by the same parser the engine uses to type the record; the
+ * engine checks again on submit (and alone reports a missing event time), so nothing wrong is sent.
  */
 export function InjectSection({ node }: { node: PipelineNode }) {
   const t = useT();
@@ -26,6 +28,9 @@ export function InjectSection({ node }: { node: PipelineNode }) {
   if (kindSpec(node.kind)?.group !== 'sources') return null;
   const fields = Object.entries(out?.fields ?? {});
   const live = status === 'ready' || status === 'running' || status === 'paused';
+  // Checked while typing: only fields with text in them, so an untouched form shows no errors.
+  const typed = parseInjectValues({ schema: Object.fromEntries(fields), eventTime: out?.eventTime ? { field: out.eventTime } : undefined }, values);
+  const typing = typed.ok ? [] : typed.errors.filter((e) => e.code !== 'required' && (values[e.field] ?? '').trim() !== '');
   const submit = async () => {
     const r = await injectRecord(node.id, values);
     if (!r) return;
@@ -56,7 +61,7 @@ export function InjectSection({ node }: { node: PipelineNode }) {
           }}
         >
           {fields.map(([name, type]) => {
-            const err = errors.find((x) => x.field === name);
+            const err = typing.find((x) => x.field === name) ?? errors.find((x) => x.field === name);
             return (
               <label key={name} className="field-label">
                 <span>
@@ -67,7 +72,11 @@ export function InjectSection({ node }: { node: PipelineNode }) {
                   value={values[name] ?? ''}
                   placeholder={HINT[type] ?? ''}
                   aria-invalid={err ? true : undefined}
-                  onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+                  onChange={(e) => {
+                    setValues({ ...values, [name]: e.target.value });
+                    // The engine's verdict on this field is about the old text.
+                    setErrors(errors.filter((x) => x.field !== name));
+                  }}
                 />
                 {err && <span className="field-error">{t(`inject.error.${err.code}`, { got: err.got, type })}</span>}
               </label>

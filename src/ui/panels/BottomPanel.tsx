@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useStore } from '../store/createStore.ts';
 import { setUi, uiStore } from '../store/uiStore.ts';
 import type { BottomTab } from '../store/uiStore.ts';
@@ -53,26 +54,36 @@ export function BottomPanel() {
     { id: 'tests', label: t('tests.tab') },
   ];
   const Body = BODIES[tab];
+  // The strip scrolls sideways when the tabs do not fit; the chosen tab is always in sight.
+  const strip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const row = strip.current;
+    const on = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!row || !on) return;
+    if (on.offsetLeft < row.scrollLeft) row.scrollLeft = on.offsetLeft;
+    else if (on.offsetLeft + on.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = on.offsetLeft + on.offsetWidth - row.clientWidth;
+  }, [tab]);
   return (
     <section className={`bottom-panel${open ? '' : ' collapsed'}`} aria-label={t('observatory.panel.label')}>
-      <div className="tabs" role="tablist" aria-label={t('observatory.panel.tabs')}>
-        {tabs.map((x) => (
-          <button
-            key={x.id}
-            type="button"
-            role="tab"
-            id={`tab-${x.id}`}
-            aria-selected={tab === x.id}
-            aria-controls="bottom-panel"
-            className={`tab${tab === x.id ? ' on' : ''}${NODE_TABS.includes(x.id) ? ' tab-node' : ''}`}
-            onClick={() => setUi({ bottomTab: x.id, bottomOpen: true })}
-          >
-            {x.label}
-            {x.badge ? ' ' : null}
-            {x.badge ? <span className={`count count-${x.tone}`}>{x.badge}</span> : null}
-          </button>
-        ))}
-        <span className="spacer" />
+      <div className="tabs">
+        <div className="tab-strip" role="tablist" aria-label={t('observatory.panel.tabs')} ref={strip}>
+          {tabs.map((x) => (
+            <button
+              key={x.id}
+              type="button"
+              role="tab"
+              id={`tab-${x.id}`}
+              aria-selected={tab === x.id}
+              aria-controls="bottom-panel"
+              className={`tab${tab === x.id ? ' on' : ''}${NODE_TABS.includes(x.id) ? ' tab-node' : ''}`}
+              onClick={() => setUi({ bottomTab: x.id, bottomOpen: true })}
+            >
+              {x.label}
+              {x.badge ? ' ' : null}
+              {x.badge ? <span className={`count count-${x.tone}`}>{x.badge}</span> : null}
+            </button>
+          ))}
+        </div>
         <RunSettings />
         <button type="button" className="btn-icon" aria-label={t(open ? 'observatory.panel.collapse' : 'observatory.panel.expand')} onClick={() => setUi({ bottomOpen: !open })}>
           {open ? '▾' : '▴'}

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { useT } from '../i18n/i18n.ts';
@@ -17,60 +18,104 @@ const CHECKPOINTS: { label: string; value: number | null }[] = [
 
 const PARALLELISMS = [1, 2, 3, 4, 5, 6, 7, 8];
 
-/** Speed, state backend, checkpoint interval and default parallelism: how the next (or current) run behaves. */
-export function RunSettings() {
+/** The source pace; `where` says which copy it is (in the row, or in the popover when the panel is narrow). */
+function SpeedField({ where }: { where: string }) {
   const t = useT();
   const speed = useStore(runStore, (s) => s.speed);
+  return (
+    <label className={`inline-field ${where}`} title={t('run.speedTitle')}>
+      <span>{t('run.speed')}</span>
+      <select className="input input-small" value={speed === null ? 'max' : String(speed)} onChange={(e) => setSpeed(e.target.value === 'max' ? null : Number(e.target.value))}>
+        {SPEEDS.map((s) => (
+          <option key={s.label} value={s.value === null ? 'max' : String(s.value)}>
+            {s.value === null ? t('run.speedMax') : s.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * How the next (or current) run behaves, in the output panel's tab row: the speed stays in sight (it
+ * is changed while watching); the state backend, checkpoint interval and default parallelism open from
+ * one "Settings" button, so the row holds the tabs on one line at laptop and projector widths. When the
+ * panel is narrow the speed moves into the popover too (CSS shows one of the two copies, never both).
+ */
+export function RunSettings() {
+  const t = useT();
   const backend = useStore(editorStore, (s) => s.doc.settings?.stateBackend ?? 'memory');
   const interval = useStore(editorStore, (s) => s.doc.settings?.checkpoint?.intervalMs ?? null);
   const parallelism = useStore(editorStore, (s) => s.doc.settings?.parallelism ?? 1);
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const away = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const key = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', away);
+    document.addEventListener('keydown', key);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', key);
+    };
+  }, [open]);
+  const summary = t('run.settingsSummary', {
+    state: backend === 'indexeddb' ? t('run.stateIndexedDb') : t('run.stateMemory'),
+    checkpoint: interval === null ? t('run.checkpointOff') : (CHECKPOINTS.find((c) => c.value === interval)?.label ?? `${interval} ms`),
+    parallelism,
+  });
   return (
-    <div className="run-settings" role="group" aria-label={t('run.settings')}>
-      <label className="inline-field" title={t('run.speedTitle')}>
-        <span>{t('run.speed')}</span>
-        <select className="input input-small" value={speed === null ? 'max' : String(speed)} onChange={(e) => setSpeed(e.target.value === 'max' ? null : Number(e.target.value))}>
-          {SPEEDS.map((s) => (
-            <option key={s.label} value={s.value === null ? 'max' : String(s.value)}>
-              {s.value === null ? t('run.speedMax') : s.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="inline-field" title={t('run.stateTitle')}>
-        <span>{t('run.state')}</span>
-        <select className="input input-small" value={backend} onChange={(e) => dispatch(updateSettings, { stateBackend: e.target.value as 'memory' | 'indexeddb' })}>
-          <option value="memory">{t('run.stateMemory')}</option>
-          <option value="indexeddb">{t('run.stateIndexedDb')}</option>
-        </select>
-      </label>
-      <label className="inline-field" title={t('run.checkpointTitle')}>
-        <span>{t('run.checkpoint')}</span>
-        <select
-          className="input input-small"
-          value={interval === null ? 'off' : String(interval)}
-          onChange={(e) => {
-            const ms = e.target.value === 'off' ? null : Number(e.target.value);
-            dispatch(updateSettings, { checkpoint: { intervalMs: ms } });
-            void engine().setCheckpointInterval(ms);
-          }}
-        >
-          {CHECKPOINTS.map((c) => (
-            <option key={c.label} value={c.value === null ? 'off' : String(c.value)}>
-              {c.value === null ? t('run.checkpointOff') : c.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="inline-field" title={t('run.parallelismTitle')}>
-        <span>{t('run.parallelism')}</span>
-        <select className="input input-small" value={String(parallelism)} onChange={(e) => dispatch(updateSettings, { parallelism: Number(e.target.value) })}>
-          {PARALLELISMS.map((p) => (
-            <option key={p} value={String(p)}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
+    <div className="run-settings" role="group" aria-label={t('run.settings')} ref={box}>
+      <SpeedField where="speed-inline" />
+      <button type="button" className="btn btn-small btn-ghost run-settings-toggle" aria-expanded={open} aria-haspopup="dialog" title={summary} onClick={() => setOpen(!open)}>
+        {t('run.settingsButton')} ▾
+      </button>
+      {open && (
+        <div className="run-settings-pop" role="dialog" aria-label={t('run.settings')}>
+          <SpeedField where="speed-in-pop" />
+          <label className="inline-field" title={t('run.stateTitle')}>
+            <span>{t('run.state')}</span>
+            <select className="input input-small" value={backend} onChange={(e) => dispatch(updateSettings, { stateBackend: e.target.value as 'memory' | 'indexeddb' })}>
+              <option value="memory">{t('run.stateMemory')}</option>
+              <option value="indexeddb">{t('run.stateIndexedDb')}</option>
+            </select>
+          </label>
+          <label className="inline-field" title={t('run.checkpointTitle')}>
+            <span>{t('run.checkpoint')}</span>
+            <select
+              className="input input-small"
+              value={interval === null ? 'off' : String(interval)}
+              onChange={(e) => {
+                const ms = e.target.value === 'off' ? null : Number(e.target.value);
+                dispatch(updateSettings, { checkpoint: { intervalMs: ms } });
+                void engine().setCheckpointInterval(ms);
+              }}
+            >
+              {CHECKPOINTS.map((c) => (
+                <option key={c.label} value={c.value === null ? 'off' : String(c.value)}>
+                  {c.value === null ? t('run.checkpointOff') : c.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="inline-field" title={t('run.parallelismTitle')}>
+            <span>{t('run.parallelism')}</span>
+            <select className="input input-small" value={String(parallelism)} onChange={(e) => dispatch(updateSettings, { parallelism: Number(e.target.value) })}>
+              {PARALLELISMS.map((p) => (
+                <option key={p} value={String(p)}>
+                  {p}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p className="run-settings-note">{t('run.settingsNote')}</p>
+        </div>
+      )}
     </div>
   );
 }

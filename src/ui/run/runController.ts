@@ -77,8 +77,9 @@ async function loadCurrent(extra: Pick<LoadOptions, 'resume' | 'savepoint'> = {}
     setUi({ bottomTab: 'log', bottomOpen: true });
     return false;
   }
+  // A sink the person picked stays picked; otherwise Results keeps its default (the first view).
   const sink = uiStore.get().resultSink;
-  if (!sink || !res.sinks.includes(sink)) setUi({ resultSink: res.sinks[0] ?? null });
+  if (sink && !res.sinks.includes(sink)) setUi({ resultSink: null });
   return true;
 }
 
