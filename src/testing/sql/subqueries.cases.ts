@@ -119,4 +119,25 @@ SELECT customer_id, name FROM customers
 WHERE customer_id IN (SELECT u.customer_id FROM unpaid u WHERE u.order_id > 'o30');`,
     expected: { c: "SELECT customer_id, name FROM customers WHERE customer_id IN (SELECT u.customer_id FROM (SELECT o.order_id, o.customer_id FROM orders o WHERE NOT EXISTS (SELECT 1 FROM payments p WHERE p.order_id = o.order_id)) u WHERE u.order_id > 'o30')" },
   },
+  {
+    name: 'scalar subquery in WHERE: orders above the average amount (NULL amounts compare unknown)',
+    sql: `${ORDERS_DDL}${printSink('above', 'order_id STRING, amount DOUBLE')}INSERT INTO above
+SELECT order_id, amount FROM orders WHERE amount > (SELECT AVG(amount) FROM orders);`,
+    expected: { above: 'SELECT order_id, amount FROM orders WHERE amount > (SELECT AVG(amount) FROM orders)' },
+  },
+  {
+    name: 'scalar subquery with a WHERE of its own, beside an IN subquery',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${printSink('m', 'order_id STRING, qty INT')}INSERT INTO m
+SELECT order_id, qty FROM orders
+WHERE qty = (SELECT MAX(qty) FROM orders WHERE status = 'cancelled' AND currency = 'EUR')
+  AND customer_id IN (SELECT customer_id FROM customers WHERE tier = 'silver');`,
+    expected: { m: "SELECT order_id, qty FROM orders WHERE qty = (SELECT MAX(qty) FROM orders WHERE status = 'cancelled' AND currency = 'EUR') AND customer_id IN (SELECT customer_id FROM customers WHERE tier = 'silver')" },
+  },
+  {
+    name: 'scalar subquery over an updating input: customers whose total beats 5 × the average order',
+    sql: `${ORDERS_DDL}${upsert('big', 'customer_id STRING, total DOUBLE', 'customer_id')}INSERT INTO big
+SELECT customer_id, total FROM (SELECT customer_id, SUM(amount) AS total FROM orders GROUP BY customer_id) t
+WHERE total > (SELECT AVG(amount) * 5 FROM orders);`,
+    expected: { big: 'SELECT customer_id, total FROM (SELECT customer_id, SUM(amount) AS total FROM orders GROUP BY customer_id) t WHERE total > (SELECT AVG(amount) * 5 FROM orders)' },
+  },
 ];

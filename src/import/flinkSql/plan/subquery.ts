@@ -17,6 +17,7 @@ import { columnRef, weirExpr } from './expr.ts';
 import { conjuncts } from './join.ts';
 import { isAggregating } from './aggregate.ts';
 import { filter, finish, planFromItem, planQuery } from './select.ts';
+import { planScalarConjuncts, scalarSubqueries } from './scalarSubquery.ts';
 
 const NEAREST = 'the nearest supported forms are x [NOT] IN (SELECT k FROM …) and [NOT] EXISTS (SELECT … FROM … WHERE inner.k = outer.k [AND …]) as conjuncts of WHERE';
 
@@ -115,10 +116,12 @@ function ownQualifiers(q: Tree): Set<string> {
 export function planWhere(rel: Rel, cond: Tree, env: Env): Rel {
   if (!find(cond, 'queryStatement')) return filter(rel, cond, env);
   const plain: Tree[] = [];
+  const scalar: Tree[] = [];
   const subs: SubqueryPredicate[] = [];
   for (const c of conjuncts(cond)) {
     const s = subqueryPredicate(c);
     if (s) subs.push(s);
+    else if (find(c, 'queryStatement') && scalarSubqueries(c).length && !subqueryPredicateInside(c)) scalar.push(c);
     else if (find(c, 'queryStatement')) fail(find(c, 'queryStatement')!, 'subquery in an expression', `a subquery under OR, in CASE or beside other operators is not read; ${NEAREST}, and an uncorrelated scalar subquery (SELECT AGG(…) FROM …) compared in WHERE`);
     else plain.push(c);
   }
@@ -127,8 +130,16 @@ export function planWhere(rel: Rel, cond: Tree, env: Env): Rel {
     const text = compileExpr(plain.map((c) => `(${weirExpr(c, scopeOf(env, rel), 'WHERE')})`).join(' AND ')).toSql();
     out = filter(rel, plain[0], env, 'WHERE', () => text);
   }
+  if (scalar.length) out = planScalarConjuncts(out, scalar, env);
   for (const s of subs) out = planSemiJoin(out, s, env);
   return out;
+}
+
+/** An IN or EXISTS subquery nested in an expression (under OR, in CASE): not read. */
+function subqueryPredicateInside(t: Tree): boolean {
+  if (altOf(t) === 'Exists' || (ruleOf(t) === 'predicate' && childOf(t, 'queryStatement'))) return true;
+  if (altOf(t) === 'SubqueryExpression') return false;
+  return kids(t).some(subqueryPredicateInside);
 }
 
 function planSemiJoin(outer: Rel, s: SubqueryPredicate, env: Env): Rel {

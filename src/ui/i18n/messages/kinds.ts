@@ -90,6 +90,7 @@ const ZH_PARAMS: Record<string, string> = {
   'Join key fields of the left input (left.k1 = right.k1 AND ...).': '左側輸入的 join key 欄位（left.k1 = right.k1 AND ...）。',
   'Join key fields of the left input (left.k1 = right.k1 AND ...); empty: every pair of the same window.': '左側輸入的 join key 欄位（left.k1 = right.k1 AND ...）；留空：同一視窗內的每一對都會配對。',
   'Join key fields of the right input, in the same order as leftKey.': '右側輸入的 join key 欄位，順序與 leftKey 相同。',
+  'Join key fields of the left input (left.k1 = right.k1 AND ...); empty: every left row pairs with every right row.': '左側輸入的 join key 欄位（left.k1 = right.k1 AND ...）；留空：每一筆左側資料都與每一筆右側資料配對。',
   'semi: keep left rows with a match (IN, EXISTS); anti: keep left rows without one (NOT IN, NOT EXISTS).': 'semi：保留有相符資料的左側資料（IN、EXISTS）；anti：保留沒有相符資料的左側資料（NOT IN、NOT EXISTS）。',
   'Key fields of the left input compared for equality with rightKey; empty: one key for every row.': '左側輸入中與 rightKey 比較是否相等的 key 欄位；留空：所有資料共用一個 key。',
   'Key fields of the right input, in the same order as leftKey.': '右側輸入的 key 欄位，順序與 leftKey 相同。',
