@@ -140,4 +140,19 @@ SELECT customer_id, total FROM (SELECT customer_id, SUM(amount) AS total FROM or
 WHERE total > (SELECT AVG(amount) * 5 FROM orders);`,
     expected: { big: 'SELECT customer_id, total FROM (SELECT customer_id, SUM(amount) AS total FROM orders GROUP BY customer_id) t WHERE total > (SELECT AVG(amount) * 5 FROM orders)' },
   },
+  {
+    name: 'scalar subqueries in the SELECT list: each order beside the average and its share of the total',
+    sql: `${ORDERS_DDL}${printSink('share', 'order_id STRING, amount DOUBLE, avg_amount DOUBLE, pct DOUBLE')}INSERT INTO share
+SELECT order_id, amount, (SELECT AVG(amount) FROM orders) AS avg_amount,
+       ROUND(100 * amount / (SELECT SUM(amount) FROM orders WHERE status <> 'cancelled'), 2) AS pct
+FROM orders WHERE status = 'paid';`,
+    expected: { share: "SELECT order_id, amount, (SELECT AVG(amount) FROM orders) AS avg_amount, ROUND(100 * amount / (SELECT SUM(amount) FROM orders WHERE status <> 'cancelled'), 2) AS pct FROM orders WHERE status = 'paid'" },
+  },
+  {
+    name: 'scalar subquery in the SELECT list over an updating input',
+    sql: `${ORDERS_DDL}${upsert('vs_best', 'customer_id STRING, n BIGINT, best BIGINT', 'customer_id')}INSERT INTO vs_best
+SELECT customer_id, n, (SELECT MAX(c) FROM (SELECT customer_id, COUNT(*) AS c FROM orders GROUP BY customer_id) x) AS best
+FROM (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) t;`,
+    expected: { vs_best: 'SELECT customer_id, n, (SELECT MAX(c) FROM (SELECT customer_id, COUNT(*) AS c FROM orders GROUP BY customer_id) x) AS best FROM (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) t' },
+  },
 ];

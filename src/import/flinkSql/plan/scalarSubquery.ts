@@ -14,7 +14,7 @@ import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
 import { columnRef, weirExpr } from './expr.ts';
 import { isAggregating } from './aggregate.ts';
-import { filter, finish, planQuery } from './select.ts';
+import { filter, finish, planQuery, project, selectItems } from './select.ts';
 
 const FORM = 'the nearest supported form is an uncorrelated aggregate without GROUP BY, e.g. amount > (SELECT AVG(amount) FROM t)';
 
@@ -37,12 +37,12 @@ function ownQualifiers(q: Tree): Set<string> {
   return out;
 }
 
-/** WHERE conjuncts that compare with scalar subqueries: one keyless join per subquery, one filter, one projection back. */
-export function planScalarConjuncts(rel: Rel, conds: Tree[], env: Env): Rel {
+/** Joins `rel` on no key with each scalar subquery's one-row aggregate; `replace` renders each subquery as its column. */
+function joinScalars(rel: Rel, trees: Tree[], env: Env, type: 'inner' | 'left'): { rel: Rel; replace: (t: Tree) => string | null } {
   let cur: Rel = rel;
   const columns = new Map<Tree, string>();
   const outerQuals = new Set(rel.cols.flatMap((c) => c.quals));
-  for (const c of conds) {
+  for (const c of trees) {
     for (const sq of scalarSubqueries(c)) {
       const q = find(sq, 'queryStatement')!;
       const sel = childOf(q, 'selectStatement');
@@ -55,7 +55,7 @@ export function planScalarConjuncts(rel: Rel, conds: Tree[], env: Env): Rel {
       const rename = renameRight(new Set(cur.cols.map((x) => x.field)), inner.cols.map((x) => x.field));
       const value: Col = { ...inner.cols[0], field: rename[inner.cols[0].field], quals: [] };
       const id = nodeId(env, 'scalar_join');
-      env.g.add({ id, kind: 'join', params: { type: 'inner', leftKey: [], rightKey: [] }, inputs: [['left', cur.node], ['right', inner.node]], at: sq });
+      env.g.add({ id, kind: 'join', params: { type, leftKey: [], rightKey: [] }, inputs: [['left', cur.node], ['right', inner.node]], at: sq });
       columns.set(sq, value.field);
       cur = { ...cur, node: id, cols: [...cur.cols, value], eventTime: null, procTime: [], updating: true };
     }
@@ -63,13 +63,38 @@ export function planScalarConjuncts(rel: Rel, conds: Tree[], env: Env): Rel {
   const replace = (t: Tree): string | null => {
     const f = columns.get(t);
     if (f !== undefined) return quoteName(f);
-    // `+(SELECT …)`: the unary plus the grammar needs before a subquery at the start of a SELECT item.
-    if (altOf(t) === 'ArithmeticUnary' && kids(t)[0].symbol?.text === '+' && columns.has(kids(t)[1])) return quoteName(columns.get(kids(t)[1])!);
+    // `+(SELECT …)`: the unary plus the prepass writes before a subquery that starts a SELECT item (the grammar needs it).
+    if (altOf(t) === 'ArithmeticUnary' && kids(t)[0].symbol?.text === '+' && columns.has(unwrapped(kids(t)[1]))) return quoteName(columns.get(unwrapped(kids(t)[1]))!);
     return null;
   };
-  const text = compileExpr(conds.map((c) => `(${weirExpr(c, scopeOf(env, { ...cur, cols: cur.cols.filter((x) => rel.cols.includes(x)) }), 'WHERE', replace)})`).join(' AND ')).toSql();
+  return { rel: cur, replace };
+}
+
+function unwrapped(t: Tree): Tree {
+  let x = t;
+  while (altOf(x) !== 'SubqueryExpression' && kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
+  return x;
+}
+
+/** WHERE conjuncts that compare with scalar subqueries: one keyless join per subquery, one filter, one projection back. */
+export function planScalarConjuncts(rel: Rel, conds: Tree[], env: Env): Rel {
+  const { rel: cur, replace } = joinScalars(rel, conds, env, 'inner');
+  const text = compileExpr(conds.map((c) => `(${weirExpr(c, scopeOf(env, rel), 'WHERE', replace)})`).join(' AND ')).toSql();
   const filtered = filter(cur, conds[0], env, 'WHERE', () => text);
   const id = nodeId(env, 'project');
   env.g.add({ id, kind: 'project', params: { fields: rel.cols.map((c) => ({ name: c.field, expr: quoteName(c.field) })) }, inputs: [['in', filtered.node]], at: conds[0] });
   return { ...rel, node: id, eventTime: null, procTime: [], updating: true };
+}
+
+/**
+ * Scalar subqueries in the SELECT list: a LEFT join on no key with each one-row aggregate (NULL
+ * until the aggregate has a row, as an empty subquery gives), then the SELECT list over it.
+ */
+export function planScalarSelect(sel: Tree, rel: Rel, env: Env): Rel {
+  if (childOf(sel, 'groupByClause') || childOf(sel, 'havingClause')) fail(sel, 'scalar subquery in the SELECT list', 'it is read in a query without GROUP BY; aggregate in a subquery in FROM first');
+  const list = childOf(sel, 'selectClause')!;
+  const items = selectItems(sel, rel, env);
+  const { rel: joined, replace } = joinScalars(rel, [list], env, 'left');
+  const scope = scopeOf(env, rel);
+  return project(joined, items, env, list, (e) => weirExpr(e, scope, 'SELECT list', replace));
 }

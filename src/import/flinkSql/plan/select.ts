@@ -19,6 +19,7 @@ import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
 import { planWhere } from './subquery.ts';
+import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -285,6 +286,7 @@ export function planSelect(sel: Tree, env: Env): FromRel {
     rel = filterBeforeWindow(rel, cond, env);
     cond = null;
   }
+  if (scalarSubqueries(items).length && !rel.tvf && !rel.rank) return planScalarSelect(sel, cond ? planWhere(rel, cond, env) : rel, env);
   if (isAggregating(sel, env)) {
     if (cond) rel = planWhere(rel, cond, env);
     return planAggregate(sel, rel, env);
