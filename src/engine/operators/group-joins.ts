@@ -4,7 +4,8 @@ import { join } from './join.ts';
 import { intervalJoin } from './intervalJoin.ts';
 import { temporalJoin } from './temporalJoin.ts';
 import { windowJoin } from './windowJoin.ts';
+import { semiJoin } from './semiJoin.ts';
 
 // Engine implementations of the joins kinds. Each kind has its own file; this list only gathers them.
-export const joinsOperators: OperatorDefinition<any>[] = [join, intervalJoin, temporalJoin, windowJoin];
+export const joinsOperators: OperatorDefinition<any>[] = [join, intervalJoin, temporalJoin, windowJoin, semiJoin];
 export const joinsSources: SourceDefinition<any>[] = [];

@@ -215,5 +215,32 @@ export const windowedGoldenCases: GoldenCase[] = [
       [edge('orders', 'per_minute'), edge('per_minute', 'top1'), edge('top1', 'log')],
     ),
   },
+  {
+    name: 'semi-anti-join',
+    doc: doc(
+      'semi and anti joins',
+      [
+        orders(),
+        customers(),
+        node('known', 'semiJoin', { type: 'semi', leftKey: ['customer_id'], rightKey: ['customer_id'], nonEquiCondition: "tier <> 'silver' AND ts_right <= ts" }),
+        node('unknown', 'semiJoin', { type: 'anti', leftKey: ['customer_id'], rightKey: ['customer_id'] }),
+        node('not_in', 'semiJoin', { type: 'anti', leftKey: [], rightKey: [], nullAware: { left: 'customer_id', right: 'customer_id' } }),
+        node('known_out', 'logSink'),
+        node('unknown_out', 'logSink'),
+        node('not_in_out', 'logSink'),
+      ],
+      [
+        edge('orders', 'known', 'left'),
+        edge('customers', 'known', 'right'),
+        edge('orders', 'unknown', 'left'),
+        edge('customers', 'unknown', 'right'),
+        edge('orders', 'not_in', 'left'),
+        edge('customers', 'not_in', 'right'),
+        edge('known', 'known_out'),
+        edge('unknown', 'unknown_out'),
+        edge('not_in', 'not_in_out'),
+      ],
+    ),
+  },
   { name: 'window-dedup', doc: chain('window dedup', node('first_per_minute', 'dedup', { key: ['customer_id'], keep: 'first', window: { type: 'tumble', sizeMs: 60_000 } }), node('log', 'logSink')) },
 ];

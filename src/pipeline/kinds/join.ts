@@ -27,7 +27,7 @@ export const joinKeyFields = (p: JoinKeyParams, port: string): string[] | null =
 
 export const joinKeySchema: Record<string, JsonSchema> = {
   leftKey: fieldList('Join key fields of the left input (left.k1 = right.k1 AND ...).'),
-  rightKey: fieldList('Join key fields of the right input, in the same order as leftKey.'),
+  rightKey: fieldList('Join key fields of the right input, in the same order as leftKey.', 0),
 };
 
 export const joinTypeSchema = (types: readonly JoinType[]): JsonSchema => ({ enum: [...types], description: 'INNER, LEFT, RIGHT or FULL OUTER join.' });
@@ -94,7 +94,9 @@ export const joinSpec: KindSpec<JoinParams> = {
     type: 'object',
     properties: {
       type: joinTypeSchema(['inner', 'left', 'right', 'full']),
-      ...joinKeySchema,
+      // No key: every row meets every row, as a scalar subquery's one-row aggregate joins its query.
+      leftKey: fieldList('Join key fields of the left input (left.k1 = right.k1 AND ...); empty: every left row pairs with every right row.', 0),
+      rightKey: joinKeySchema.rightKey,
       ttlMs: durationMs('Drop buffered rows not written for this long (processing time). Leave out to keep both sides forever.'),
       nonEquiCondition: exprParam('Extra join condition on each key-matched pair, written over the joined row\'s columns (right fields renamed `_right` when taken), e.g. `amount > limit_right`.'),
     },

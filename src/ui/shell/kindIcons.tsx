@@ -71,6 +71,13 @@ export const KIND_ICON_PATHS: Record<string, ReactNode> = {
       <path d="M12.5 3.5 14 2M12.5 3.5 11 2" />
     </>
   ),
+  // A join bow tie with one side open: only the left rows come out.
+  semiJoin: (
+    <>
+      <path d="M3 3v10l5-5z" />
+      <path d="M13 3 8 8l5 5" />
+    </>
+  ),
   intervalJoin: (
     <>
       <path d="M3 2.5v7l4.5-3.5zM13 2.5v7L8.5 6z" />

@@ -5,6 +5,7 @@ import { aggregateExport } from './aggregate.ts';
 import { windowExport } from './window.ts';
 import { intervalJoinExport, joinExport } from './joins.ts';
 import { temporalJoinExport } from './temporalJoin.ts';
+import { semiJoinExport } from './semiJoin.ts';
 import { dedupExport, topNExport } from './ranking.ts';
 import { overAggregateExport, windowJoinExport } from './windowed.ts';
 import { broadcastProcessExport, flatMapExport, processExport } from './userCode.ts';
@@ -23,6 +24,7 @@ export const operatorExports: Record<string, OperatorExport> = {
   join: joinExport,
   intervalJoin: intervalJoinExport,
   temporalJoin: temporalJoinExport,
+  semiJoin: semiJoinExport,
   topN: topNExport,
   dedup: dedupExport,
   process: processExport,

@@ -63,7 +63,7 @@ export const joinExport: OperatorExport = (a) => {
     comments.push('no TTL: both sides are kept forever, as in Weir');
   }
   const residual = p.nonEquiCondition !== undefined ? `\n  AND (${residualCondition(p.nonEquiCondition, io.left, io.right)})` : '';
-  const sql = `SELECT ${hint}${joinedSelect(io.left, io.right).join(', ')}\nFROM ${ident(io.left.name)} AS l\n${JOIN_SQL[p.type]} ${ident(io.right.name)} AS r\n  ON ${keyCondition(p.leftKey, p.rightKey)}${residual}`;
+  const sql = `SELECT ${hint}${joinedSelect(io.left, io.right).join(', ')}\nFROM ${ident(io.left.name)} AS l\n${JOIN_SQL[p.type]} ${ident(io.right.name)} AS r\n  ON ${p.leftKey.length ? keyCondition(p.leftKey, p.rightKey) : 'TRUE'}${residual}`;
   return [view(a.node.id, comments, sql)];
 };
 

@@ -123,7 +123,7 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
   const rule = ruleOf(t);
   const alt = altOf(t);
   if (rule === 'queryStatement') {
-    fail(t, 'subquery in an expression', 'Weir reads subqueries in FROM; write IN (SELECT k …) / EXISTS as a JOIN with (SELECT DISTINCT k FROM …) on the key, and a scalar subquery as a JOIN with its aggregate');
+    fail(t, 'subquery in an expression', 'Weir reads subqueries in FROM and, in WHERE, x [NOT] IN (SELECT k …) and [NOT] EXISTS (SELECT …) conjuncts; here write a JOIN with the subquery instead (a scalar subquery: a JOIN with its aggregate)');
   }
   if (alt === 'ColumnReference' || rule === 'columnName') {
     const ref = columnRef(t);

@@ -191,6 +191,8 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const residual: Tree[] = [];
   const timeConds: Tree[] = [];
   for (const c of conjuncts(on)) {
+    // `ON TRUE`: how the export writes a join on no key (a scalar subquery's one-row aggregate).
+    if (c.getText().toUpperCase() === 'TRUE' && env.annotation?.kind === 'join') continue;
     const pair = keyPair(c, ls, rs);
     if (pair) {
       leftKey.push(pair.l.field);
@@ -212,7 +214,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     residual.push(...timeConds);
     bounds.lower = bounds.upper = null;
   }
-  if (!leftKey.length) fail(on, 'JOIN … ON', 'a join needs at least one key equality l.k = r.k between the two sides');
+  if (!leftKey.length && env.annotation?.kind !== 'join') fail(on, 'JOIN … ON', 'a join needs at least one key equality l.k = r.k between the two sides');
   // One-sided conditions filter the side they read, where that keeps the join's meaning.
   let l = left;
   let r = right;

@@ -14,6 +14,7 @@
  * bare syntax error further on.
  */
 import { rewriteExprSyntax } from './exprSyntax.ts';
+import { markSelectItemSubqueries } from './subquerySyntax.ts';
 
 /** A `-- @weir {…}` comment: what Weir's export writes beside a statement that SQL cannot say. */
 export type Annotation = Record<string, unknown>;
@@ -160,6 +161,7 @@ export function prepass(sql: string): Prepared {
       }
     }
   }
+  markSelectItemSubqueries(sql, chars, isCode);
   for (const p of rewriteExprSyntax(sql, chars, isCode)) problems.push({ ...at(p.offset), construct: p.construct, message: p.message, severity: 'error' });
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {

@@ -18,6 +18,8 @@ import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
+import { planWhere } from './subquery.ts';
+import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -284,8 +286,9 @@ export function planSelect(sel: Tree, env: Env): FromRel {
     rel = filterBeforeWindow(rel, cond, env);
     cond = null;
   }
+  if (scalarSubqueries(items).length && !rel.tvf && !rel.rank) return planScalarSelect(sel, cond ? planWhere(rel, cond, env) : rel, env);
   if (isAggregating(sel, env)) {
-    if (cond) rel = filter(rel, cond, env);
+    if (cond) rel = planWhere(rel, cond, env);
     return planAggregate(sel, rel, env);
   }
   const rankAt = rankItem(sel);
@@ -300,7 +303,7 @@ export function planSelect(sel: Tree, env: Env): FromRel {
     // SELECT … FROM TABLE(TUMBLE(…)) without GROUP BY: the windowed rows, for a window join, Top-N or dedup above.
     return projectPending(rel, selectItems(sel, rel, env), env, items);
   }
-  if (cond) rel = filter(rel, cond, env);
+  if (cond) rel = planWhere(rel, cond, env);
   if (childOf(items, 'setQuantifier') && keywordsOf(childOf(items, 'setQuantifier')!).includes('DISTINCT')) return planAggregate(sel, rel, env);
   return project(rel, selectItems(sel, rel, env), env, items);
 }
