@@ -16,10 +16,11 @@ const insert = (q: string) => errorsOf(`${TABLE}${SINK}INSERT INTO s\n${q};`);
 
 describe('Flink SQL planner errors', () => {
   it('names an unsupported clause with its position and the nearest supported form', () => {
-    const [e] = insert('SELECT a, n FROM t\nLIMIT 10');
-    expect(e).toMatchObject({ line: LINES + 3, column: 1, construct: 'LIMIT' });
-    expect(e.message).toMatch(/ROW_NUMBER\(\) OVER/);
-    expect(insert('SELECT a, n FROM t ORDER BY n')[0].construct).toBe('ORDER BY');
+    const [e] = insert('SELECT a, n FROM t\nORDER BY n');
+    expect(e).toMatchObject({ line: LINES + 3, column: 1, construct: 'ORDER BY' });
+    expect(e.message).toMatch(/ORDER BY … LIMIT n \(Top-N\)/);
+    expect(insert('SELECT a, n FROM t ORDER BY n LIMIT 0')[0].construct).toBe('LIMIT');
+    expect(insert('SELECT a, n FROM t ORDER BY n + 1 LIMIT 3')[0].message).toMatch(/order by a column of the SELECT list \(a, n\)/);
   });
 
   it('reports every broken statement, in order', () => {

@@ -9,8 +9,9 @@ import { seedCases } from './seeds.cases.ts';
 import { windowedCases } from './windowed.cases.ts';
 import { docsStyleCases } from './docsStyle.cases.ts';
 import { functionCases } from './functions.cases.ts';
+import { shapeCases } from './shapes.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...shapeCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {

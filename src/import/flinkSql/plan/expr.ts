@@ -71,6 +71,8 @@ export function columnRef(t: Tree): { qual: string | null; name: string; at: Tre
   if (!NAME_RULES.includes(ruleOf(x)) && altOf(x) !== 'ColumnReference') return null;
   // dt-sql-parser reads a lone 'string' in the SELECT list as a quoted identifier: it is a literal.
   if (/^'/.test(x.getText())) return null;
+  // …and a lone number as an identifier: it is a literal too.
+  if (/^\d/.test(x.getText())) return null;
   const ids = findAll(x, 'identifier').map((i) => unquote(i.getText()));
   if (ids.length === 1) return { qual: null, name: ids[0], at: t };
   if (ids.length === 2) return { qual: ids[0], name: ids[1], at: t };

@@ -18,6 +18,7 @@ import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
+import { planOrderLimit } from './orderLimit.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -45,10 +46,14 @@ export function planQuery(q: Tree, env: Env): FromRel {
       env.ctes.pop();
     }
   }
-  for (const clause of ['orderByClause', 'limitClause']) {
-    const c = childOf(q, clause);
-    if (c) fail(c, clause === 'orderByClause' ? 'ORDER BY' : 'LIMIT', 'a streaming query has no final order; rank with ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) in a subquery and keep WHERE rn <= N (Top-N)');
-  }
+  const order = childOf(q, 'orderByClause');
+  const limit = childOf(q, 'limitClause');
+  if (order || limit) return planOrderLimit(q, order, limit, finish(planUnordered(q, env), env, q), env);
+  return planUnordered(q, env);
+}
+
+/** A query without its ORDER BY / LIMIT. */
+function planUnordered(q: Tree, env: Env): FromRel {
   const words = keywordsOf(q);
   if (words.includes('UNION') || words.includes('INTERSECT') || words.includes('EXCEPT') || words.includes('MINUS')) return planSetOp(q, env);
   const sel = childOf(q, 'selectStatement');
