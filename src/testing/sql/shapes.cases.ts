@@ -47,4 +47,44 @@ WHERE status = 'paid'
 ORDER BY order_time;`,
     expected: { paid_in_order: "SELECT order_id, amount, order_time FROM orders WHERE status = 'paid'" },
   },
+  {
+    name: 'shapes: orders with their customer, JOIN … USING (customer_id)',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${printSink('order_names', 'order_id STRING, customer_id STRING, name STRING, city STRING')}INSERT INTO order_names
+SELECT order_id, customer_id, name, c.city
+FROM orders o
+JOIN customers c USING (customer_id);`,
+    expected: { order_names: 'SELECT o.order_id, o.customer_id, c.name, c.city FROM orders o JOIN customers c ON o.customer_id = c.customer_id' },
+  },
+  {
+    name: 'shapes: SELECT * over a LEFT JOIN … USING lists the key once, first',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${upsert('orders_wide', 'customer_id STRING, order_id STRING, product STRING, amount DOUBLE, qty INT, currency STRING, status STRING, order_time TIMESTAMP(3), name STRING, city STRING, tier STRING', 'order_id')}INSERT INTO orders_wide
+SELECT *
+FROM orders
+LEFT JOIN customers USING (customer_id);`,
+    expected: {
+      orders_wide: `SELECT o.customer_id, o.order_id, o.product, o.amount, o.qty, o.currency, o.status, o.order_time, c.name, c.city, c.tier
+        FROM orders o LEFT JOIN customers c ON o.customer_id = c.customer_id`,
+    },
+  },
+  {
+    name: 'shapes: payments with their order, NATURAL JOIN on order_id',
+    sql: `${ORDERS_DDL}${PAYMENTS_DDL}${printSink('paid_orders', 'order_id STRING, amount DOUBLE, pay_method STRING')}INSERT INTO paid_orders
+SELECT order_id, amount, pay_method
+FROM orders NATURAL JOIN payments;`,
+    expected: { paid_orders: 'SELECT o.order_id, o.amount, p.pay_method FROM orders o JOIN payments p ON o.order_id = p.order_id' },
+  },
+  {
+    name: 'shapes: cancellations and gold customers side by side, FULL JOIN … USING merges the key with COALESCE',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${upsert('gold_or_cancelled', 'customer_id STRING, cancelled BIGINT, name STRING', 'customer_id')}INSERT INTO gold_or_cancelled
+SELECT customer_id, x.cancelled, g.name
+FROM (SELECT customer_id, COUNT(*) AS cancelled FROM orders WHERE status = 'cancelled' AND customer_id <> 'c0' GROUP BY customer_id) AS x
+FULL OUTER JOIN (SELECT customer_id, name FROM customers WHERE tier = 'gold') AS g
+USING (customer_id);`,
+    expected: {
+      gold_or_cancelled: `WITH x AS (SELECT customer_id, COUNT(*) AS cancelled FROM orders WHERE status = 'cancelled' AND customer_id <> 'c0' GROUP BY customer_id),
+        g AS (SELECT customer_id, name FROM customers WHERE tier = 'gold')
+        SELECT x.customer_id, x.cancelled, g.name FROM x LEFT JOIN g ON x.customer_id = g.customer_id
+        UNION ALL SELECT g.customer_id, NULL, g.name FROM g WHERE g.customer_id NOT IN (SELECT customer_id FROM x)`,
+    },
+  },
 ];

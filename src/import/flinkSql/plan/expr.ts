@@ -34,7 +34,7 @@ const CAST_TYPES: [RegExp, string][] = [
 
 /** The column a (possibly qualified) name stands for in the scope; errors name the candidates. */
 export function resolveColumn(scope: Scope, qual: string | null, name: string, at: Tree): Col {
-  const hits = scope.cols.filter((c) => c.name === name && (qual === null || c.quals.includes(qual)));
+  const hits = scope.cols.filter((c) => c.name === name && (qual === null ? !c.usingSide : c.quals.includes(qual)));
   if (hits.length === 1) return hits[0];
   const label = qual ? `${qual}.${name}` : name;
   if (hits.length > 1) fail(at, `column ${label}`, `is ambiguous: it is in ${hits.map((h) => h.quals[0] ?? '?').join(' and ')}; qualify it`);

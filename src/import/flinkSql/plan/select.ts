@@ -163,20 +163,23 @@ export function planFromItem(t: Tree, env: Env): FromRel {
   fail(t, 'FROM', 'not a FROM item the planner reads (tables, views, subqueries, joins, window table functions)');
 }
 
+/** The columns `*` stands for: a USING join lists its merged keys, not the sides' copies. */
+const starCols = (rel: Rel): Col[] => rel.cols.filter((c) => !c.usingSide);
+
 /** The SELECT list as named expressions; `*` and `t.*` expand to the columns in scope. */
 export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr: Tree | null; col: Col | null; at: Tree }[] {
   const list = find(childOf(sel, 'selectClause')!, 'selectList')!;
   const out: { name: string; expr: Tree | null; col: Col | null; at: Tree }[] = [];
   const items = childrenOf(list, 'columnProjectItem');
   if (!items.length && list.getText().trim() === '*') {
-    for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: list });
+    for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: list });
     return out;
   }
-  if (kids(list).some((k) => k.symbol?.text === '*')) for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: list });
+  if (kids(list).some((k) => k.symbol?.text === '*')) for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: list });
   items.forEach((item, i) => {
     const all = childOf(item, 'tableAllColumns');
     if (all && !findAll(all, 'identifier').length) {
-      for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: all });
+      for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: all });
       return;
     }
     if (all) {
@@ -187,7 +190,7 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
       return;
     }
     if (item.getText() === '*') {
-      for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: item });
+      for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: item });
       return;
     }
     const alias = find(item, 'columnAlias');
