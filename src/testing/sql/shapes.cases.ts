@@ -87,4 +87,28 @@ USING (customer_id);`,
         UNION ALL SELECT g.customer_id, NULL, g.name FROM g WHERE g.customer_id NOT IN (SELECT customer_id FROM x)`,
     },
   },
+  {
+    name: 'shapes: every customer id seen in orders or in the customer table, UNION',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${printSink('known_ids', 'id STRING')}INSERT INTO known_ids
+SELECT customer_id AS id FROM orders
+UNION
+SELECT customer_id FROM customers;`,
+    expected: { known_ids: 'SELECT customer_id AS id FROM orders UNION SELECT customer_id FROM customers' },
+  },
+  {
+    name: 'shapes: UNION over an updating aggregate retracts the rows it no longer holds',
+    sql: `${ORDERS_DDL}${CUSTOMERS_DDL}${printSink('tiers_and_counts', 'customer_id STRING, label STRING')}INSERT INTO tiers_and_counts
+SELECT customer_id, CASE WHEN COUNT(*) >= 7 THEN 'frequent' ELSE 'occasional' END AS label
+FROM orders
+GROUP BY customer_id
+UNION
+SELECT customer_id, CASE WHEN tier = 'gold' THEN 'frequent' ELSE 'occasional' END FROM customers
+UNION ALL
+SELECT customer_id, 'occasional' FROM customers WHERE city = 'Tainan';`,
+    expected: {
+      tiers_and_counts: `SELECT customer_id, CASE WHEN COUNT(*) >= 7 THEN 'frequent' ELSE 'occasional' END AS label FROM orders GROUP BY customer_id
+        UNION SELECT customer_id, CASE WHEN tier = 'gold' THEN 'frequent' ELSE 'occasional' END FROM customers
+        UNION SELECT customer_id, 'occasional' FROM customers WHERE city = 'Tainan'`,
+    },
+  },
 ];

@@ -19,6 +19,7 @@ import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
 import { planOrderLimit } from './orderLimit.ts';
+import { distinctRows } from './setOps.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -78,14 +79,16 @@ export function keepPending(r: FromRel, env: Env, at: Tree): FromRel {
 
 function planSetOp(q: Tree, env: Env): Rel {
   const words = keywordsOf(q);
-  if (!words.includes('ALL') || !words.includes('UNION')) {
-    const op = words.find((w) => ['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'].includes(w))!;
-    fail(q, op, op === 'UNION' ? 'UNION without ALL removes duplicates; write UNION ALL, and SELECT DISTINCT over it if you need set semantics' : `${op} is not supported; the nearest supported form is UNION ALL, or a LEFT JOIN … WHERE r.k IS NULL`);
+  if (!words.includes('UNION')) {
+    const op = words.find((w) => ['INTERSECT', 'EXCEPT', 'MINUS'].includes(w))!;
+    fail(q, op, `${op} is not supported; the nearest supported form is UNION ALL, or a LEFT JOIN … WHERE r.k IS NULL`);
   }
+  // UNION is UNION ALL then distinct rows: under it every nested UNION [ALL] is one union too.
+  const distinct = !words.includes('ALL');
   const branches: Rel[] = [];
   const collect = (t: Tree) => {
     const w = keywordsOf(t);
-    if (w.includes('UNION') && w.includes('ALL')) childrenOf(t, 'queryStatement').forEach(collect);
+    if (w.includes('UNION') && (w.includes('ALL') || distinct) && !childOf(t, 'orderByClause') && !childOf(t, 'limitClause')) childrenOf(t, 'queryStatement').forEach(collect);
     else branches.push(finish(planQuery(t, { ...env, unionBranch: true }), env, t));
   };
   collect(q);
@@ -101,7 +104,8 @@ function planSetOp(q: Tree, env: Env): Rel {
   });
   const id = nodeId(env, 'union');
   env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
-  return { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+  const all: Rel = { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+  return distinct ? distinctRows(all, env, q) : all;
 }
 
 /**
