@@ -5,8 +5,9 @@
  * attributes. Expectations are SQLite queries where the query has a batch meaning (each of these
  * does: the final table of the streaming run equals the batch result).
  */
-import { CUSTOMERS_DDL, ORDERS_DDL, PAYMENTS_DDL } from './data.ts';
+import { CUSTOMERS_DDL, ORDERS_DDL, PAYMENTS_DDL, events } from './data.ts';
 import type { SqlOracleCase } from './oracleCase.ts';
+import { windowsOf } from './oracleCase.ts';
 
 const printSink = (name: string, cols: string) => `CREATE TABLE ${name} (${cols}) WITH ('connector' = 'print');\n`;
 const upsert = (name: string, cols: string, key: string) =>
@@ -109,6 +110,79 @@ SELECT customer_id, 'occasional' FROM customers WHERE city = 'Tainan';`,
       tiers_and_counts: `SELECT customer_id, CASE WHEN COUNT(*) >= 7 THEN 'frequent' ELSE 'occasional' END AS label FROM orders GROUP BY customer_id
         UNION SELECT customer_id, CASE WHEN tier = 'gold' THEN 'frequent' ELSE 'occasional' END FROM customers
         UNION SELECT customer_id, 'occasional' FROM customers WHERE city = 'Tainan'`,
+    },
+  },
+  {
+    name: 'shapes: a time attribute parsed from zone-less text, TO_TIMESTAMP(event_text), counted per 10-minute TUMBLE window',
+    sql: `CREATE TABLE events (
+  event_id STRING,
+  user_id STRING,
+  amount DOUBLE,
+  event_text STRING,
+  ts AS TO_TIMESTAMP(event_text),
+  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/events.jsonl', 'format' = 'json');
+${printSink('events_per_10min', 'window_start TIMESTAMP(3), window_end TIMESTAMP(3), n BIGINT, total DOUBLE')}INSERT INTO events_per_10min
+SELECT window_start, window_end, COUNT(*) AS n, SUM(amount) AS total
+FROM TABLE(TUMBLE(TABLE events, DESCRIPTOR(ts), INTERVAL '10' MINUTE))
+GROUP BY window_start, window_end;`,
+    expected: {
+      events_per_10min: `SELECT (strftime('%s', event_text) * 1000 / 600000) * 600000 AS window_start, (strftime('%s', event_text) * 1000 / 600000) * 600000 + 600000 AS window_end,
+        COUNT(*) AS n, SUM(amount) AS total FROM events GROUP BY 1, 2`,
+    },
+  },
+  {
+    name: 'shapes: a time attribute cast from text, CAST(event_text AS TIMESTAMP(3)), in a group window per user',
+    sql: `CREATE TABLE events (
+  event_id STRING,
+  user_id STRING,
+  amount DOUBLE,
+  event_text STRING,
+  event_time AS CAST(event_text AS TIMESTAMP(3)),
+  WATERMARK FOR event_time AS event_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/events.jsonl', 'format' = 'json');
+${printSink('user_hours', 'user_id STRING, hour_start TIMESTAMP(3), n BIGINT')}INSERT INTO user_hours
+SELECT user_id, TUMBLE_START(event_time, INTERVAL '1' HOUR) AS hour_start, COUNT(*) AS n
+FROM events
+GROUP BY user_id, TUMBLE(event_time, INTERVAL '1' HOUR);`,
+    expected: { user_hours: "SELECT user_id, (strftime('%s', event_text) * 1000 / 3600000) * 3600000 AS hour_start, COUNT(*) AS n FROM events GROUP BY 1, 2" },
+  },
+  {
+    name: "shapes: a time attribute in a local text format, TO_TIMESTAMP(event_local, 'dd/MM/yyyy HH:mm:ss'), with another computed column",
+    sql: `CREATE TABLE events (
+  event_id STRING,
+  user_id STRING,
+  amount DOUBLE,
+  event_local STRING,
+  amount_cents AS CAST(ROUND(amount * 100, 0) AS BIGINT),
+  ts AS TO_TIMESTAMP(event_local, 'dd/MM/yyyy HH:mm:ss'),
+  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/events.jsonl', 'format' = 'json');
+${printSink('events_parsed', 'event_id STRING, ts TIMESTAMP(3), amount_cents BIGINT')}INSERT INTO events_parsed
+SELECT event_id, ts, amount_cents FROM events WHERE amount_cents > 5000;`,
+    expected: {
+      events_parsed: `SELECT event_id, strftime('%s', event_text) * 1000 AS ts, CAST(ROUND(amount * 100, 0) AS INTEGER) AS amount_cents FROM events WHERE ROUND(amount * 100, 0) > 5000`,
+    },
+  },
+  {
+    name: 'shapes: a time attribute from epoch seconds, TO_TIMESTAMP_LTZ(event_sec, 0), in a HOP window',
+    sql: `CREATE TABLE events (
+  event_id STRING,
+  user_id STRING,
+  event_sec BIGINT,
+  ts AS TO_TIMESTAMP_LTZ(event_sec, 0),
+  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/events.jsonl', 'format' = 'json');
+${printSink('active_users', 'window_end TIMESTAMP(3), users BIGINT')}INSERT INTO active_users
+SELECT window_end, COUNT(DISTINCT user_id) AS users
+FROM TABLE(HOP(TABLE events, DESCRIPTOR(ts), INTERVAL '30' MINUTE, INTERVAL '1' HOUR))
+GROUP BY window_start, window_end;`,
+    expected: {
+      active_users: () => {
+        const out = new Map<number, Set<unknown>>();
+        for (const e of events) for (const [, end] of windowsOf((e.event_sec as number) * 1000, { type: 'hop', size: 3_600_000, slide: 1_800_000 })) out.set(end, (out.get(end) ?? new Set()).add(e.user_id));
+        return [...out].map(([end, users]) => ({ window_end: end, users: users.size }));
+      },
     },
   },
 ];
