@@ -185,4 +185,31 @@ GROUP BY window_start, window_end;`,
       },
     },
   },
+  {
+    name: 'shapes: amounts in USD through an inline rate table, JOIN (VALUES …) AS fx(currency, rate)',
+    sql: `${ORDERS_DDL}${upsert('usd_per_customer', 'customer_id STRING, usd DOUBLE', 'customer_id')}INSERT INTO usd_per_customer
+SELECT o.customer_id, SUM(o.amount * fx.rate) AS usd
+FROM orders AS o
+JOIN (VALUES ('USD', 1.0), ('EUR', 1.1), ('TWD', 0.031)) AS fx(currency, rate)
+  ON o.currency = fx.currency
+GROUP BY o.customer_id;`,
+    expected: {
+      usd_per_customer: `WITH fx(currency, rate) AS (VALUES ('USD', 1.0), ('EUR', 1.1), ('TWD', 0.031))
+        SELECT o.customer_id, SUM(o.amount * fx.rate) AS usd FROM orders o JOIN fx ON o.currency = fx.currency GROUP BY o.customer_id`,
+    },
+  },
+  {
+    name: 'shapes: INSERT INTO … VALUES writes its rows, NULL and a TIMESTAMP literal included',
+    sql: `${printSink('announcements', 'id INT, title STRING, priority DOUBLE, published TIMESTAMP(3)')}INSERT INTO announcements VALUES
+  (1, 'maintenance window', 2, TIMESTAMP '2024-03-01 02:00:00'),
+  (2, 'new region', 0.5, NULL),
+  (3, NULL, 1, TIMESTAMP '2024-03-02 12:30:00');`,
+    expected: {
+      announcements: () => [
+        { id: 1, title: 'maintenance window', priority: 2, published: Date.UTC(2024, 2, 1, 2) },
+        { id: 2, title: 'new region', priority: 0.5, published: null },
+        { id: 3, title: null, priority: 1, published: Date.UTC(2024, 2, 2, 12, 30) },
+      ],
+    },
+  },
 ];

@@ -19,6 +19,7 @@ import { readTable, sinkKind, sourceRel } from './ddl.ts';
 import { finish, keepPending, planQuery } from './select.ts';
 import type { FromRel } from './select.ts';
 import { annotatedNode, isVersionsHelper } from './annotated.ts';
+import { planValues } from './values.ts';
 
 export interface PlanWarning {
   line: number;
@@ -119,8 +120,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   const insert = (target: string, q: Tree, columns: string[] | null, at: Tree) => {
     const def = tables.get(target) ?? fail(at, 'INSERT INTO', `\`${target}\` is not a table created above`);
     const e = env(target);
-    const rel = finish(planQuery(q, e), e, q);
     const targetCols = def.columns.filter((c) => !c.computed && !c.proctime).map((c) => c.name);
+    const rel = ruleOf(q) === 'valuesDefinition' ? planValues(q, e, null, columns ?? targetCols) : finish(planQuery(q, e), e, q);
     const names = columns ?? targetCols;
     if (columns && columns.some((c) => !targetCols.includes(c))) fail(at, 'INSERT INTO', `\`${target}\` has the columns ${targetCols.join(', ')}`);
     if (columns && columns.length !== targetCols.length) fail(at, 'INSERT INTO', `list every column of \`${target}\` (${targetCols.join(', ')}); Weir does not fill the others with NULL`);
@@ -208,7 +209,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
           const target = unquote(childOf(ins, 'tablePath')!.getText());
           const list = childOf(ins, 'columnNameList');
           const cols = list ? findAll(list, 'columnName').map((c) => unquote(c.getText())) : null;
-          const q = childOf(ins, 'queryStatement') ?? fail(ins, 'INSERT INTO', 'INSERT … VALUES is not read; put the rows in a file and declare a filesystem table');
+          const q = childOf(ins, 'queryStatement') ?? childOf(ins, 'valuesDefinition') ?? fail(ins, 'INSERT INTO', 'expected a query or VALUES');
           insert(target, q, cols, ins);
         }
         continue;

@@ -20,6 +20,7 @@ import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
 import { planOrderLimit } from './orderLimit.ts';
 import { distinctRows } from './setOps.ts';
+import { planValues } from './values.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -61,7 +62,7 @@ function planUnordered(q: Tree, env: Env): FromRel {
   if (sel) return planSelect(sel, env);
   const inner = childOf(q, 'queryStatement');
   if (inner) return planQuery(inner, env);
-  if (childOf(q, 'valuesCaluse') || find(q, 'valuesCaluse')) fail(q, 'VALUES', 'inline VALUES are not read; put the rows in a file and declare a filesystem table');
+  if (childOf(q, 'valuesCaluse') || find(q, 'valuesCaluse')) fail(q, 'VALUES', 'read inline rows as a FROM item: SELECT * FROM (VALUES (…), (…)) AS t(a, b)');
   fail(q, 'query', 'not a query the planner reads');
 }
 
@@ -138,6 +139,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
     return planFromItem(parts[0], env);
   }
   if (rule === 'windowTVFClause') return planWindowTvf(t, env);
+  if (rule === 'inlineDataValueClause') return planValues(childOf(t, 'valuesDefinition')!, env, childOf(t, 'tableAlias'));
   if (rule === 'tableReference') {
     const alias = childOf(t, 'tableAlias');
     const primary = childOf(t, 'tablePrimary')!;
