@@ -212,4 +212,53 @@ GROUP BY o.customer_id;`,
       ],
     },
   },
+  {
+    name: 'shapes: sales per currency and status with subtotals, GROUP BY ROLLUP (currency, status)',
+    sql: `${ORDERS_DDL}${printSink('sales_rollup', 'currency STRING, status STRING, n BIGINT, total DOUBLE')}INSERT INTO sales_rollup
+SELECT currency, status, COUNT(*) AS n, SUM(amount) AS total
+FROM orders
+GROUP BY ROLLUP (currency, status);`,
+    expected: {
+      sales_rollup: `SELECT currency, status, COUNT(*) AS n, SUM(amount) AS total FROM orders GROUP BY currency, status
+        UNION ALL SELECT currency, NULL, COUNT(*), SUM(amount) FROM orders GROUP BY currency
+        UNION ALL SELECT NULL, NULL, COUNT(*), SUM(amount) FROM orders`,
+    },
+  },
+  {
+    name: 'shapes: order counts over every combination of currency and status, GROUP BY CUBE',
+    sql: `${ORDERS_DDL}${printSink('sales_cube', 'currency STRING, status STRING, n BIGINT')}INSERT INTO sales_cube
+SELECT currency, status, COUNT(*) AS n
+FROM orders
+GROUP BY CUBE (currency, status);`,
+    expected: {
+      sales_cube: `SELECT currency, status, COUNT(*) AS n FROM orders GROUP BY currency, status
+        UNION ALL SELECT currency, NULL, COUNT(*) FROM orders GROUP BY currency
+        UNION ALL SELECT NULL, status, COUNT(*) FROM orders GROUP BY status
+        UNION ALL SELECT NULL, NULL, COUNT(*) FROM orders`,
+    },
+  },
+  {
+    name: 'shapes: units per customer, per product and overall, GROUPING SETS ((customer_id), (product), ()) keeps the NULL product apart from the total',
+    sql: `${ORDERS_DDL}${printSink('units_sets', 'customer_id STRING, product STRING, units INT')}INSERT INTO units_sets
+SELECT customer_id, product, SUM(qty) AS units
+FROM orders
+GROUP BY GROUPING SETS ((customer_id), (product), ());`,
+    expected: {
+      units_sets: `SELECT customer_id, NULL AS product, SUM(qty) AS units FROM orders GROUP BY customer_id
+        UNION ALL SELECT NULL, product, SUM(qty) FROM orders GROUP BY product
+        UNION ALL SELECT NULL, NULL, SUM(qty) FROM orders`,
+    },
+  },
+  {
+    name: 'shapes: GROUP BY status, ROLLUP (currency) over the latest status of each order (an updating input)',
+    sql: `${ORDERS_DDL}${printSink('status_rollup', 'status STRING, currency STRING, n BIGINT')}INSERT INTO status_rollup
+SELECT status, currency, COUNT(*) AS n
+FROM (SELECT customer_id, MAX(status) AS status, MIN(currency) AS currency FROM orders GROUP BY customer_id)
+GROUP BY status, ROLLUP (currency);`,
+    expected: {
+      status_rollup: `WITH latest AS (SELECT customer_id, MAX(status) AS status, MIN(currency) AS currency FROM orders GROUP BY customer_id)
+        SELECT status, currency, COUNT(*) AS n FROM latest GROUP BY status, currency
+        UNION ALL SELECT status, NULL, COUNT(*) FROM latest GROUP BY status`,
+    },
+  },
 ];
