@@ -5,7 +5,8 @@
  * attributes. Expectations are SQLite queries where the query has a batch meaning (each of these
  * does: the final table of the streaming run equals the batch result).
  */
-import { CUSTOMERS_DDL, ORDERS_DDL, PAYMENTS_DDL, events } from './data.ts';
+import { CUSTOMERS_DDL, ORDERS_DDL, PAYMENTS_DDL, events, orders } from './data.ts';
+import type { Row } from './data.ts';
 import type { SqlOracleCase } from './oracleCase.ts';
 import { windowsOf } from './oracleCase.ts';
 
@@ -259,6 +260,31 @@ GROUP BY status, ROLLUP (currency);`,
       status_rollup: `WITH latest AS (SELECT customer_id, MAX(status) AS status, MIN(currency) AS currency FROM orders GROUP BY customer_id)
         SELECT status, currency, COUNT(*) AS n FROM latest GROUP BY status, currency
         UNION ALL SELECT status, NULL, COUNT(*) FROM latest GROUP BY status`,
+    },
+  },
+  {
+    name: 'shapes: the two largest paid orders of each hour, window Top-N on a TUMBLE with WHERE, the time attribute not selected',
+    sql: `${ORDERS_DDL}${printSink('top_paid_hourly', 'window_start TIMESTAMP(3), order_id STRING, amount DOUBLE, rn BIGINT')}INSERT INTO top_paid_hourly
+SELECT window_start, order_id, amount, rn
+FROM (
+  SELECT order_id, amount, window_start, window_end,
+    ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY amount DESC) AS rn
+  FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR))
+  WHERE status = 'paid'
+)
+WHERE rn <= 2;`,
+    expected: {
+      top_paid_hourly: () => {
+        const byWindow = new Map<number, Row[]>();
+        for (const o of orders.filter((x) => x.status === 'paid')) {
+          const [[start]] = windowsOf(o.order_time as number, { type: 'tumble', size: 3_600_000 });
+          byWindow.set(start, [...(byWindow.get(start) ?? []), o]);
+        }
+        const amount = (r: Row) => (r.amount === null ? -Infinity : (r.amount as number));
+        return [...byWindow].flatMap(([start, rows]) =>
+          [...rows].sort((a, b) => amount(b) - amount(a)).slice(0, 2).map((r, i) => ({ window_start: start, order_id: r.order_id, amount: r.amount, rn: i + 1 })),
+        );
+      },
     },
   },
 ];
