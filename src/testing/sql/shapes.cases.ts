@@ -287,4 +287,20 @@ WHERE rn <= 2;`,
       },
     },
   },
+  {
+    name: "shapes: labelled subtotals with GROUPING() and GROUPING_ID() under ROLLUP (currency, status)",
+    sql: `${ORDERS_DDL}${printSink('labelled_totals', 'currency STRING, status STRING, lvl INT, n BIGINT')}INSERT INTO labelled_totals
+SELECT
+  CASE WHEN GROUPING(currency) = 1 THEN 'all currencies' ELSE currency END AS currency,
+  CASE WHEN GROUPING(status) = 1 THEN 'all' ELSE status END AS status,
+  GROUPING_ID(currency, status) AS lvl,
+  COUNT(*) AS n
+FROM orders
+GROUP BY ROLLUP (currency, status);`,
+    expected: {
+      labelled_totals: `SELECT currency, status, 0 AS lvl, COUNT(*) AS n FROM orders GROUP BY currency, status
+        UNION ALL SELECT currency, 'all', 1, COUNT(*) FROM orders GROUP BY currency
+        UNION ALL SELECT 'all currencies', 'all', 3, COUNT(*) FROM orders`,
+    },
+  },
 ];

@@ -15,7 +15,7 @@ import { nodeId, scopeOf } from './env.ts';
 import type { Replace, Scope } from './expr.ts';
 import { callArgs, callName, columnRef, intervalMs, render, resolveColumn, weirExpr } from './expr.ts';
 import type { FromRel } from './select.ts';
-import { expandGroupingSets, hasGroupingSets } from './groupingSets.ts';
+import { expandGroupingSets, groupingCall, hasGroupingSets } from './groupingSets.ts';
 import { filter, selectItems } from './select.ts';
 
 const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
@@ -281,6 +281,8 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   const replace: Replace = (t) => {
     const agg = callColumn.get(t);
     if (agg) return quoteName(agg);
+    const g = grouping && altOf(t) === 'FunctionCall' ? groupingCall(t, grouping, env) : null;
+    if (g) return g;
     if (keyByText.size && (altOf(t) === 'FunctionCall' || altOf(t) === 'Predicated' || ruleOf(t) === 'expression' || ruleOf(t) === 'valueExpression')) {
       const k = keyByText.get(normal(env.sql, t));
       if (k) return quoteName(k);

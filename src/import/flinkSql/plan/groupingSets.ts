@@ -11,7 +11,7 @@ import type { Col, Rel } from './model.ts';
 import { fail, quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
-import { columnRef, resolveColumn } from './expr.ts';
+import { callArgs, callName, columnRef, resolveColumn } from './expr.ts';
 import type { FromRel } from './select.ts';
 
 /** GROUP BY with a GROUPING SETS, ROLLUP or CUBE item. */
@@ -45,7 +45,14 @@ function setsOf(item: Tree, rel: Rel, env: Env): Col[][] {
 }
 
 /** The expanded input and the keys the aggregate groups by (the grouping id last). */
-export function expandGroupingSets(groupBy: Tree, from: FromRel, env: Env): { rel: Rel; keys: Col[] } {
+export interface Expanded {
+  rel: Rel;
+  keys: Col[];
+  /** The grouping sets, each with its grouping id. */
+  sets: { id: number; keys: Col[] }[];
+}
+
+export function expandGroupingSets(groupBy: Tree, from: FromRel, env: Env): Expanded {
   if (from.tvf) fail(groupBy, 'GROUPING SETS', 'not over a window table function: aggregate the window first, then roll up its output in a query of its own');
   let sets: Col[][] = [[]];
   for (const item of childrenOf(groupBy, 'groupItemDefinition')) {
@@ -71,11 +78,30 @@ export function expandGroupingSets(groupBy: Tree, from: FromRel, env: Env): { re
   const union = nodeId(env, 'grouping_sets');
   env.g.add({ id: union, kind: 'union', params: {}, inputs: copies.map((c) => ['in', c]), at: groupBy });
   const idCol: Col = { field: gid, name: gid, quals: [], type: 'integer' };
-  return { rel: { ...from, node: union, cols: [...from.cols, idCol], eventTime: null, procTime: [] }, keys: [...keys, idCol] };
+  return { rel: { ...from, node: union, cols: [...from.cols, idCol], eventTime: null, procTime: [] }, keys: [...keys, idCol], sets: sets.map((k) => ({ id: idOf(k), keys: k })) };
 }
 
 /** A NULL of the column's type, so that every copy has the same fields and types. */
 function nullOf(c: Col): string {
   const sql: Record<string, string> = { string: 'STRING', integer: 'BIGINT', number: 'DOUBLE', boolean: 'BOOLEAN', timestamp: 'TIMESTAMP(3)', date: 'DATE' };
   return c.type && sql[c.type] ? `CAST(NULL AS ${sql[c.type]})` : 'NULL';
+}
+
+/**
+ * `GROUPING(a, …)` / `GROUPING_ID(a, …)` in the SELECT list or HAVING: per grouping set, one bit per
+ * argument (the first the highest), set when the set rolls that key up; as a CASE of the grouping id.
+ */
+export function groupingCall(t: Tree, g: Expanded, env: Env): string | null {
+  const name = callName(t);
+  if (name !== 'GROUPING' && name !== 'GROUPING_ID') return null;
+  const args = callArgs(t).args.map((a) => {
+    const inner = kids(a).find((k) => !k.symbol) ?? a;
+    const col = keyOf(inner, g.rel, env);
+    if (!g.keys.includes(col)) fail(a, `${name}(…)`, `\`${col.name}\` is not a key of the grouping sets`);
+    return col;
+  });
+  if (!args.length) fail(t, `${name}()`, 'name the keys: GROUPING(a) or GROUPING_ID(a, b)');
+  const gid = quoteName(g.keys[g.keys.length - 1].field);
+  const value = (set: Col[]) => args.reduce((acc, k) => acc * 2 + (set.includes(k) ? 0 : 1), 0);
+  return `CASE ${g.sets.map((s) => `WHEN ${gid} = ${s.id} THEN ${value(s.keys)}`).join(' ')} END`;
 }
