@@ -303,4 +303,14 @@ GROUP BY ROLLUP (currency, status);`,
         UNION ALL SELECT 'all currencies', 'all', 3, COUNT(*) FROM orders`,
     },
   },
+  {
+    name: 'shapes: ORDER BY … LIMIT after a UNION ALL orders the whole union',
+    sql: `${ORDERS_DDL}${printSink('largest_usd_eur', 'order_id STRING, currency STRING, amount DOUBLE')}INSERT INTO largest_usd_eur
+SELECT order_id, currency, amount FROM orders WHERE currency = 'USD'
+UNION ALL
+SELECT order_id, currency, amount FROM orders WHERE currency = 'EUR'
+ORDER BY amount DESC
+LIMIT 3;`,
+    expected: { largest_usd_eur: "SELECT order_id, currency, amount FROM orders WHERE currency IN ('USD', 'EUR') ORDER BY amount DESC LIMIT 3" },
+  },
 ];

@@ -96,8 +96,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
           const input = g.get(r.node)!.inputs[0][1];
           g.nodes.splice(g.nodes.indexOf(g.get(r.node)!), 1);
           v.rel = { ...r, node: input, updating: true };
-        } else if (!before.has(r.node) && !(r as FromRel).tvf) {
-          // The view's last node carries the view's name.
+        } else if (!before.has(r.node) && !(r as FromRel).tvf && ![...sources.values()].some((x) => x.node === r.node)) {
+          // The view's last node carries the view's name (not a table's source that the view only passes through).
           g.rename(r.node, name);
           v.rel = { ...r, node: name };
         } else v.rel = r;

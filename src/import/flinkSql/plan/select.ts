@@ -87,18 +87,30 @@ function planSetOp(q: Tree, env: Env): Rel {
   // UNION is UNION ALL then distinct rows: under it every nested UNION [ALL] is one union too.
   const distinct = !words.includes('ALL');
   const branches: Rel[] = [];
-  const collect = (t: Tree) => {
+  const flattens = (t: Tree) => {
     const w = keywordsOf(t);
-    if (w.includes('UNION') && (w.includes('ALL') || distinct) && !childOf(t, 'orderByClause') && !childOf(t, 'limitClause')) childrenOf(t, 'queryStatement').forEach(collect);
-    else branches.push(finish(planQuery(t, { ...env, unionBranch: true }), env, t));
+    return w.includes('UNION') && (w.includes('ALL') || distinct) && !childOf(t, 'orderByClause') && !childOf(t, 'limitClause');
+  };
+  // The grammar hangs an ORDER BY / LIMIT after the last branch on that branch; SQL orders the union.
+  let last = q;
+  while (flattens(last)) last = childrenOf(last, 'queryStatement').at(-1)!;
+  const hoisted = last !== q && childOf(last, 'selectStatement') && (childOf(last, 'orderByClause') || childOf(last, 'limitClause')) ? last : null;
+  const collect = (t: Tree) => {
+    if (flattens(t)) childrenOf(t, 'queryStatement').forEach(collect);
+    else branches.push(finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
   };
   collect(q);
+  const used = new Set<string>();
   const names = branches[0].cols.map((c) => c.name);
   const inputs = branches.map((b, i) => {
     if (b.cols.length !== names.length) fail(q, 'UNION ALL', `branch ${i + 1} has ${b.cols.length} columns, the first has ${names.length}`);
     // Branches line up by position; a branch whose fields are named otherwise is renamed to the first's names.
     const same = b.cols.every((c, j) => c.field === names[j]);
-    if (same) return b.node;
+    // A relation read twice (v UNION ALL v) gets a second edge through a project of its own.
+    if (same && !used.has(b.node)) {
+      used.add(b.node);
+      return b.node;
+    }
     const id = nodeId(env, 'union_in');
     env.g.add({ id, kind: 'project', params: { fields: b.cols.map((c, j) => ({ name: names[j], expr: `\`${c.field}\`` })) }, inputs: [['in', b.node]], at: q });
     return id;
@@ -106,7 +118,8 @@ function planSetOp(q: Tree, env: Env): Rel {
   const id = nodeId(env, 'union');
   env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
   const all: Rel = { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
-  return distinct ? distinctRows(all, env, q) : all;
+  const out = distinct ? distinctRows(all, env, q) : all;
+  return hoisted ? planOrderLimit(hoisted, childOf(hoisted, 'orderByClause'), childOf(hoisted, 'limitClause'), out, env) : out;
 }
 
 /**
