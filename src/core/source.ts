@@ -77,7 +77,11 @@ export interface SourceDefinition<P = Record<string, unknown>> {
 /** Params every source kind shares. */
 export interface CommonSourceParams {
   schema?: Record<string, string>;
-  eventTime?: { field: string; maxOutOfOrdernessMs?: number; idleTimeoutMs?: number };
+  /**
+   * `field` holds the event time; with `expr` it is computed per record from the record's fields
+   * (a SQL computed column `field AS expr` with WATERMARK FOR field) and added to the record.
+   */
+  eventTime?: { field: string; expr?: string; maxOutOfOrdernessMs?: number; idleTimeoutMs?: number };
   ratePerSec?: number;
   /** Set when the records encode a changelog (Debezium, changelog-json, upsert) rather than appends. */
   changelog?: ChangelogInput;

@@ -2,6 +2,7 @@ import type { DeadLetter, Element, Row } from '../core/types.ts';
 import type { CommonSourceParams, RawRecord, SourcePosition, SourceReader } from '../core/source.ts';
 import { MIN_WATERMARK } from '../core/types.ts';
 import { ChangelogDecoder } from '../core/changelogDecoder.ts';
+import { compileExpr } from '../expr/index.ts';
 
 export interface SourcePoll {
   elements: Element[];
@@ -32,6 +33,8 @@ export class SourceTask {
   private readonly bound: number;
   private readonly typed: [string, string][];
   private readonly decoder: ChangelogDecoder | null;
+  /** eventTime.expr: computes the time field of each record (a SQL computed column). */
+  private readonly computeTime: ((row: Row) => unknown) | null;
 
   constructor(
     readonly nodeId: string,
@@ -42,6 +45,26 @@ export class SourceTask {
     this.bound = params.eventTime?.maxOutOfOrdernessMs ?? 0;
     this.typed = Object.entries(params.schema ?? {});
     this.decoder = params.changelog ? new ChangelogDecoder(params.changelog, (row) => this.checkTypes(row)) : null;
+    const expr = params.eventTime?.expr;
+    if (expr !== undefined) {
+      const compiled = compileExpr(expr);
+      this.computeTime = (row) => compiled.evaluate(row);
+    } else this.computeTime = null;
+  }
+
+  /**
+   * The record with its computed time field (a copy: the source's rows may belong to the
+   * document), or why it has none.
+   */
+  private withComputedTime(row: Row): Row | string {
+    let v: unknown;
+    try {
+      v = this.computeTime!(row);
+    } catch (e) {
+      return `no event time: eventTime.expr failed: ${(e as Error).message}`;
+    }
+    if (typeof v !== 'number' || !Number.isFinite(v)) return `no event time: eventTime.expr gave ${v === null || v === undefined ? 'NULL' : describe(v)} for this record`;
+    return { ...row, [this.timeField!]: v };
   }
 
   watermark(): number {
@@ -72,15 +95,21 @@ export class SourceTask {
       if (r.error) reason = r.error;
       else if (v === null || typeof v !== 'object' || Array.isArray(v)) reason = 'a record must be a JSON object';
       else reason = this.checkTypes(v as Row);
+      let row = v as Row;
+      if (reason === null && this.computeTime) {
+        const done = this.withComputedTime(row);
+        if (typeof done === 'string') reason = done;
+        else row = done;
+      }
       let ts: number | null = null;
       if (reason === null && this.timeField) {
-        ts = (v as Row)[this.timeField] as number | null;
+        ts = row[this.timeField] as number | null;
         if (typeof ts !== 'number' || !Number.isFinite(ts)) reason = `no event time: field "${this.timeField}" is missing or not a timestamp${typeof ts === 'number' ? `, got ${describe(ts)}` : ''}`;
         else if (timestampProblem(ts)) reason = `no event time: field "${this.timeField}": ${timestampProblem(ts)}`;
         else if (ts > this.maxTs) this.maxTs = ts;
       }
       if (reason !== null) deadLetters.push({ nodeId: this.nodeId, reason, row: v, line: r.line, raw: r.raw });
-      else elements.push({ kind: '+I', row: v as Row, ts });
+      else elements.push({ kind: '+I', row, ts });
     }
     let watermark: number | null = null;
     const done = this.reader.done();
@@ -99,7 +128,17 @@ export class SourceTask {
       deadLetters.push({ nodeId: this.nodeId, reason: decoded.error, row: r.value, line: r.line, raw: r.raw });
       return;
     }
-    for (const { kind, row } of decoded.changes) {
+    for (const change of decoded.changes) {
+      const kind = change.kind;
+      let row = change.row;
+      if (this.computeTime) {
+        const done = this.withComputedTime(row);
+        if (typeof done === 'string') {
+          deadLetters.push({ nodeId: this.nodeId, reason: `${done} (${kind})`, row: r.value, line: r.line, raw: r.raw });
+          continue;
+        }
+        row = done;
+      }
       let ts: number | null = null;
       if (this.timeField) {
         ts = row[this.timeField] as number | null;

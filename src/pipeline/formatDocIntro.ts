@@ -94,6 +94,9 @@ Field types, where declared: \`string\`, \`number\` (double), \`integer\`, \`boo
 
 - **Event time** is read from the field named by a source's \`eventTime.field\`. A record whose event-time
   field is missing or not a timestamp goes to the dead-letter output with its line number and reason.
+  With \`eventTime.expr\` the field is computed per record from the record's other fields (Flink SQL's
+  computed column \`ts AS TO_TIMESTAMP(ts_text)\` with \`WATERMARK FOR ts\`) and added to it; zone-less
+  timestamp text is read as UTC. A record whose expression gives NULL goes to the dead-letter output.
 - **Watermarks** use bounded out-of-orderness, exactly as Flink's \`BoundedOutOfOrdernessWatermarks\`:
   after each batch a source emits \`watermark = max event time seen − maxOutOfOrdernessMs − 1\` when that
   is higher than the last one. A finite source emits \`+∞\` when it ends, which fires every pending timer.

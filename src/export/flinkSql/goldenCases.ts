@@ -59,6 +59,11 @@ export const goldenCases: GoldenCase[] = [
     options: { connectors: { visits: 'kafka', all: 'blackhole' } },
   },
   {
+    name: 'source-computed-event-time',
+    doc: doc('computed time', [node('logins', 'fileSource', { path: 'logins.jsonl', schema: { user_id: 'string', at: 'string' }, eventTime: { field: 'login_time', expr: "TO_TIMESTAMP(`at`, 'dd/MM/yyyy HH:mm:ss')", maxOutOfOrdernessMs: 1999 } }), node('all', 'collectSink')], [edge('logins', 'all')]),
+    options: { connectors: { all: 'blackhole' } },
+  },
+  {
     name: 'source-debezium',
     doc: chain(
       'debezium',

@@ -23,6 +23,8 @@ import { connectorOptions, withClause } from './connectors.ts';
 import { datagenWarnings, literalComparisons } from './datagenHints.ts';
 import type { FieldType } from '../../core/streamInfo.ts';
 import { freshName, ident, interval, sqlType } from './sqlText.ts';
+import { compileExpr } from '../../expr/index.ts';
+import { flinkExpr } from './operators/exprNotes.ts';
 
 export interface TableDdl {
   name: string;
@@ -100,8 +102,13 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   }
   const comments = [`source \`${node.id}\` (${node.kind}${node.kind === 'generatorSource' ? `, scenario ${String(node.params.scenario)}` : ''}) → ${connector}`];
   const lines: string[] = [];
-  const timestamps = rel.columns.filter((c) => rel.types[c] === 'timestamp');
+  const computedTime = eff.eventTime?.expr !== undefined ? eff.eventTime.field : null;
+  const timestamps = rel.columns.filter((c) => rel.types[c] === 'timestamp' && c !== computedTime);
   for (const c of rel.columns) {
+    if (c === computedTime) {
+      lines.push(`${ident(c)} AS ${computedTimeSql(eff.eventTime!.expr!, rel.types)}`);
+      continue;
+    }
     if (rel.types[c] !== 'timestamp' || connector === 'datagen') {
       lines.push(`${ident(c)} ${sqlType(rel.types[c])}`);
       continue;
@@ -139,6 +146,21 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   }
   cx.setRelation(node.id, 'out', rel);
   return { name: node.id, comments, annotation: nodeAnnotation(node, cx.plan.doc, { params: dataParams(node) }), sql: `CREATE TABLE ${ident(node.id)} (\n${lines.map((l) => `  ${l}`).join(',\n')}\n) ${withClause(options)}` };
+}
+
+/**
+ * A computed event time as Flink SQL's computed column: the expression itself when it is a
+ * timestamp (TO_TIMESTAMP(…), CAST(… AS TIMESTAMP(3))), else epoch milliseconds made one.
+ */
+function computedTimeSql(expr: string, types: Record<string, string>): string {
+  const text = flinkExpr(expr);
+  let type: string | null = null;
+  try {
+    type = compileExpr(expr).typeOf(types as Record<string, FieldType>);
+  } catch {
+    /* validation reports a broken expression; the text is written as it is */
+  }
+  return type === 'timestamp' ? text : `TO_TIMESTAMP_LTZ(${text}, 3)`;
 }
 
 function changelogComment(format: string, key: string[] | null): string {

@@ -3,6 +3,7 @@ import { FIELD_TYPES, unknownStream } from '../../core/streamInfo.ts';
 import type { JsonSchema } from '../kindSpec.ts';
 import type { CommonSourceParams } from '../../core/source.ts';
 import { CHANGELOG_FORMATS } from '../../core/changelogDecoder.ts';
+import { exprProblems } from './exprCheck.ts';
 
 export type InferProblem = { field: string; message: string; code: string };
 
@@ -29,6 +30,9 @@ export const eventTimeParam: JsonSchema = {
   description: 'Where event time comes from and how watermarks are generated.',
   properties: {
     field: { type: 'string', minLength: 1, description: 'Field holding the event time (epoch ms or ISO-8601 text).' },
+    expr: {
+      ...exprParam('Computes the event time from the record (epoch ms or a timestamp, e.g. `TO_TIMESTAMP(`ts_text`)`) and stores it in `field`, a field the schema does not declare: a SQL computed column `field AS expr`.'),
+    },
     maxOutOfOrdernessMs: { type: 'integer', minimum: 0, description: 'Watermark = max event time seen − this bound − 1.' },
     idleTimeoutMs: { type: 'integer', minimum: 1, description: 'After this long without records the source is idle and stops holding back watermarks.' },
   },
@@ -55,7 +59,12 @@ export const changelogParam: JsonSchema = {
 export function sourceStream(params: CommonSourceParams, fields: Record<string, FieldType> | null): { info: StreamInfo; problems: InferProblem[] } {
   const problems: InferProblem[] = [];
   const et = params.eventTime?.field;
-  if (fields && et && !(et in fields)) problems.push({ field: 'params.eventTime.field', message: `the schema declares no field "${et}"; add it or pick another event-time field`, code: 'unknown-field' });
+  const computed = params.eventTime?.expr;
+  if (computed !== undefined) {
+    if (fields && et && et in fields) problems.push({ field: 'params.eventTime.field', message: `"${et}" is computed by eventTime.expr, so the schema must not declare it too; rename one of them`, code: 'duplicate-field' });
+    problems.push(...exprProblems(computed, { ...unknownStream(), fields }, 'params.eventTime.expr'));
+    if (fields && et) fields = { ...fields, [et]: 'timestamp' };
+  } else if (fields && et && !(et in fields)) problems.push({ field: 'params.eventTime.field', message: `the schema declares no field "${et}"; add it or pick another event-time field`, code: 'unknown-field' });
   const cl = params.changelog;
   const pk = cl?.primaryKey?.length ? cl.primaryKey : null;
   if (cl?.format === 'upsert' && !pk) problems.push({ field: 'params.changelog.primaryKey', message: 'an upsert source needs a primary key: the fields that identify a row (a null value deletes that key)', code: 'missing-primary-key' });

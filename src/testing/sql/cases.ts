@@ -10,8 +10,9 @@ import { windowedCases } from './windowed.cases.ts';
 import { docsStyleCases } from './docsStyle.cases.ts';
 import { functionCases } from './functions.cases.ts';
 import { subqueryCases } from './subqueries.cases.ts';
+import { shapeCases } from './shapes.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {

@@ -76,7 +76,23 @@ export const transactions: Row[] = orders.map((o) => ({ store_id: `s${(o.custome
 /** Page views as a tracker writes them: the event time as a BIGINT of epoch milliseconds. */
 export const pageviews: Row[] = clicks.map((c, i) => ({ user_id: c.user_id, page: c.url, duration_ms: 200 + ((i * 131) % 900), ts_ms: c.click_time }));
 
-export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews };
+/** The orders as an application log writes them: the time as zone-less UTC text, as local-format text and as epoch seconds. */
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+export const events: Row[] = orders.map((o) => {
+  const d = new Date(Math.floor((o.order_time as number) / 1000) * 1000);
+  const ymd = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const hms = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
+  return {
+    event_id: o.order_id,
+    user_id: o.customer_id,
+    amount: o.amount,
+    event_text: `${ymd} ${hms}`,
+    event_local: `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${d.getUTCFullYear()} ${hms}`,
+    event_sec: d.getTime() / 1000,
+  };
+});
+
+export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews, events };
 
 export const ORDERS_DDL = `CREATE TABLE orders (
   order_id STRING,

@@ -52,6 +52,8 @@ export function SchemaConfirm({ value, onChange }: { value: SchemaChoice; onChan
 /** Params for a choice: the schema, and event time when a field is chosen (other params kept). */
 export function withSchemaChoice(params: Record<string, unknown>, c: SchemaChoice): Record<string, unknown> {
   const { schema: _s, eventTime: prev, ...rest } = params;
-  const idle = (prev as { idleTimeoutMs?: number } | undefined)?.idleTimeoutMs;
-  return { ...rest, schema: c.schema, ...(c.timeField ? { eventTime: { field: c.timeField, maxOutOfOrdernessMs: c.delayMs, ...(idle !== undefined ? { idleTimeoutMs: idle } : {}) } } : {}) };
+  const { idleTimeoutMs: idle, expr, field } = (prev ?? {}) as { idleTimeoutMs?: number; expr?: string; field?: string };
+  // A computed event time stays computed while its field keeps its name.
+  const computed = expr !== undefined && field === c.timeField ? { expr } : {};
+  return { ...rest, schema: c.schema, ...(c.timeField ? { eventTime: { field: c.timeField, ...computed, maxOutOfOrdernessMs: c.delayMs, ...(idle !== undefined ? { idleTimeoutMs: idle } : {}) } } : {}) };
 }

@@ -15,6 +15,7 @@ import { nodeId, scopeOf } from './env.ts';
 import type { Replace, Scope } from './expr.ts';
 import { callArgs, callName, columnRef, intervalMs, render, resolveColumn, weirExpr } from './expr.ts';
 import type { FromRel } from './select.ts';
+import { expandGroupingSets, groupingCall, hasGroupingSets } from './groupingSets.ts';
 import { filter, selectItems } from './select.ts';
 
 const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
@@ -103,11 +104,12 @@ function callWindow(fn: string, args: Tree[], rel: Rel, env: Env, at: Tree): Gro
 }
 
 export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
-  const rel: Rel = from;
+  const groupBy = childOf(sel, 'groupByClause');
+  const grouping = groupBy && hasGroupingSets(groupBy) ? expandGroupingSets(groupBy, from, env) : null;
+  const rel: Rel = grouping?.rel ?? from;
   const inScope = scopeOf(env, rel);
   const selectClause = childOf(sel, 'selectClause')!;
   const distinctSelect = !!childOf(selectClause, 'setQuantifier') && keywordsOf(childOf(selectClause, 'setQuantifier')!).includes('DISTINCT');
-  const groupBy = childOf(sel, 'groupByClause');
   const having = childOf(sel, 'havingClause');
   const havingCond = having ? kids(having).find((k) => !k.symbol)! : null;
   let window: GroupWindow | null = from.tvf ? { type: from.tvf.type, params: from.tvf.params, at: from.tvf.at } : null;
@@ -115,8 +117,8 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   const set: { name: string; expr: string }[] = [];
   const keys: { field: string; col: Col; text: string | null }[] = [];
   const windowCols = new Set<string>();
-  const groupItems = groupBy ? childrenOf(groupBy, 'groupItemDefinition') : [];
-  if (groupBy && find(groupBy, 'groupingSet')) fail(groupBy, 'GROUPING SETS / ROLLUP / CUBE', 'not supported; write one GROUP BY per grouping and UNION ALL them');
+  const groupItems = groupBy && !grouping ? childrenOf(groupBy, 'groupItemDefinition') : [];
+  if (grouping) keys.push(...grouping.keys.map((col) => ({ field: col.field, col, text: null })));
   for (const item of groupItems) {
     const gw = childOf(item, 'groupWindowFunction');
     if (gw) {
@@ -279,6 +281,8 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   const replace: Replace = (t) => {
     const agg = callColumn.get(t);
     if (agg) return quoteName(agg);
+    const g = grouping && altOf(t) === 'FunctionCall' ? groupingCall(t, grouping, env) : null;
+    if (g) return g;
     if (keyByText.size && (altOf(t) === 'FunctionCall' || altOf(t) === 'Predicated' || ruleOf(t) === 'expression' || ruleOf(t) === 'valueExpression')) {
       const k = keyByText.get(normal(env.sql, t));
       if (k) return quoteName(k);

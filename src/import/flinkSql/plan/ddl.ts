@@ -12,6 +12,7 @@ import { fail, quoteName } from './model.ts';
 import type { Scope } from './expr.ts';
 import { callName, intervalMs, render } from './expr.ts';
 import type { Annotation } from './prepass.ts';
+import { timeExpression } from './computedTime.ts';
 
 export interface TableColumn {
   name: string;
@@ -168,20 +169,25 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
   const wmCol = t.watermark ? columns.find((c) => c.name === t.watermark!.column) : null;
   if (t.watermark && !wmCol) fail(t.watermark.expr, 'WATERMARK', `\`${t.watermark.column}\` is not a column of \`${t.name}\``);
   const carrier = wmCol?.computed ? timeCarrier(sql, wmCol, physical) : null;
-  if (wmCol && !carrier && wmCol.type !== 'timestamp') fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` must be TIMESTAMP(3) or TIMESTAMP_LTZ(3)`);
+  // Not a copy of one column: the source computes it per record.
+  const timeExpr = wmCol?.computed && !carrier ? timeExpression(sql, wmCol, physical) : null;
+  const timeCol: Col | null = timeExpr ? { field: wmCol!.name, name: wmCol!.name, quals: [t.name], type: 'timestamp' } : null;
+  if (wmCol && !carrier && !timeExpr && wmCol.type !== 'timestamp') fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` must be TIMESTAMP(3) or TIMESTAMP_LTZ(3)`);
   const kind = exported?.kind ?? 'fileSource';
   const params: Record<string, unknown> = { ...(exported?.data ?? {}) };
   if (kind !== 'generatorSource' && params.schema === undefined) params.schema = Object.fromEntries(physical.map((c) => [c.field, c.type]));
   if (!exported && connector === 'filesystem' && t.options.path && !t.options.path.includes('<')) params.path = t.options.path.replace(/^file:\/\//, '');
   if (!exported && t.options.format === 'csv') params.format = 'csv';
   if (changelog) params.changelog = changelog;
-  const timeCols = carrier ? [...physical, { ...carrier, name: wmCol!.name }] : physical;
-  if (t.watermark) params.eventTime = { field: carrier?.field ?? t.watermark.column, maxOutOfOrdernessMs: watermarkBound(sql, { ...t, columns }, timeCols), ...(exported?.idleTimeoutMs !== undefined ? { idleTimeoutMs: exported.idleTimeoutMs } : {}) };
+  const timeCols = carrier ? [...physical, { ...carrier, name: wmCol!.name }] : timeCol ? [...physical, timeCol] : physical;
+  if (t.watermark) params.eventTime = { field: carrier?.field ?? t.watermark.column, ...(timeExpr ? { expr: timeExpr } : {}), maxOutOfOrdernessMs: watermarkBound(sql, { ...t, columns }, timeCols), ...(exported?.idleTimeoutMs !== undefined ? { idleTimeoutMs: exported.idleTimeoutMs } : {}) };
   const id = t.name;
   g.claim(id);
   g.add({ id, kind, params, inputs: [], at: t.at });
   const pk = t.primaryKey ?? ((params.changelog as { primaryKey?: string[] } | undefined)?.primaryKey ?? null);
-  let rel: Rel = { node: id, cols: physical, eventTime: t.watermark?.column ?? null, procTime, updating: !!params.changelog, primaryKey: pk };
+  if (timeCol) computed.splice(computed.indexOf(wmCol!), 1);
+  const sourceCols = timeCol ? [...physical, timeCol] : physical;
+  let rel: Rel = { node: id, cols: sourceCols, eventTime: t.watermark?.column ?? null, procTime, updating: !!params.changelog, primaryKey: pk };
   if (computed.length) {
     const scope: Scope = { cols: physical, sql };
     const set = computed.map((c) => ({ name: c.name, expr: c === wmCol ? quoteName(carrier!.field) : render(c.computed!, scope) }));
@@ -192,7 +198,7 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
       ? { fields: [set.find((a) => a.name === wmCol!.name)!, ...physical.map((c) => ({ name: c.field, expr: quoteName(c.field) })), ...set.filter((a) => a.name !== wmCol!.name)] }
       : { set };
     g.add({ id: mid, kind: carrier ? 'project' : 'map', params, inputs: [['in', id]], at: spanOf(computed[0].at) });
-    rel = { ...rel, node: mid, cols: [...physical, ...computed.map((c) => ({ field: c.name, name: c.name, quals: [t.name], type: null }))] };
+    rel = { ...rel, node: mid, cols: [...sourceCols, ...computed.map((c) => ({ field: c.name, name: c.name, quals: [t.name], type: null }))] };
   }
   return rel;
 }
@@ -200,9 +206,10 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
 /**
  * A computed time attribute (`ts AS TO_TIMESTAMP_LTZ(ts_ms, 3)`, `ts AS CAST(event_time AS
  * TIMESTAMP(3))`, a rename): Weir's source reads event time from a field of the record, so the
- * expression must be one physical column's value, in epoch milliseconds. That column carries it.
+ * expression must be one physical column's value, in epoch milliseconds. That column carries it;
+ * otherwise (null) the source computes it (computedTime.ts).
  */
-function timeCarrier(sql: string, c: TableColumn, physical: Col[]): Col {
+function timeCarrier(sql: string, c: TableColumn, physical: Col[]): Col | null {
   const text = render(c.computed!, { cols: physical, sql });
   let hit: Col | null = null;
   try {
@@ -212,9 +219,6 @@ function timeCarrier(sql: string, c: TableColumn, physical: Col[]): Col {
     if (col && (col.type === 'integer' || col.type === 'timestamp') && same(1_700_000_000_123) && same(5)) hit = col;
   } catch {
     /* not a copy: refused below */
-  }
-  if (!hit) {
-    fail(c.at, 'WATERMARK', `the time attribute \`${c.name}\` is computed as ${textOf(sql, c.computed!)}; Weir's source reads event time from one column of the record in epoch milliseconds: write \`${c.name} AS TO_TIMESTAMP_LTZ(<BIGINT epoch-ms column>, 3)\` or declare \`${c.name} TIMESTAMP(3)\``);
   }
   return hit;
 }

@@ -34,7 +34,7 @@ const CAST_TYPES: [RegExp, string][] = [
 
 /** The column a (possibly qualified) name stands for in the scope; errors name the candidates. */
 export function resolveColumn(scope: Scope, qual: string | null, name: string, at: Tree): Col {
-  const hits = scope.cols.filter((c) => c.name === name && (qual === null || c.quals.includes(qual)));
+  const hits = scope.cols.filter((c) => c.name === name && (qual === null ? !c.usingSide : c.quals.includes(qual)));
   if (hits.length === 1) return hits[0];
   const label = qual ? `${qual}.${name}` : name;
   if (hits.length > 1) fail(at, `column ${label}`, `is ambiguous: it is in ${hits.map((h) => h.quals[0] ?? '?').join(' and ')}; qualify it`);
@@ -71,6 +71,8 @@ export function columnRef(t: Tree): { qual: string | null; name: string; at: Tre
   if (!NAME_RULES.includes(ruleOf(x)) && altOf(x) !== 'ColumnReference') return null;
   // dt-sql-parser reads a lone 'string' in the SELECT list as a quoted identifier: it is a literal.
   if (/^'/.test(x.getText())) return null;
+  // …and a lone number as an identifier: it is a literal too.
+  if (/^\d/.test(x.getText())) return null;
   const ids = findAll(x, 'identifier').map((i) => unquote(i.getText()));
   if (ids.length === 1) return { qual: null, name: ids[0], at: t };
   if (ids.length === 2) return { qual: ids[0], name: ids[1], at: t };

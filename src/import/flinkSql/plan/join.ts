@@ -16,6 +16,7 @@ import { columnRef, intervalMs, weirExpr } from './expr.ts';
 import type { FromRel } from './select.ts';
 import { filter, finish, planFromItem } from './select.ts';
 import { planWindowJoin } from './windowJoin.ts';
+import { mergeUsing, usingKeys } from './joinUsing.ts';
 
 type Side = 'l' | 'r';
 
@@ -146,19 +147,18 @@ export function keyPair(t: Tree, ls: Scope, rs: Scope): { l: Col; r: Col } | nul
   return null;
 }
 
-function joinType(words: string[], at: Tree): 'inner' | 'left' | 'right' | 'full' | 'cross' {
+function joinType(words: string[]): 'inner' | 'left' | 'right' | 'full' | 'cross' {
   if (words.includes('LEFT')) return 'left';
   if (words.includes('RIGHT')) return 'right';
   if (words.includes('FULL')) return 'full';
   if (words.includes('CROSS')) return 'cross';
-  if (words.includes('NATURAL')) fail(at, 'NATURAL JOIN', 'name the keys: JOIN … ON l.k = r.k');
   return 'inner';
 }
 
 export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverride: Tree | null = null): FromRel {
   const words = keywordsOf(t);
   const comma = kids(t).some((k) => k.symbol?.text === ',');
-  const type = comma ? 'inner' : joinType(words, t);
+  const type = comma ? 'inner' : joinType(words);
   const left0 = planFromItem(leftT, env);
   if (left0.tvf && !find(rightT, 'systemTimePeriod')) {
     const right0 = planFromItem(rightT, env);
@@ -178,9 +178,10 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     right = requalify(env.relation(name, primary), alias ? unquote(childrenOf(alias, 'identifier')[0].getText()) : name);
   } else right = finish(planFromItem(rightT, env), env, rightT);
   const cond = childOf(t, 'joinCondition');
-  if (cond && keywordsOf(cond).includes('USING')) fail(cond, 'JOIN … USING', 'write the keys out: ON l.k = r.k');
-  const on = onOverride ?? (cond ? kids(cond).find((k) => !k.symbol)! : null);
-  if (type === 'cross' || !on) fail(t, comma ? 'FROM a, b' : 'CROSS JOIN', 'a join needs key equalities: JOIN … ON l.k = r.k (a join without keys holds every row of both sides)');
+  const using = usingKeys(t, cond, left, right);
+  if (using && sys) fail(using.at, 'FOR SYSTEM_TIME AS OF … USING', 'a temporal join names its keys with ON: ON l.k = r.k');
+  const on = using ? null : onOverride ?? (cond ? kids(cond).find((k) => !k.symbol)! : null);
+  if (!using && (type === 'cross' || !on)) fail(t, comma ? 'FROM a, b' : 'CROSS JOIN', 'a join needs key equalities: JOIN … ON l.k = r.k (a join without keys holds every row of both sides)');
   const ls = scopeOf(env, left);
   const rs = scopeOf(env, right);
   const leftKey: string[] = [];
@@ -190,7 +191,11 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const rightOnly: Tree[] = [];
   const residual: Tree[] = [];
   const timeConds: Tree[] = [];
-  for (const c of conjuncts(on)) {
+  if (using) {
+    leftKey.push(...using.left.map((c) => c.field));
+    rightKey.push(...using.right.map((c) => c.field));
+  }
+  for (const c of on ? conjuncts(on) : []) {
     // `ON TRUE`: how the export writes a join on no key (a scalar subquery's one-row aggregate).
     if (c.getText().toUpperCase() === 'TRUE' && env.annotation?.kind === 'join') continue;
     const pair = keyPair(c, ls, rs);
@@ -214,7 +219,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     residual.push(...timeConds);
     bounds.lower = bounds.upper = null;
   }
-  if (!leftKey.length && env.annotation?.kind !== 'join') fail(on, 'JOIN … ON', 'a join needs at least one key equality l.k = r.k between the two sides');
+  if (!leftKey.length && env.annotation?.kind !== 'join') fail(on ?? t, 'JOIN … ON', 'a join needs at least one key equality l.k = r.k between the two sides');
   // One-sided conditions filter the side they read, where that keeps the join's meaning.
   let l = left;
   let r = right;
@@ -222,7 +227,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const asWritten = env.annotation?.kind === 'join' || env.annotation?.kind === 'windowJoin';
   const post: Tree[] = type === 'inner' && !asWritten ? [...residual] : [];
   // An outer join keeps its preserved rows whatever the rest of ON says: those conditions stay in the join.
-  const nonEqui: Tree[] = asWritten ? conjuncts(on).filter((c) => residual.includes(c) || leftOnly.includes(c) || rightOnly.includes(c)) : type === 'inner' ? [] : [...residual];
+  const nonEqui: Tree[] = asWritten && on ? conjuncts(on).filter((c) => residual.includes(c) || leftOnly.includes(c) || rightOnly.includes(c)) : type === 'inner' ? [] : [...residual];
   for (const c of asWritten ? [] : leftOnly) {
     if (type === 'inner' || type === 'right') l = filter(l, c, env, 'JOIN … ON');
     else nonEqui.push(c);
@@ -268,7 +273,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     out = { node: id, cols, eventTime: null, procTime: [], updating: true };
   }
   for (const c of post) out = filter(out, c, env, 'JOIN … ON');
-  return out;
+  return using ? mergeUsing(out, using, type, l.cols, r.cols, env) : out;
 }
 
 export function planWindowTvf(t: Tree, env: Env): FromRel {

@@ -13,6 +13,8 @@ export interface Col {
   /** Table names or aliases that qualify it (`o` in o.amount). */
   quals: string[];
   type: FieldType | null;
+  /** A side's copy of a JOIN … USING key: read only qualified (`o.k`); `*` lists the merged key instead. */
+  usingSide?: boolean;
 }
 
 export interface Rel {

@@ -15,6 +15,8 @@ import type { FromRel } from './select.ts';
 import { filter, project, projectPending, selectItems } from './select.ts';
 import { conjuncts } from './join.ts';
 
+const WINDOW_COLS = ['window_start', 'window_end', 'window_time'];
+
 export interface PendingRank {
   /** The ranked rows: the SELECT list without the rank column. */
   input: Rel;
@@ -72,7 +74,9 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   // through the ranking and dropped after it.
   const selected = new Set(others.map((o) => o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)));
   const names = new Set(others.map((o) => o.name));
-  const carried = [...partitionCols, ...orderItems.map((o) => o.col)].filter((c, i, all) => !selected.has(c.field) && all.findIndex((x) => x.field === c.field) === i && !['window_start', 'window_end', 'window_time'].includes(c.field));
+  // Over a window table function the time attribute cuts the windows: carried if not selected.
+  const timeCol = (input as FromRel).tvf ? input.cols.find((c) => c.field === input.eventTime) : undefined;
+  const carried = [...partitionCols, ...orderItems.map((o) => o.col), ...(timeCol ? [timeCol] : [])].filter((c, i, all) => !selected.has(c.field) && all.findIndex((x) => x.field === c.field) === i && !['window_start', 'window_end', 'window_time'].includes(c.field));
   for (const c of carried) if (names.has(c.name)) fail(w, 'OVER (…)', `\`${c.name}\` is ranked by but the SELECT list names another column so; rename that one with AS`);
   const withCarried = [...others, ...carried.map((c) => ({ name: c.name, expr: null, col: c, at: w }))];
   const projected = (input as FromRel).tvf ? projectPending(input as FromRel, withCarried, env, sel) : project(input, withCarried, env, sel);
@@ -81,7 +85,10 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   const toOut = (field: string, at: Tree): string => {
     const i = withCarried.findIndex((o) => (o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)) === field);
     if (i < 0) fail(at, 'OVER (…)', `\`${field}\` must be in the SELECT list of the ranking query`);
-    return projected.cols[i].field;
+    if (!(input as FromRel).tvf) return projected.cols[i].field;
+    // Over a window table function the window columns come last, after the projected others.
+    if (WINDOW_COLS.includes(field)) return field;
+    return plainCols[withCarried.slice(0, i).filter((o) => !WINDOW_COLS.includes(o.col?.field ?? (o.expr ? columnRef(o.expr)?.name ?? '' : ''))).length].field;
   };
   const byTime = proc ? 'arrival' : orderItems.length === 1 && orderItems[0].col.field === input.eventTime ? 'eventTime' : null;
   const pending: PendingRank = {

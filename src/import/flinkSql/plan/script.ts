@@ -19,6 +19,7 @@ import { readTable, sinkKind, sourceRel } from './ddl.ts';
 import { finish, keepPending, planQuery } from './select.ts';
 import type { FromRel } from './select.ts';
 import { annotatedNode, isVersionsHelper } from './annotated.ts';
+import { planValues } from './values.ts';
 
 export interface PlanWarning {
   line: number;
@@ -95,8 +96,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
           const input = g.get(r.node)!.inputs[0][1];
           g.nodes.splice(g.nodes.indexOf(g.get(r.node)!), 1);
           v.rel = { ...r, node: input, updating: true };
-        } else if (!before.has(r.node) && !(r as FromRel).tvf) {
-          // The view's last node carries the view's name.
+        } else if (!before.has(r.node) && !(r as FromRel).tvf && ![...sources.values()].some((x) => x.node === r.node)) {
+          // The view's last node carries the view's name (not a table's source that the view only passes through).
           g.rename(r.node, name);
           v.rel = { ...r, node: name };
         } else v.rel = r;
@@ -119,8 +120,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   const insert = (target: string, q: Tree, columns: string[] | null, at: Tree) => {
     const def = tables.get(target) ?? fail(at, 'INSERT INTO', `\`${target}\` is not a table created above`);
     const e = env(target);
-    const rel = finish(planQuery(q, e), e, q);
     const targetCols = def.columns.filter((c) => !c.computed && !c.proctime).map((c) => c.name);
+    const rel = ruleOf(q) === 'valuesDefinition' ? planValues(q, e, null, columns ?? targetCols) : finish(planQuery(q, e), e, q);
     const names = columns ?? targetCols;
     if (columns && columns.some((c) => !targetCols.includes(c))) fail(at, 'INSERT INTO', `\`${target}\` has the columns ${targetCols.join(', ')}`);
     if (columns && columns.length !== targetCols.length) fail(at, 'INSERT INTO', `list every column of \`${target}\` (${targetCols.join(', ')}); Weir does not fill the others with NULL`);
@@ -208,7 +209,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
           const target = unquote(childOf(ins, 'tablePath')!.getText());
           const list = childOf(ins, 'columnNameList');
           const cols = list ? findAll(list, 'columnName').map((c) => unquote(c.getText())) : null;
-          const q = childOf(ins, 'queryStatement') ?? fail(ins, 'INSERT INTO', 'INSERT … VALUES is not read; put the rows in a file and declare a filesystem table');
+          const q = childOf(ins, 'queryStatement') ?? childOf(ins, 'valuesDefinition') ?? fail(ins, 'INSERT INTO', 'expected a query or VALUES');
           insert(target, q, cols, ins);
         }
         continue;

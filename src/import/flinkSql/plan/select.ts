@@ -20,6 +20,9 @@ import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
 import { planWhere } from './subquery.ts';
 import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
+import { planOrderLimit } from './orderLimit.ts';
+import { distinctRows } from './setOps.ts';
+import { planValues } from './values.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -47,17 +50,21 @@ export function planQuery(q: Tree, env: Env): FromRel {
       env.ctes.pop();
     }
   }
-  for (const clause of ['orderByClause', 'limitClause']) {
-    const c = childOf(q, clause);
-    if (c) fail(c, clause === 'orderByClause' ? 'ORDER BY' : 'LIMIT', 'a streaming query has no final order; rank with ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) in a subquery and keep WHERE rn <= N (Top-N)');
-  }
+  const order = childOf(q, 'orderByClause');
+  const limit = childOf(q, 'limitClause');
+  if (order || limit) return planOrderLimit(q, order, limit, finish(planUnordered(q, env), env, q), env);
+  return planUnordered(q, env);
+}
+
+/** A query without its ORDER BY / LIMIT. */
+function planUnordered(q: Tree, env: Env): FromRel {
   const words = keywordsOf(q);
   if (words.includes('UNION') || words.includes('INTERSECT') || words.includes('EXCEPT') || words.includes('MINUS')) return planSetOp(q, env);
   const sel = childOf(q, 'selectStatement');
   if (sel) return planSelect(sel, env);
   const inner = childOf(q, 'queryStatement');
   if (inner) return planQuery(inner, env);
-  if (childOf(q, 'valuesCaluse') || find(q, 'valuesCaluse')) fail(q, 'VALUES', 'inline VALUES are not read; put the rows in a file and declare a filesystem table');
+  if (childOf(q, 'valuesCaluse') || find(q, 'valuesCaluse')) fail(q, 'VALUES', 'read inline rows as a FROM item: SELECT * FROM (VALUES (…), (…)) AS t(a, b)');
   fail(q, 'query', 'not a query the planner reads');
 }
 
@@ -75,30 +82,46 @@ export function keepPending(r: FromRel, env: Env, at: Tree): FromRel {
 
 function planSetOp(q: Tree, env: Env): Rel {
   const words = keywordsOf(q);
-  if (!words.includes('ALL') || !words.includes('UNION')) {
-    const op = words.find((w) => ['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'].includes(w))!;
-    fail(q, op, op === 'UNION' ? 'UNION without ALL removes duplicates; write UNION ALL, and SELECT DISTINCT over it if you need set semantics' : `${op} is not supported; the nearest supported form is UNION ALL, or a LEFT JOIN … WHERE r.k IS NULL`);
+  if (!words.includes('UNION')) {
+    const op = words.find((w) => ['INTERSECT', 'EXCEPT', 'MINUS'].includes(w))!;
+    fail(q, op, `${op} is not supported; the nearest supported form is UNION ALL, or a LEFT JOIN … WHERE r.k IS NULL`);
   }
+  // UNION is UNION ALL then distinct rows: under it every nested UNION [ALL] is one union too.
+  const distinct = !words.includes('ALL');
   const branches: Rel[] = [];
-  const collect = (t: Tree) => {
+  const flattens = (t: Tree) => {
     const w = keywordsOf(t);
-    if (w.includes('UNION') && w.includes('ALL')) childrenOf(t, 'queryStatement').forEach(collect);
-    else branches.push(finish(planQuery(t, { ...env, unionBranch: true }), env, t));
+    return w.includes('UNION') && (w.includes('ALL') || distinct) && !childOf(t, 'orderByClause') && !childOf(t, 'limitClause');
+  };
+  // The grammar hangs an ORDER BY / LIMIT after the last branch on that branch; SQL orders the union.
+  let last = q;
+  while (flattens(last)) last = childrenOf(last, 'queryStatement').at(-1)!;
+  const hoisted = last !== q && childOf(last, 'selectStatement') && (childOf(last, 'orderByClause') || childOf(last, 'limitClause')) ? last : null;
+  const collect = (t: Tree) => {
+    if (flattens(t)) childrenOf(t, 'queryStatement').forEach(collect);
+    else branches.push(finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
   };
   collect(q);
+  const used = new Set<string>();
   const names = branches[0].cols.map((c) => c.name);
   const inputs = branches.map((b, i) => {
     if (b.cols.length !== names.length) fail(q, 'UNION ALL', `branch ${i + 1} has ${b.cols.length} columns, the first has ${names.length}`);
     // Branches line up by position; a branch whose fields are named otherwise is renamed to the first's names.
     const same = b.cols.every((c, j) => c.field === names[j]);
-    if (same) return b.node;
+    // A relation read twice (v UNION ALL v) gets a second edge through a project of its own.
+    if (same && !used.has(b.node)) {
+      used.add(b.node);
+      return b.node;
+    }
     const id = nodeId(env, 'union_in');
     env.g.add({ id, kind: 'project', params: { fields: b.cols.map((c, j) => ({ name: names[j], expr: `\`${c.field}\`` })) }, inputs: [['in', b.node]], at: q });
     return id;
   });
   const id = nodeId(env, 'union');
   env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
-  return { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+  const all: Rel = { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+  const out = distinct ? distinctRows(all, env, q) : all;
+  return hoisted ? planOrderLimit(hoisted, childOf(hoisted, 'orderByClause'), childOf(hoisted, 'limitClause'), out, env) : out;
 }
 
 /**
@@ -131,6 +154,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
     return planFromItem(parts[0], env);
   }
   if (rule === 'windowTVFClause') return planWindowTvf(t, env);
+  if (rule === 'inlineDataValueClause') return planValues(childOf(t, 'valuesDefinition')!, env, childOf(t, 'tableAlias'));
   if (rule === 'tableReference') {
     const alias = childOf(t, 'tableAlias');
     const primary = childOf(t, 'tablePrimary')!;
@@ -160,20 +184,23 @@ export function planFromItem(t: Tree, env: Env): FromRel {
   fail(t, 'FROM', 'not a FROM item the planner reads (tables, views, subqueries, joins, window table functions)');
 }
 
+/** The columns `*` stands for: a USING join lists its merged keys, not the sides' copies. */
+const starCols = (rel: Rel): Col[] => rel.cols.filter((c) => !c.usingSide);
+
 /** The SELECT list as named expressions; `*` and `t.*` expand to the columns in scope. */
 export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr: Tree | null; col: Col | null; at: Tree }[] {
   const list = find(childOf(sel, 'selectClause')!, 'selectList')!;
   const out: { name: string; expr: Tree | null; col: Col | null; at: Tree }[] = [];
   const items = childrenOf(list, 'columnProjectItem');
   if (!items.length && list.getText().trim() === '*') {
-    for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: list });
+    for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: list });
     return out;
   }
-  if (kids(list).some((k) => k.symbol?.text === '*')) for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: list });
+  if (kids(list).some((k) => k.symbol?.text === '*')) for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: list });
   items.forEach((item, i) => {
     const all = childOf(item, 'tableAllColumns');
     if (all && !findAll(all, 'identifier').length) {
-      for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: all });
+      for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: all });
       return;
     }
     if (all) {
@@ -184,7 +211,7 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
       return;
     }
     if (item.getText() === '*') {
-      for (const c of rel.cols) out.push({ name: c.name, expr: null, col: c, at: item });
+      for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: item });
       return;
     }
     const alias = find(item, 'columnAlias');

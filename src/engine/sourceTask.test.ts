@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { SourceTask } from './sourceTask.ts';
+import { jsonLinesReader } from '../core/source.ts';
+import { compile } from '../pipeline/compile.ts';
+import type { PipelineDocument } from '../pipeline/document.ts';
+import { PIPELINE_FORMAT, PIPELINE_VERSION } from '../pipeline/document.ts';
+
+const lines = (rows: unknown[]) => rows.map((r) => JSON.stringify(r));
+
+describe('a computed event time (eventTime.expr)', () => {
+  const schema = { id: 'string', at: 'string' };
+  const eventTime = { field: 'ts', expr: 'TO_TIMESTAMP(`at`)', maxOutOfOrdernessMs: 0 };
+
+  it('computes the time field per record from zone-less UTC text, and watermarks follow it', () => {
+    const rows = [{ id: 'a', at: '2024-01-31 13:05:09' }, { id: 'b', at: '2024-01-31 13:05:11.5' }];
+    const t = new SourceTask('s', jsonLinesReader(lines(rows)), { schema, eventTime });
+    const p = t.poll(10);
+    const b = Date.UTC(2024, 0, 31, 13, 5, 11, 500);
+    expect(p.elements.map((e) => [e.row.id, e.row.ts, e.ts])).toEqual([['a', Date.UTC(2024, 0, 31, 13, 5, 9), Date.UTC(2024, 0, 31, 13, 5, 9)], ['b', b, b]]);
+    expect(p.watermark).toBe(Infinity);
+    expect(rows[0]).toEqual({ id: 'a', at: '2024-01-31 13:05:09' });
+  });
+
+  it('dead-letters a record whose expression gives NULL, with its line', () => {
+    const t = new SourceTask('s', jsonLinesReader(lines([{ id: 'a', at: 'yesterday' }, { id: 'b', at: null }, { id: 'c', at: '2024-01-01 00:00:00' }])), { schema, eventTime });
+    const p = t.poll(10);
+    expect(p.elements.map((e) => e.row.id)).toEqual(['c']);
+    expect(p.deadLetters.map((d) => [d.line, d.reason])).toEqual([
+      [1, 'no event time: eventTime.expr gave NULL for this record'],
+      [2, 'no event time: eventTime.expr gave NULL for this record'],
+    ]);
+  });
+
+  it('computes it on changelog rows too', () => {
+    const t = new SourceTask('s', jsonLinesReader(lines([{ op: '+I', data: { id: 'a', at: '2024-01-01 00:00:01' } }])), { schema, eventTime, changelog: { format: 'changelog-json' } });
+    expect(t.poll(10).elements.map((e) => [e.kind, e.ts])).toEqual([['+I', Date.UTC(2024, 0, 1, 0, 0, 1)]]);
+  });
+
+  it('validation: the field is a timestamp of the output, the schema must not declare it, the expression reads declared fields', () => {
+    const doc = (params: Record<string, unknown>): PipelineDocument => ({
+      format: PIPELINE_FORMAT,
+      version: PIPELINE_VERSION,
+      name: 't',
+      nodes: [
+        { id: 'src', kind: 'inlineSource', params: { rows: [], ...params } },
+        { id: 'out', kind: 'collectSink', params: {} },
+      ],
+      edges: [{ from: { node: 'src', port: 'out' }, to: { node: 'out', port: 'in' } }],
+    }) as PipelineDocument;
+    const ok = compile(doc({ schema, eventTime }));
+    expect(ok.problems).toEqual([]);
+    expect(ok.plan!.nodes.find((n) => n.id === 'src')!.outputs.out).toMatchObject({ fields: { id: 'string', at: 'string', ts: 'timestamp' }, eventTime: 'ts' });
+    const codes = (params: Record<string, unknown>) => compile(doc(params)).problems.map((p) => [p.field, p.code]);
+    expect(codes({ schema: { ...schema, ts: 'timestamp' }, eventTime })).toContainEqual(['params.eventTime.field', 'duplicate-field']);
+    expect(codes({ schema, eventTime: { ...eventTime, expr: 'TO_TIMESTAMP(`nope`)' } })).toContainEqual(['params.eventTime.expr', 'unknown-field']);
+    expect(codes({ schema, eventTime: { ...eventTime, expr: 'TO_TIMESTAMP(' } })).toContainEqual(['params.eventTime.expr', 'bad-expression']);
+  });
+});

@@ -1,0 +1,61 @@
+// The query shapes beyond SELECT … WHERE … GROUP BY: what each plans to, and where what is still
+// not carried is refused, at its line:column with the nearest form.
+import { describe, expect, it } from 'vitest';
+import { importFlinkSql } from './index.ts';
+
+const TABLE = "CREATE TABLE t (a STRING, n BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND) WITH ('connector' = 'filesystem', 'path' = '/t.jsonl', 'format' = 'json');\n";
+const OTHER = "CREATE TABLE u (a STRING, m BIGINT) WITH ('connector' = 'filesystem', 'path' = '/u.jsonl', 'format' = 'json');\n";
+const SINK = "CREATE TABLE s (a STRING, n BIGINT) WITH ('connector' = 'print');\n";
+const script = (q: string) => `${TABLE}${OTHER}${SINK}INSERT INTO s\n${q};`;
+const LINE = 5;
+
+function plan(q: string) {
+  const r = importFlinkSql(script(q));
+  if (!r.ok) throw new Error(r.errors.map((e) => `${e.line}:${e.column} ${e.construct}: ${e.message}`).join('\n'));
+  return r.doc;
+}
+function refusal(q: string) {
+  const r = importFlinkSql(script(q));
+  expect(r.ok).toBe(false);
+  return r.ok ? null! : r.errors[0];
+}
+const kinds = (q: string) => plan(q).nodes.map((n) => n.kind);
+
+describe('query shapes', () => {
+  it('ORDER BY … LIMIT is a global Top-N, LIMIT alone keeps the first arrivals, ORDER BY the time attribute plans no node', () => {
+    const top = plan('SELECT a, n FROM t ORDER BY n DESC LIMIT 3').nodes.find((n) => n.kind === 'topN')!;
+    expect(top.params).toMatchObject({ partitionBy: [], orderBy: [{ field: 'n', direction: 'desc' }], n: 3 });
+    expect(kinds('SELECT a, n FROM t LIMIT 2')).toContain('topN');
+    expect(kinds('SELECT a, n FROM (SELECT a, n, ts FROM t ORDER BY ts)')).not.toContain('topN');
+    expect(refusal('SELECT a, n FROM t\nORDER BY a')).toMatchObject({ line: LINE + 1, column: 1, construct: 'ORDER BY' });
+  });
+
+  it('JOIN … USING merges its key; USING and NATURAL name what is missing', () => {
+    const doc = plan('SELECT * FROM (SELECT a, n FROM t) JOIN (SELECT a FROM u) USING (a)');
+    expect(doc.nodes.find((n) => n.kind === 'join')!.params).toMatchObject({ leftKey: ['a'], rightKey: ['a'] });
+    expect(refusal('SELECT a, n FROM t JOIN u USING (m)')).toMatchObject({ line: LINE, construct: 'USING (m)', message: expect.stringMatching(/not a column of the left side \(a, n, ts\)/) });
+    expect(refusal('SELECT t.a, n FROM t NATURAL JOIN (SELECT m FROM u)')).toMatchObject({ construct: 'NATURAL JOIN', message: expect.stringMatching(/no column name in common/) });
+    // An unqualified key is the merged column, not ambiguous; the sides' copies stay readable qualified.
+    expect(() => plan('SELECT a, t.n FROM t LEFT JOIN u USING (a)')).not.toThrow();
+  });
+
+  it('UNION is a union and a distinct aggregation', () => {
+    expect(kinds('SELECT a, n FROM t UNION SELECT a, m FROM u')).toEqual(expect.arrayContaining(['union', 'aggregate']));
+  });
+
+  it('VALUES: rows of one width and one type per column', () => {
+    const src = plan("SELECT a, n FROM (VALUES ('x', 1), ('y', 2)) AS v(a, n)").nodes.find((n) => n.kind === 'inlineSource')!;
+    expect(src.params).toEqual({ rows: [{ a: 'x', n: 1 }, { a: 'y', n: 2 }], schema: { a: 'string', n: 'integer' } });
+    expect(refusal("SELECT a, n FROM (VALUES ('x', 1), ('y')) AS v(a, n)")).toMatchObject({ construct: 'VALUES', message: 'row 2 has 1 values, the first has 2' });
+    expect(refusal("SELECT a, n FROM (VALUES ('x', 1), (2, 3)) AS v(a, n)")).toMatchObject({ construct: 'VALUES', message: expect.stringMatching(/column `a` holds string values and, in row 2, a integer/) });
+    expect(refusal("SELECT a, n FROM (VALUES ('x', 1)) AS v(a)")).toMatchObject({ construct: 'VALUES … AS t(…)' });
+  });
+
+  it('GROUPING SETS expand the input; over a window they are refused with the nearest form', () => {
+    const agg = plan('SELECT a, SUM(n) AS n FROM t GROUP BY ROLLUP (a)').nodes.find((n) => n.kind === 'aggregate')!;
+    expect(agg.params).toMatchObject({ groupBy: ['a', '_grouping_id'] });
+    const r = refusal("SELECT a, SUM(n) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, ROLLUP (a)");
+    expect(r).toMatchObject({ construct: 'GROUPING SETS', message: expect.stringMatching(/aggregate the window first/) });
+    expect(refusal('SELECT a, SUM(n) AS n FROM t GROUP BY CUBE (UPPER(a))')).toMatchObject({ construct: 'GROUPING SETS', message: expect.stringMatching(/compute an expression in a subquery first/) });
+  });
+});
