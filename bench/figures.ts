@@ -1,6 +1,6 @@
 // Every figure of the benchmark report: its name in results.json, its target, where it is measured,
 // and one line saying what it is.
-import { isLatencyText, NO_PREVIEW } from './lib/latencyText.ts';
+import { isFailedText, isLatencyText, NO_PREVIEW } from './lib/latencyText.ts';
 
 export interface Figure {
   name: string;
@@ -110,10 +110,11 @@ export const PENDING: Record<string, string> = {
   'scaling.checkpointMs.keys1M': 'null in --quick only (a full checkpoint of 1M keys with its warm-up takes longer than the quick budget on this machine); the full run measures it',
 };
 
-/** Met, missed, or null (no target, or nothing to judge: not measured, "n/a"). A latency at a rate not sustained misses. */
+/** Met, missed, or null (no target, or nothing to judge: not measured, "n/a"). A latency at a rate not sustained misses, as does a failed suite's figure. */
 export function meets(fig: Figure, v: FigureValue | undefined): boolean | null {
   if (!fig.target || v === null || v === undefined) return null;
-  if (typeof v === 'string') return isLatencyText(v) && v !== NO_PREVIEW ? false : null;
+  // A suite that failed (timed out, threw) misses its targets; so does a latency at a rate not sustained.
+  if (typeof v === 'string') return (isLatencyText(v) && v !== NO_PREVIEW) || isFailedText(v) ? false : null;
   if (!Number.isFinite(v)) return null;
   return fig.target.op === '>=' ? v >= fig.target.value : v <= fig.target.value;
 }

@@ -29,6 +29,11 @@ export interface Sizes {
   csvRows: number;
   /** The designer app in headless Chromium: fps and throughput with the UI vs headless. */
   ui: UiSize;
+  /**
+   * How long a suite may take (each Nexmark query on its own) before its figures read "failed:
+   * timed out" and the run goes on: several times what a healthy run takes on this machine.
+   */
+  timeouts: { suiteMs: number; nexmarkQueryMs: number };
 }
 
 export const FULL: Sizes = {
@@ -50,6 +55,7 @@ export const FULL: Sizes = {
   csvRows: 1_000_000,
   largeCheckpoint: true,
   ui: { runs: 5, warmups: 1, warmupMs: 2_000, measureMs: 10_000, tabMs: 3_000 },
+  timeouts: { suiteMs: 20 * 60_000, nexmarkQueryMs: 10 * 60_000 },
 };
 
 export const QUICK: Sizes = {
@@ -72,6 +78,7 @@ export const QUICK: Sizes = {
   csvRows: 200_000,
   largeCheckpoint: false,
   ui: { runs: 3, warmups: 1, warmupMs: 1_000, measureMs: 3_000, tabMs: 1_000 },
+  timeouts: { suiteMs: 5 * 60_000, nexmarkQueryMs: 2 * 60_000 },
 };
 
 /** Tiny sizes for the smoke test: the harness runs end to end, the numbers mean nothing. */
@@ -94,4 +101,5 @@ export const SMOKE: Sizes = {
   csvRows: 5_000,
   largeCheckpoint: false,
   ui: { runs: 1, warmups: 0, warmupMs: 200, measureMs: 500, tabMs: 200 },
+  timeouts: { suiteMs: 60_000, nexmarkQueryMs: 60_000 },
 };
