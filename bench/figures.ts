@@ -42,6 +42,11 @@ export const UI_TABS = ['State', 'Windows', 'Checkpoints', 'Metrics', 'Trace', '
 export const FIGURES: Figure[] = [
   nodeOnly(f('sqlImport.fiftyStatementsMs', 'ms', 'Planning a 50-statement Flink SQL script (5 tables, 15 views, 15 sinks, 15 INSERTs: filters, aggregates, window TVFs, interval joins, Top-N) into a checked pipeline document, median.', le(200))),
   nodeOnly(f('sqlImport.fiftyStatementsP90Ms', 'ms', 'The same, 90th percentile.')),
+  f('sqlEditor.import.fiftyStatementsMs', 'ms', 'The same 50-statement script planned in a Chromium worker (where the SQL tab plans), median.', le(200)),
+  f('sqlEditor.import.fiftyStatementsP90Ms', 'ms', 'The same, 90th percentile.'),
+  f('sqlEditor.keystrokeToDiagnosticsMs', 'ms', "The designer's SQL tab with the medallion seed script applied: a typo typed at the end of a table name, measured in the page from the keydown to the first error underline in the DOM (its 20 ms typing debounce and the planner's run in its worker included), Backspace between; median of the warm keystrokes.", le(50)),
+  f('sqlEditor.keystrokeToDiagnosticsMaxMs', 'ms', 'The slowest of those keystrokes.'),
+  f('sqlEditor.firstKeystrokeToDiagnosticsMs', 'ms', 'The first keystroke of the session, with the planner cold.'),
   f('keyedCount.engineEventsPerSec', 'events/s', "Weir's keyed count + sum (source → keyBy → GROUP BY → view, 100k keys, memory state) in one worker."),
   f('keyedCount.handLoopEventsPerSec', 'events/s', 'A hand-written Map loop over the same ready event objects in the same worker: the limit.'),
   f('keyedCount.ratioToLoop', 'ratio', 'Weir ÷ hand loop, median of paired rounds.', ge(0.3)),
@@ -143,4 +148,6 @@ export const TARGETS: TargetRow[] = [
   { figures: ['latency.committedOverIntervalP99Ms'], previous: '— (890 ms total, 78.6k sustained)' },
   { figures: NEXMARK.map(([q]) => `nexmark.${q}.eventsPerSecPerCore`), previous: '2.1×–11.8×, no checkpoints', note: 'each query, with checkpoints' },
   { figures: ['ui.fpsMedian', 'ui.throughputRatioWithUi'], previous: '47 / 0.70' },
+  { figures: ['sqlEditor.keystrokeToDiagnosticsMs'], previous: '326 ms (e2e, 200 ms debounce)' },
+  { figures: ['sqlEditor.import.fiftyStatementsMs', 'sqlImport.fiftyStatementsMs'], previous: '— (Chromium) / not benched', note: 'Chromium worker / Node' },
 ];

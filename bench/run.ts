@@ -18,6 +18,7 @@ import { FLINK_PER_CORE } from './nexmark/index.ts';
 import { now } from './lib/stats.ts';
 import { buildAndServeApp } from './lib/appServer.ts';
 import { uiSuite } from './suites/ui.ts';
+import { sqlEditorSuite } from './suites/sqlEditor.ts';
 import { LAUNCH_ARGS } from './lib/launchArgs.ts';
 import { outputPaths, runModeOf } from './output.ts';
 
@@ -91,6 +92,8 @@ async function browserFigures(page: Page): Promise<Results> {
     for (const q of NEXMARK_QUERY_IDS) await inPage('nexmark', [`nexmark.${q}.`], suite('nexmark', { events: sizes.nexmarkEvents, queries: [q] }), timeouts.nexmarkQueryMs, `nexmark.${q}`);
   }
   await inPage('incremental', ['incrementalVsRecompute.'], suite('incremental', sizes.incremental));
+  // The SQL tab's planner runs in a worker: the 50-statement import in a Chromium worker (the keystroke figures drive the app).
+  await inPage('sqlEditor', ['sqlEditor.import.'], suite('sqlEditorImport', { runs: sizes.sqlEditor.importRuns }), timeouts.suiteMs, 'sqlEditor.import');
   return out;
 }
 
@@ -163,12 +166,13 @@ async function main(): Promise<void> {
     if (!(await page.evaluate(() => window.weirBench.isolated()))) log('warning: the bench page is not cross-origin isolated');
     log('running in headless Chromium workers:');
     Object.assign(results, await browserFigures(page));
-    if (want('ui')) {
-      log('  ui: building the designer app and driving it in its own pages …');
+    if (want('ui') || want('sqlEditor')) {
+      log('  building the designer app for the suites that drive it in its own pages …');
       const app = await buildAndServeApp();
       try {
-        // The ui suite opens pages of its own: after a timeout, closing the browser ends them.
-        Object.assign(results, await guarded('ui', ['ui.'], timeouts.suiteMs, () => uiSuite(browser, app.url, page, sizes.ui, log), async () => undefined));
+        // These suites open pages of their own: after a timeout, closing the browser ends them.
+        if (want('ui')) Object.assign(results, await guarded('ui', ['ui.'], timeouts.suiteMs, () => uiSuite(browser, app.url, page, sizes.ui, log), async () => undefined));
+        if (want('sqlEditor')) Object.assign(results, await guarded('sqlEditor', ['sqlEditor.keystroke', 'sqlEditor.firstKeystroke'], timeouts.suiteMs, () => sqlEditorSuite(browser, app.url, sizes.sqlEditor), async () => undefined));
       } finally {
         await app.close();
       }

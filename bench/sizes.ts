@@ -1,6 +1,7 @@
 import type { RunPlan } from './lib/stats.ts';
 import type { LatencySize } from './page/latency.ts';
 import type { UiSize } from './suites/ui.ts';
+import type { SqlEditorSize } from './suites/sqlEditor.ts';
 import type { StateBackendSize } from './suites/stateBackend.ts';
 import type { ThreadedSize } from './suites/threaded.ts';
 
@@ -34,6 +35,8 @@ export interface Sizes {
    * timed out" and the run goes on: several times what a healthy run takes on this machine.
    */
   timeouts: { suiteMs: number; nexmarkQueryMs: number };
+  /** The SQL tab: warm keystrokes timed to their underline, and runs of the 50-statement import. */
+  sqlEditor: SqlEditorSize & { importRuns: number };
 }
 
 export const FULL: Sizes = {
@@ -56,6 +59,7 @@ export const FULL: Sizes = {
   largeCheckpoint: true,
   ui: { runs: 5, warmups: 1, warmupMs: 2_000, measureMs: 10_000, tabMs: 3_000 },
   timeouts: { suiteMs: 20 * 60_000, nexmarkQueryMs: 10 * 60_000 },
+  sqlEditor: { keystrokes: 15, importRuns: 30 },
 };
 
 export const QUICK: Sizes = {
@@ -79,6 +83,7 @@ export const QUICK: Sizes = {
   largeCheckpoint: false,
   ui: { runs: 3, warmups: 1, warmupMs: 1_000, measureMs: 3_000, tabMs: 1_000 },
   timeouts: { suiteMs: 5 * 60_000, nexmarkQueryMs: 2 * 60_000 },
+  sqlEditor: { keystrokes: 7, importRuns: 10 },
 };
 
 /** Tiny sizes for the smoke test: the harness runs end to end, the numbers mean nothing. */
@@ -102,4 +107,5 @@ export const SMOKE: Sizes = {
   largeCheckpoint: false,
   ui: { runs: 1, warmups: 0, warmupMs: 200, measureMs: 500, tabMs: 200 },
   timeouts: { suiteMs: 60_000, nexmarkQueryMs: 60_000 },
+  sqlEditor: { keystrokes: 1, importRuns: 2 },
 };
