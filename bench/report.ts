@@ -1,6 +1,7 @@
 import { FIGURES, NODE_TWINS, PENDING, meets } from './figures.ts';
 import { lineChart } from './lib/svg.ts';
 import { table, targetTable, type Results } from './reportTables.ts';
+import { FAILED_PREFIX } from './lib/guard.ts';
 
 export { table, type Results };
 
@@ -21,6 +22,13 @@ export interface ReportInput {
 }
 
 const num = (v: Results[string] | undefined): number | null => (typeof v === 'number' ? v : null);
+
+/** The suites (or Nexmark queries) that timed out or threw in this run, each with its reason. */
+function failedSuites(res: Results): string {
+  const failed = Object.entries(res).filter(([k]) => k.startsWith(`${FAILED_PREFIX}`));
+  if (!failed.length) return '';
+  return `\nFailed (their figures read "failed: …" and miss): ${failed.map(([k, v]) => `\`${k.slice(FAILED_PREFIX.length)}\` (${v})`).join(', ')}.\n`;
+}
 
 export function renderReport(r: ReportInput): string {
   const res = r.results;
@@ -45,7 +53,7 @@ ${targetTable(res)}
 
 Met: ${met.join(', ') || 'none'}.
 Missed: ${missed.join(', ') || 'none'}.
-
+${failedSuites(res)}
 ## Results
 
 Each figure in headless Chromium workers (the bench page), and in Node where the suite also runs there

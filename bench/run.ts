@@ -11,12 +11,14 @@ import { build } from 'vite';
 import { chromium, type Page } from 'playwright-core';
 import { serveStatic } from './lib/server.ts';
 import { FULL, QUICK, type Sizes } from './sizes.ts';
-import { FIGURES, NODE_TWINS, PENDING } from './figures.ts';
+import { FIGURES, NEXMARK_QUERY_IDS, NODE_TWINS, PENDING, nodeTwin } from './figures.ts';
+import { TimedOut, failedFigures, figuresOf, withTimeout } from './lib/guard.ts';
 import { renderReport, table, type Results } from './report.ts';
 import { FLINK_PER_CORE } from './nexmark/index.ts';
 import { now } from './lib/stats.ts';
 import { buildAndServeApp } from './lib/appServer.ts';
 import { uiSuite } from './suites/ui.ts';
+import { sqlEditorSuite } from './suites/sqlEditor.ts';
 import { LAUNCH_ARGS } from './lib/launchArgs.ts';
 import { outputPaths, runModeOf } from './output.ts';
 
@@ -30,74 +32,118 @@ const want = (suite: string) => !only || only.includes(suite);
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
 
+/** `--timeout=<s>` overrides every suite's and query's deadline (to try the guard itself). */
+const timeoutArg = argv.find((a) => a.startsWith('--timeout='));
+const timeouts = timeoutArg ? { suiteMs: Number(timeoutArg.slice(10)) * 1000, nexmarkQueryMs: Number(timeoutArg.slice(10)) * 1000 } : sizes.timeouts;
+const failures: string[] = [];
+
+/**
+ * Runs one suite under its deadline. A suite that throws or times out gives failed figures (the
+ * reason in each, and under bench.failed.<name>) and the run goes on; `reset` then stops what the
+ * suite left running.
+ */
+async function guarded(name: string, prefixes: readonly string[], ms: number, run: () => Promise<Results>, reset: () => Promise<void>): Promise<Results> {
+  const t0 = now();
+  log(`  ${name} …`);
+  try {
+    const figs = await withTimeout(ms, run);
+    log(`  ${name} done in ${((now() - t0) / 1000).toFixed(1)} s`);
+    return figs;
+  } catch (e) {
+    const reason = e instanceof TimedOut ? e.message : `threw: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
+    log(`  ${name} FAILED after ${((now() - t0) / 1000).toFixed(1)} s: ${reason}; going on with the next suite`);
+    failures.push(`${name}: ${reason}`);
+    await reset().catch((err) => log(`  (resetting after ${name} failed too: ${(err as Error).message})`));
+    return failedFigures(name, figuresOf(prefixes), reason);
+  }
+}
+
 async function browserFigures(page: Page): Promise<Results> {
   const out: Results = {};
-  const suite = async (name: string, args: Record<string, unknown>) => {
-    if (!want(name)) return;
-    const t0 = now();
-    log(`  ${name} …`);
-    const figs = await page.evaluate((req) => window.weirBench.runSuite(req), { suite: name, plan: sizes.plan, args });
-    Object.assign(out, figs);
-    log(`  ${name} done in ${((now() - t0) / 1000).toFixed(1)} s`);
+  // Reloading the page ends every worker a timed-out suite left running.
+  const reset = async () => {
+    await page.reload();
+    await page.waitForSelector('body[data-ready="true"]');
   };
-  await suite('keyedCount', { size: sizes.keyedCount });
-  if (want('crossWorker')) {
-    log('  crossWorker …');
-    Object.assign(out, await page.evaluate(([s, p]) => window.weirBench.crossWorker(s, p), [sizes.crossWorker, sizes.plan] as const));
+  // `label` names the part in the log and under bench.failed.<label>: a Nexmark query is `nexmark.q5`.
+  const inPage = async (name: string, prefixes: readonly string[], run: () => Promise<Results>, ms = timeouts.suiteMs, label = name) => {
+    if (want(name)) Object.assign(out, await guarded(label, prefixes, ms, run, reset));
+  };
+  const suite = (name: string, args: Record<string, unknown>, plan = sizes.plan) =>
+    () => page.evaluate((req) => window.weirBench.runSuite(req), { suite: name, plan, args });
+  await inPage('keyedCount', ['keyedCount.'], suite('keyedCount', { size: sizes.keyedCount }));
+  await inPage('crossWorker', ['crossWorker.'], () => page.evaluate(([s, p]) => window.weirBench.crossWorker(s, p), [sizes.crossWorker, sizes.plan] as const));
+  await inPage('latency', ['latency.'], () => page.evaluate(([s, p]) => window.weirBench.latency(s, p), [sizes.latency, sizes.plan] as const));
+  await inPage('stateBackend', ['stateBackend.'], suite('stateBackend', { size: sizes.stateBackend }));
+  await inPage('checkpoint', ['checkpoint.', 'recovery.'], suite('checkpoint', { keys: sizes.checkpointKeys }));
+  await inPage('checkpointScaling', ['scaling.checkpointMs.'], async () => {
+    const figs = await suite('checkpointScaling', { sizes: sizes.checkpointScaling })();
+    // A full checkpoint of 1M keys for the top of the curve when the checkpoint suite ran smaller.
+    if (sizes.largeCheckpoint && sizes.checkpointKeys < 1_000_000) Object.assign(figs, await suite('checkpointScaling', { sizes: { keys1M: 1_000_000 } }, sizes.largePlan)());
+    return figs;
+  });
+  await inPage('scaling', ['scaling.eventsPerSec.'], async () => {
+    const figs = await suite('scaling', { events: sizes.scalingEvents, keys: sizes.scalingKeys })();
+    // The 1M-key throughput point.
+    return Object.assign(figs, await suite('scaling', { events: 0, keys: sizes.largeKeys }, sizes.largePlan)());
+  });
+  // Each query on its own deadline: one that hangs fails alone.
+  if (want('nexmark')) {
+    for (const q of NEXMARK_QUERY_IDS) await inPage('nexmark', [`nexmark.${q}.`], suite('nexmark', { events: sizes.nexmarkEvents, queries: [q] }), timeouts.nexmarkQueryMs, `nexmark.${q}`);
   }
-  if (want('latency')) {
-    log('  latency …');
-    Object.assign(out, await page.evaluate(([s, p]) => window.weirBench.latency(s, p), [sizes.latency, sizes.plan] as const));
-  }
-  await suite('stateBackend', { size: sizes.stateBackend });
-  await suite('checkpoint', { keys: sizes.checkpointKeys });
-  await suite('checkpointScaling', { sizes: sizes.checkpointScaling });
-  await suite('scaling', { events: sizes.scalingEvents, keys: sizes.scalingKeys });
-  // The 1M-key points: the throughput one, and a full checkpoint of 1M keys when the checkpoint suite ran smaller.
-  if (want('scaling')) Object.assign(out, await page.evaluate((req) => window.weirBench.runSuite(req), { suite: 'scaling', plan: sizes.largePlan, args: { events: 0, keys: sizes.largeKeys } }));
-  if (want('checkpointScaling') && sizes.largeCheckpoint && sizes.checkpointKeys < 1_000_000) {
-    Object.assign(out, await page.evaluate((req) => window.weirBench.runSuite(req), { suite: 'checkpointScaling', plan: sizes.largePlan, args: { sizes: { keys1M: 1_000_000 } } }));
-  }
-  await suite('nexmark', { events: sizes.nexmarkEvents });
-  await suite('incremental', sizes.incremental);
+  await inPage('incremental', ['incrementalVsRecompute.'], suite('incremental', sizes.incremental));
+  // The SQL tab's planner runs in a worker: the 50-statement import in a Chromium worker (the keystroke figures drive the app).
+  await inPage('sqlEditor', ['sqlEditor.import.'], suite('sqlEditorImport', { runs: sizes.sqlEditor.importRuns }), timeouts.suiteMs, 'sqlEditor.import');
   return out;
 }
 
 function nodeFigures(): Results {
   const out: Results = {};
   const lastLine = (stdout: string) => JSON.parse(stdout.trim().split('\n').pop()!) as Results;
-  const script = (file: string, args: (string | number)[], flags: string[] = []) =>
-    lastLine(execFileSync(process.execPath, [...flags, '--import', 'tsx', `${here}node/${file}`, ...args.map(String)], { cwd: root, encoding: 'utf8' }));
+  // Synchronous children: the deadline is execFileSync's own (it kills the child); the guard reports it.
+  const inNode = (name: string, figures: readonly string[], file: string, args: (string | number)[], flags: string[] = [], ms = timeouts.suiteMs) => {
+    const t0 = now();
+    try {
+      Object.assign(out, lastLine(execFileSync(process.execPath, [...flags, '--import', 'tsx', `${here}node/${file}`, ...args.map(String)], { cwd: root, encoding: 'utf8', timeout: ms, killSignal: 'SIGKILL' })));
+    } catch (e) {
+      const err = e as NodeJS.ErrnoException & { signal?: string; stderr?: string };
+      const reason = err.signal === 'SIGKILL' && now() - t0 >= ms - 1000 ? `timed out after ${Math.round(ms / 1000)} s` : `threw: ${(err.stderr?.trim().split('\n').pop() ?? err.message).slice(0, 300)}`;
+      log(`  ${name} FAILED: ${reason}; going on with the next suite`);
+      failures.push(`${name}: ${reason}`);
+      Object.assign(out, failedFigures(name, figures, reason));
+    }
+  };
   const twins = NODE_TWINS.filter(want);
   if (twins.length) {
     log(`  ${twins.join(', ')} in Node (the same suites as in the bench page) …`);
-    Object.assign(out, script('twins.ts', [twins.join(','), sizes.keyedCount.events, sizes.keyedCount.keys, sizes.nexmarkEvents, sizes.plan.runs, sizes.plan.warmups]));
+    const ms = (twins.includes('keyedCount') ? timeouts.suiteMs : 0) + (twins.includes('nexmark') ? timeouts.nexmarkQueryMs * NEXMARK_QUERY_IDS.length : 0);
+    inNode(`${twins.join(',')}.node`, figuresOf(twins.map((t) => `${t}.`)).map(nodeTwin), 'twins.ts', [twins.join(','), sizes.keyedCount.events, sizes.keyedCount.keys, sizes.nexmarkEvents, sizes.plan.runs, sizes.plan.warmups], [], ms);
   }
   if (want('memory')) {
     log('  memory (Node, --expose-gc) …');
-    Object.assign(out, script('memory.ts', [sizes.memoryKeys], ['--expose-gc']));
+    inNode('memory', figuresOf(['memory.']), 'memory.ts', [sizes.memoryKeys], ['--expose-gc']);
   }
   if (want('inProcess')) {
     log('  inProcess (Node: the in-process runtime, CPU per record) …');
     const { events, keys } = sizes.keyedCount;
-    Object.assign(out, script('inProcess.ts', [events, keys, sizes.plan.runs, sizes.plan.warmups]));
+    inNode('inProcess', figuresOf(['inProcess.']), 'inProcess.ts', [events, keys, sizes.plan.runs, sizes.plan.warmups]);
   }
   if (want('threaded')) {
     log('  threaded (Node worker_threads: CPU over all threads per record) …');
     const t = sizes.threaded;
-    Object.assign(out, script('threaded.ts', [t.events, t.keys, t.parallelism, t.checkpointIntervalMs, sizes.plan.runs, sizes.plan.warmups]));
+    inNode('threaded', figuresOf(['threaded.']), 'threaded.ts', [t.events, t.keys, t.parallelism, t.checkpointIntervalMs, sizes.plan.runs, sizes.plan.warmups]);
   }
   if (want('csv')) {
     log('  csv ingest (Node) …');
-    Object.assign(out, script('csvIngest.ts', [sizes.csvRows]));
+    inNode('csv', figuresOf(['csv.']), 'csvIngest.ts', [sizes.csvRows]);
   }
   if (want('stepBack')) {
     log('  stepBack (Node): step-back latency at 10k records into a designer run …');
-    Object.assign(out, script('stepBack.ts', [10_000, quick ? 3 : 9]));
+    inNode('stepBack', figuresOf(['stepBack.']), 'stepBack.ts', [10_000, quick ? 3 : 9]);
   }
   if (want('sqlImport')) {
     log('  sqlImport (Node): planning a 50-statement Flink SQL script …');
-    Object.assign(out, script('sqlImport.ts', [quick ? 10 : 30]));
+    inNode('sqlImport', figuresOf(['sqlImport.']), 'sqlImport.ts', [quick ? 10 : 30]);
   }
   return out;
 }
@@ -120,11 +166,13 @@ async function main(): Promise<void> {
     if (!(await page.evaluate(() => window.weirBench.isolated()))) log('warning: the bench page is not cross-origin isolated');
     log('running in headless Chromium workers:');
     Object.assign(results, await browserFigures(page));
-    if (want('ui')) {
-      log('  ui: building the designer app and driving it in its own pages …');
+    if (want('ui') || want('sqlEditor')) {
+      log('  building the designer app for the suites that drive it in its own pages …');
       const app = await buildAndServeApp();
       try {
-        Object.assign(results, await uiSuite(browser, app.url, page, sizes.ui, log));
+        // These suites open pages of their own: after a timeout, closing the browser ends them.
+        if (want('ui')) Object.assign(results, await guarded('ui', ['ui.'], timeouts.suiteMs, () => uiSuite(browser, app.url, page, sizes.ui, log), async () => undefined));
+        if (want('sqlEditor')) Object.assign(results, await guarded('sqlEditor', ['sqlEditor.keystroke', 'sqlEditor.firstKeystroke'], timeouts.suiteMs, () => sqlEditorSuite(browser, app.url, sizes.sqlEditor), async () => undefined));
       } finally {
         await app.close();
       }
@@ -150,6 +198,7 @@ async function main(): Promise<void> {
   const baseName = base ? relative(root, base) : null;
   writeFileSync(out.report, renderReport({ results: sorted, mode: quick ? 'quick' : 'full', sizes: { ...sizes }, machine, optimizations, durationSec, only, base: baseName, resultsFile: relative(root, out.results) }));
   console.log(table(sorted));
+  if (failures.length) log(`\n${failures.length} suite(s) failed and read "failed: …" in the report:\n  ${failures.join('\n  ')}`);
   log(`\nwrote ${relative(root, out.results)} and ${relative(root, out.report)} in ${durationSec.toFixed(0)} s${out.full ? '' : ' (not a full run: bench/results.json and bench/report.md are untouched)'}`);
 }
 

@@ -1,6 +1,7 @@
 import type { RunPlan } from './lib/stats.ts';
 import type { LatencySize } from './page/latency.ts';
 import type { UiSize } from './suites/ui.ts';
+import type { SqlEditorSize } from './suites/sqlEditor.ts';
 import type { StateBackendSize } from './suites/stateBackend.ts';
 import type { ThreadedSize } from './suites/threaded.ts';
 
@@ -29,6 +30,13 @@ export interface Sizes {
   csvRows: number;
   /** The designer app in headless Chromium: fps and throughput with the UI vs headless. */
   ui: UiSize;
+  /**
+   * How long a suite may take (each Nexmark query on its own) before its figures read "failed:
+   * timed out" and the run goes on: several times what a healthy run takes on this machine.
+   */
+  timeouts: { suiteMs: number; nexmarkQueryMs: number };
+  /** The SQL tab: warm keystrokes timed to their underline, and runs of the 50-statement import. */
+  sqlEditor: SqlEditorSize & { importRuns: number };
 }
 
 export const FULL: Sizes = {
@@ -50,6 +58,8 @@ export const FULL: Sizes = {
   csvRows: 1_000_000,
   largeCheckpoint: true,
   ui: { runs: 5, warmups: 1, warmupMs: 2_000, measureMs: 10_000, tabMs: 3_000 },
+  timeouts: { suiteMs: 20 * 60_000, nexmarkQueryMs: 10 * 60_000 },
+  sqlEditor: { keystrokes: 15, importRuns: 30 },
 };
 
 export const QUICK: Sizes = {
@@ -72,6 +82,8 @@ export const QUICK: Sizes = {
   csvRows: 200_000,
   largeCheckpoint: false,
   ui: { runs: 3, warmups: 1, warmupMs: 1_000, measureMs: 3_000, tabMs: 1_000 },
+  timeouts: { suiteMs: 5 * 60_000, nexmarkQueryMs: 2 * 60_000 },
+  sqlEditor: { keystrokes: 7, importRuns: 10 },
 };
 
 /** Tiny sizes for the smoke test: the harness runs end to end, the numbers mean nothing. */
@@ -94,4 +106,6 @@ export const SMOKE: Sizes = {
   csvRows: 5_000,
   largeCheckpoint: false,
   ui: { runs: 1, warmups: 0, warmupMs: 200, measureMs: 500, tabMs: 200 },
+  timeouts: { suiteMs: 60_000, nexmarkQueryMs: 60_000 },
+  sqlEditor: { keystrokes: 1, importRuns: 2 },
 };

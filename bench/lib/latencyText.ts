@@ -1,4 +1,4 @@
-// The texts a latency figure reads instead of a number (in results.json and the report).
+// The texts a figure reads instead of a number (in results.json and the report).
 
 /** The runtime gave no preview stream (`onPreview`: sink changes before their checkpoint commits) in the run, so there is nothing to time. */
 export const NO_PREVIEW = 'n/a: no preview output';
@@ -10,3 +10,7 @@ export function notSustained(offered: number, achieved: number, highest: number 
 }
 
 export const isLatencyText = (v: unknown): v is string => typeof v === 'string' && (v === NO_PREVIEW || v.startsWith('not sustained ('));
+
+/** A figure whose suite failed (timed out or threw) reads this: it misses its target, and says why. */
+export const failedText = (reason: string): string => `failed: ${reason}`;
+export const isFailedText = (v: unknown): v is string => typeof v === 'string' && v.startsWith('failed: ');

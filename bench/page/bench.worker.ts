@@ -9,6 +9,7 @@ import { incrementalSuite } from '../suites/incremental.ts';
 import { stateBackendSuite } from '../suites/stateBackend.ts';
 import { checkpointScalingSuite, checkpointSuite } from '../suites/checkpoint.ts';
 import type { RunPlan } from '../lib/stats.ts';
+import { measureSqlImport } from '../suites/sqlImport.ts';
 
 export interface SuiteRequest {
   suite: string;
@@ -26,6 +27,7 @@ const suites: Record<string, (a: A, plan: RunPlan) => Promise<Record<string, num
   stateBackend: (a, p) => stateBackendSuite(a.size, p),
   checkpoint: (a, p) => checkpointSuite(a.keys, p),
   checkpointScaling: (a, p) => checkpointScalingSuite(a.sizes, p),
+  sqlEditorImport: async (a) => measureSqlImport(a.runs, 'sqlEditor.import'),
 };
 
 self.onmessage = async (e: MessageEvent<SuiteRequest>) => {

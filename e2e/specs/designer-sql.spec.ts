@@ -64,7 +64,7 @@ test('designer sql: paste a seed script, apply it, link nodes and spans, see a m
   await page.keyboard.press('End');
   const squiggle = page.locator('.sql-tab .squiggly-error');
   const ms = await keystrokeToUnderline(t, page, 'x');
-  console.log(`  keystroke to underline: ${ms.toFixed(0)} ms in the page (the first check of an edit; 20 ms of it the typing debounce)`);
+  console.log(`  keystroke to underline: ${ms.toFixed(0)} ms in the page (the first check of an edit)`);
   await t.waitFor('Apply to be disabled', async () => !(await apply.isEnabled()));
   await t.expectText(page.locator('.sql-bar-reason'), /order_wide_table_silverx: is not a table or view defined above/);
   const wavy = await squiggle.first().boundingBox();

@@ -1,4 +1,5 @@
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from './types.ts';
+import type { KeyedStateSnapshot } from '../state/backend.ts';
 import { approxSize } from '../state/size.ts';
 
 export interface MemoryStoreOptions {
@@ -22,8 +23,39 @@ export class MemoryCheckpointStore implements CheckpointStore {
   /** Set to make the next write fail, for fault injection. */
   failNextWrite: string | null = null;
 
+  /**
+   * Copies of snapshot parts a later snapshot hands over again: the memory backend gives a key
+   * that did not change since the last checkpoint the same snapshot cell, and timers that did not
+   * change are the same objects (neither is ever mutated once made), so storing a checkpoint
+   * copies what changed, not the whole state again.
+   */
+  private readonly partCopies = new WeakMap<object, unknown>();
+  private readonly handover: boolean;
+
   constructor(opts: MemoryStoreOptions = {}) {
-    this.copy = opts.ownership === 'handover' ? (v) => v : (v) => structuredClone(v);
+    this.handover = opts.ownership === 'handover';
+    this.copy = this.handover ? (v) => v : (v) => structuredClone(v);
+  }
+
+  private copyPart<T extends object>(part: T): T {
+    let c = this.partCopies.get(part) as T | undefined;
+    if (c === undefined) this.partCopies.set(part, (c = structuredClone(part)));
+    return c;
+  }
+
+  /** A stored copy of a snapshot: everything cloned, the keyed cells and timers through `copyPart`. */
+  private copyIn(snap: SubtaskSnapshot): SubtaskSnapshot {
+    if (this.handover) return snap;
+    const { keyed, timers, ...rest } = snap;
+    const out = structuredClone(rest) as SubtaskSnapshot;
+    out.timers = timers.map((t) => this.copyPart(t));
+    if (keyed.type !== 'inline') out.keyed = structuredClone(keyed);
+    else {
+      const groups: KeyedStateSnapshot['keyGroups'] = {};
+      for (const [g, cells] of Object.entries(keyed.snapshot.keyGroups)) groups[Number(g)] = cells.map((c) => this.copyPart(c));
+      out.keyed = { type: 'inline', snapshot: { maxParallelism: keyed.snapshot.maxParallelism, keyGroups: groups } };
+    }
+    return out;
   }
 
   async writeSubtask(jobId: string, checkpointId: number, snap: SubtaskSnapshot): Promise<{ ref: string; bytes: number }> {
@@ -33,7 +65,7 @@ export class MemoryCheckpointStore implements CheckpointStore {
       throw new Error(reason);
     }
     const ref = `${jobId}/${checkpointId}/${snap.subtask}`;
-    const stored = this.copy(snap);
+    const stored = this.copyIn(snap);
     this.snaps.set(ref, stored);
     return { ref, bytes: approxSize(stored) };
   }

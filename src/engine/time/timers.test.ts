@@ -31,4 +31,92 @@ describe('TimerService', () => {
     timers.register({ domain: 'event', key: 1, ts: 5, namespace: null });
     expect(timers.count()).toBe(2);
   });
+
+  it('snapshots, fires and restores exactly as a set of live ids over one heap does, through deletes, re-registrations and restores', () => {
+    const rng = seededRng(11);
+    const timers = new TimerService();
+    const ref = new ReferenceTimers();
+    const pick = (): Timer => ({ domain: rng.next() < 0.8 ? 'event' : 'processing', key: rng.pick(['a', 'b', 1, 2] as const), ts: rng.int(40), namespace: rng.int(2) });
+    let upTo = 0;
+    for (let i = 0; i < 6000; i++) {
+      const r = rng.next();
+      if (r < 0.45) {
+        const t = pick();
+        timers.register(t);
+        ref.register(t);
+      } else if (r < 0.65) {
+        const t = pick();
+        timers.delete(t);
+        ref.delete(t);
+      } else if (r < 0.8) {
+        const d = rng.next() < 0.5 ? 'event' : 'processing';
+        if (rng.next() < 0.1) upTo += 1;
+        expect(timers.pollDue(d, upTo)).toEqual(ref.pollDue(d, upTo));
+        expect(timers.nextTime(d)).toBe(ref.nextTime(d));
+      } else if (r < 0.97) {
+        expect(timers.snapshot()).toEqual(ref.snapshot());
+        expect(timers.count()).toBe(ref.count());
+      } else {
+        const snap = ref.snapshot();
+        timers.restore(snap);
+        ref.restore(snap);
+      }
+    }
+  });
+
+  it('hands unchanged timers to the next snapshot as the same objects', () => {
+    const timers = new TimerService();
+    for (let k = 0; k < 100; k++) timers.register({ domain: 'event', key: k, ts: 10, namespace: null });
+    const first = timers.snapshot();
+    timers.register({ domain: 'event', key: 'new', ts: 5, namespace: null });
+    timers.delete({ domain: 'event', key: 3, ts: 10, namespace: null });
+    const second = timers.snapshot();
+    expect(second).toHaveLength(100);
+    expect(second[0].key).toBe('new');
+    expect(second[1]).toBe(first[0]);
+    expect(second.slice(1)).toEqual(first.filter((t) => t.key !== 3));
+  });
 });
+
+/** How timers behaved before snapshots kept their order: a heap sorted on every snapshot, liveness a set of ids. */
+class ReferenceTimers {
+  private items: Record<string, (Timer & { seq: number; id: string })[]> = { event: [], processing: [] };
+  private live = new Set<string>();
+  private seq = 0;
+  private id = (t: Timer) => JSON.stringify([t.domain, t.ts, t.namespace, typeof t.key, t.key]);
+  private sorted = (d: string) => this.items[d].sort((a, b) => a.ts - b.ts || a.seq - b.seq);
+  register(t: Timer) {
+    const id = this.id(t);
+    if (this.live.has(id)) return;
+    this.live.add(id);
+    this.items[t.domain].push({ ...t, seq: this.seq++, id });
+  }
+  delete(t: Timer) {
+    this.live.delete(this.id(t));
+  }
+  pollDue(d: 'event' | 'processing', upTo: number): Timer | undefined {
+    for (;;) {
+      const top = this.sorted(d)[0];
+      if (!top || top.ts > upTo) return undefined;
+      this.items[d].shift();
+      if (!this.live.delete(top.id)) continue;
+      return { domain: top.domain, key: top.key, ts: top.ts, namespace: top.namespace };
+    }
+  }
+  nextTime(d: 'event' | 'processing') {
+    const s = this.sorted(d);
+    while (s.length && !this.live.has(s[0].id)) s.shift();
+    return s[0]?.ts;
+  }
+  count() {
+    return this.live.size;
+  }
+  snapshot(): Timer[] {
+    return (['event', 'processing'] as const).flatMap((d) => this.sorted(d).filter((q) => this.live.has(q.id)).map((q) => ({ domain: q.domain, key: q.key, ts: q.ts, namespace: q.namespace })));
+  }
+  restore(timers: readonly Timer[]) {
+    this.items = { event: [], processing: [] };
+    this.live.clear();
+    for (const t of timers) this.register(t);
+  }
+}

@@ -10,10 +10,27 @@ export interface Timer {
   namespace: string | number | null;
 }
 
+/**
+ * Whether a timer id is registered, shared by every heap entry of that id: an id deleted and
+ * registered again while its first entry is still queued fires at that first entry, as it did when
+ * liveness was a set of ids. `queued` counts the id's heap entries so the cell can be dropped.
+ */
+interface IdCell {
+  id: string;
+  live: boolean;
+  queued: number;
+}
+
 interface Queued extends Timer {
   seq: number;
-  id: string;
+  cell: IdCell;
+  /** Left the heap (fired or skipped as dead). */
+  popped?: boolean;
+  /** This entry as a snapshot shows it, made once: unchanged timers cost a checkpoint nothing new. */
+  shown?: Timer;
 }
+
+const before = (a: Queued, b: Queued): boolean => a.ts < b.ts || (a.ts === b.ts && a.seq < b.seq);
 
 /** A min-heap by (ts, registration order) so that equal timers fire in the order they were set. */
 class TimerHeap {
@@ -25,7 +42,7 @@ class TimerHeap {
     return this.items[0];
   }
   private less(a: Queued, b: Queued): boolean {
-    return a.ts < b.ts || (a.ts === b.ts && a.seq < b.seq);
+    return before(a, b);
   }
   // Sifts move a hole instead of swapping: one write per level, no pair to destructure.
   push(x: Queued): void {
@@ -59,9 +76,6 @@ class TimerHeap {
     }
     return top;
   }
-  all(): Queued[] {
-    return [...this.items];
-  }
   clear(): void {
     this.items.length = 0;
   }
@@ -75,23 +89,84 @@ const keyPart = (k: Key): string => (typeof k === 'string' ? `s${k}` : typeof k 
 const idOf = (t: Timer) => `${t.domain}\u0000${t.ts}\u0000${t.namespace}\u0000${keyPart(t.key)}`;
 
 /**
+ * Live entries of one domain in snapshot order (ts, then registration), kept between snapshots:
+ * the next snapshot drops what fired or was deleted and merges in what was registered since, so
+ * a checkpoint costs a pass over the timers instead of a sort of all of them.
+ */
+class SnapshotOrder {
+  private ordered: Queued[] = [];
+  private added: Queued[] = [];
+
+  add(q: Queued, queued: number): void {
+    this.added.push(q);
+    // Without snapshots (a run that never checkpoints) the list must not keep every timer ever set.
+    if (this.added.length > 2 * queued + 1024) this.added = this.added.filter((x) => !x.popped);
+  }
+
+  clear(): void {
+    this.ordered = [];
+    this.added = [];
+  }
+
+  /**
+   * Every queued entry whose id is live, in (ts, seq) order: an id deleted and registered again
+   * while its first entry is queued shows both entries, as the heap holds them. Entries whose id
+   * is dead stay in the order while queued, since registering the id again revives them.
+   */
+  live(): Queued[] {
+    const fresh = this.added.filter((q) => !q.popped).sort((a, b) => (before(a, b) ? -1 : 1));
+    const old = this.ordered;
+    const queued: Queued[] = [];
+    let j = 0;
+    for (let i = 0; i < old.length; i++) {
+      const q = old[i];
+      if (q.popped) continue;
+      while (j < fresh.length && before(fresh[j], q)) queued.push(fresh[j++]);
+      queued.push(q);
+    }
+    while (j < fresh.length) queued.push(fresh[j++]);
+    this.ordered = queued;
+    this.added = [];
+    return queued.filter((q) => q.cell.live);
+  }
+}
+
+/**
  * Keyed timers in event and processing time. Registering the same (key, time, namespace)
  * twice keeps one timer, as in Flink; deletion is lazy (the heap skips dead ids).
  */
 export class TimerService {
   private readonly heaps: Record<TimeDomain, TimerHeap> = { event: new TimerHeap(), processing: new TimerHeap() };
-  private readonly live = new Set<string>();
+  private readonly order: Record<TimeDomain, SnapshotOrder> = { event: new SnapshotOrder(), processing: new SnapshotOrder() };
+  private readonly cells = new Map<string, IdCell>();
+  private liveCount = 0;
   private seq = 0;
 
   register(t: Timer): void {
     const id = idOf(t);
-    if (this.live.has(id)) return;
-    this.live.add(id);
-    this.heaps[t.domain].push({ ...t, seq: this.seq++, id });
+    let cell = this.cells.get(id);
+    if (cell?.live) return;
+    if (!cell) this.cells.set(id, (cell = { id, live: false, queued: 0 }));
+    cell.live = true;
+    cell.queued++;
+    this.liveCount++;
+    const q: Queued = { domain: t.domain, key: t.key, ts: t.ts, namespace: t.namespace, seq: this.seq++, cell };
+    this.heaps[t.domain].push(q);
+    this.order[t.domain].add(q, this.heaps[t.domain].size);
   }
 
   delete(t: Timer): void {
-    this.live.delete(idOf(t));
+    const cell = this.cells.get(idOf(t));
+    if (!cell?.live) return;
+    cell.live = false;
+    this.liveCount--;
+  }
+
+  /** An entry left the heap: its id's cell goes once no entry and no registration holds it. */
+  private dequeued(q: Queued): void {
+    q.popped = true;
+    const cell = q.cell;
+    if (--cell.queued === 0 && !cell.live) this.cells.delete(cell.id);
   }
 
   /** Removes and returns the earliest live timer at or before `upTo`, if any. */
@@ -101,33 +176,42 @@ export class TimerService {
       const top = heap.peek();
       if (!top || top.ts > upTo) return undefined;
       heap.pop();
-      if (!this.live.delete(top.id)) continue;
+      const cell = top.cell;
+      if (!cell.live) {
+        this.dequeued(top);
+        continue;
+      }
+      cell.live = false;
+      this.liveCount--;
+      this.dequeued(top);
       return { domain: top.domain, key: top.key, ts: top.ts, namespace: top.namespace };
     }
   }
 
   nextTime(domain: TimeDomain): number | undefined {
     const heap = this.heaps[domain];
-    while (heap.size && !this.live.has(heap.peek()!.id)) heap.pop();
+    while (heap.size && !heap.peek()!.cell.live) this.dequeued(heap.pop()!);
     return heap.peek()?.ts;
   }
 
   count(): number {
-    return this.live.size;
+    return this.liveCount;
   }
 
   snapshot(): Timer[] {
     const out: Timer[] = [];
     for (const d of ['event', 'processing'] as const)
-      for (const q of this.heaps[d].all().sort((a, b) => a.ts - b.ts || a.seq - b.seq))
-        if (this.live.has(q.id)) out.push({ domain: q.domain, key: q.key, ts: q.ts, namespace: q.namespace });
+      for (const q of this.order[d].live()) out.push((q.shown ??= { domain: q.domain, key: q.key, ts: q.ts, namespace: q.namespace }));
     return out;
   }
 
   restore(timers: readonly Timer[], owns: (key: Key) => boolean = () => true): void {
     this.heaps.event.clear();
     this.heaps.processing.clear();
-    this.live.clear();
+    this.order.event.clear();
+    this.order.processing.clear();
+    this.cells.clear();
+    this.liveCount = 0;
     for (const t of timers) if (owns(t.key)) this.register(t);
   }
 }

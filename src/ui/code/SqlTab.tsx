@@ -21,8 +21,6 @@ import { useT } from '../i18n/i18n.ts';
 import { addLineageAction } from '../lineage/sqlLineageAction.ts';
 
 const URI = 'file:///pipeline.sql';
-/** Long enough to take a burst of keys (a paste, an IME) as one text; the worker drops stale texts itself. */
-const CHECK_DEBOUNCE_MS = 20;
 
 /** The last check, so that coming back to the tab shows its result at once (the model keeps its markers). */
 let lastCheck: { text: string; analysis: SqlAnalysis } | null = null;
@@ -71,7 +69,6 @@ export function SqlTab() {
 
   useEffect(() => {
     let disposed = false;
-    let timer: ReturnType<typeof setTimeout> | null = null;
     const subs: { dispose(): void }[] = [];
     void loadMonaco().then(({ monaco, setMonacoTheme, CODE_VIEW_OPTIONS }) => {
       if (disposed || !host.current) return;
@@ -80,19 +77,18 @@ export function SqlTab() {
       const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel('', 'sql', uri);
       const e = monaco.editor.create(host.current, { ...CODE_VIEW_OPTIONS, model, ariaLabel: t('code.sqlEditor'), wordWrap: 'on' });
       ed.current = e;
+      // No debounce: each edit goes to the planner at once. While it plans, only the newest text
+      // waits (checkSql), so a burst of keys (a paste, an IME, fast typing) is planned as one text.
       check.current = (sql: string) => {
-        if (timer) clearTimeout(timer);
         setAnalysis(null);
-        timer = setTimeout(() => {
-          const version = model.getVersionId();
-          void checkSql(sql).then((a) => {
-            if (!a || disposed || model.getVersionId() !== version) return;
-            monaco.editor.setModelMarkers(model, 'flink-sql', toMarkers(model, a.problems, monaco.MarkerSeverity));
-            setSqlCatalog(uri.toString(), a.catalog);
-            lastCheck = { text: sql, analysis: a };
-            setAnalysis(a);
-          });
-        }, CHECK_DEBOUNCE_MS);
+        const version = model.getVersionId();
+        void checkSql(sql).then((a) => {
+          if (!a || disposed || model.getVersionId() !== version) return;
+          monaco.editor.setModelMarkers(model, 'flink-sql', toMarkers(model, a.problems, monaco.MarkerSeverity));
+          setSqlCatalog(uri.toString(), a.catalog);
+          lastCheck = { text: sql, analysis: a };
+          setAnalysis(a);
+        });
       };
       subs.push(
         model.onDidChangeContent((ev) => {
@@ -113,7 +109,6 @@ export function SqlTab() {
     });
     return () => {
       disposed = true;
-      if (timer) clearTimeout(timer);
       subs.forEach((s) => s.dispose());
       ed.current?.dispose();
       ed.current = null;
