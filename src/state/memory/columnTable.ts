@@ -2,6 +2,7 @@ import type { Key } from '../../core/types.ts';
 import type { ColumnsDescriptor } from '../descriptors.ts';
 import type { SnapshotCell } from '../backend.ts';
 import type { Cell } from './memoryBackend.ts';
+import { KeySlots } from './keySlots.ts';
 
 const FIRST_CAPACITY = 64;
 
@@ -12,7 +13,7 @@ const FIRST_CAPACITY = 64;
  * (slot × width), so an update touches one cache line rather than one per column.
  */
 export class ColumnTable {
-  readonly slots = new Map<Key, number>();
+  readonly slots = new KeySlots();
   nums: Float64Array;
   /** Event time of each slot's last write that had one; NaN for none. */
   private eventTimes: Float64Array;
@@ -31,13 +32,12 @@ export class ColumnTable {
   }
 
   find(key: Key): number {
-    const s = this.slots.get(key);
-    return s === undefined ? -1 : s;
+    return this.slots.get(key);
   }
 
   claim(key: Key): number {
     const known = this.slots.get(key);
-    if (known !== undefined) return known;
+    if (known >= 0) return known;
     let s = this.free.pop();
     if (s === undefined) {
       if (this.used === this.capacity) this.grow();
@@ -69,9 +69,8 @@ export class ColumnTable {
   }
 
   drop(key: Key): boolean {
-    const s = this.slots.get(key);
-    if (s === undefined) return false;
-    this.slots.delete(key);
+    const s = this.slots.delete(key);
+    if (s < 0) return false;
     if (this.refs) this.refs[s] = undefined;
     this.free.push(s);
     return true;
@@ -158,7 +157,7 @@ class ObservedColumns implements ReadonlyMap<Key, Cell> {
   }
   get(key: Key): Cell | undefined {
     const s = this.t.slots.get(key);
-    return s === undefined ? undefined : this.t.cell(s, key);
+    return s < 0 ? undefined : this.t.cell(s, key);
   }
   has(key: Key): boolean {
     return this.t.slots.has(key);
