@@ -7,6 +7,12 @@ import { KeySlots } from './keySlots.ts';
 const FIRST_CAPACITY = 64;
 
 /**
+ * A key as the index holds it: -0 and 0 are one key, held as 0. A ref left out because it is the
+ * key must come back as that one value, not as whichever of the two the current record carried.
+ */
+const held = (key: Key): Key => (key === 0 ? 0 : key);
+
+/**
  * One columns state of the heap backend: a key → slot map and typed arrays indexed by slot.
  * A key costs its map entry, `width` doubles and its event time, where a value state costs a
  * map entry, a cell record and the value object. The numbers of one slot sit side by side
@@ -78,12 +84,13 @@ export class ColumnTable {
 
   ref(slot: number, key: Key): unknown {
     const r = this.refs?.[slot];
-    return r === undefined ? key : r;
+    return r === undefined ? held(key) : r;
   }
 
   setRef(slot: number, key: Key, ref: unknown): void {
-    if (this.refs) this.refs[slot] = Object.is(ref, key) ? undefined : ref;
-    else if (!Object.is(ref, key)) {
+    const same = Object.is(ref, held(key));
+    if (this.refs) this.refs[slot] = same ? undefined : ref;
+    else if (!same) {
       this.refs = [];
       this.refs[slot] = ref;
     }
