@@ -5,6 +5,8 @@ const GOLDEN = 0x9e3779b1 | 0;
 const FIRST_BITS = 6;
 const NONE = -1;
 
+const emptyBuckets = (bits: number): Int32Array => new Int32Array(2 << bits).fill(NONE);
+
 /**
  * The key → slot index of a column table. Integer keys (the common GROUP BY key) live in an
  * open-addressing table of two Int32Arrays, which a lookup reads at one or two adjacent places;
@@ -18,9 +20,11 @@ const NONE = -1;
  */
 export class KeySlots {
   private bits = FIRST_BITS;
-  /** Integer key and slot per bucket; a slot of NONE marks an empty bucket. */
-  private intKeys = new Int32Array(1 << FIRST_BITS);
-  private intSlots = new Int32Array(1 << FIRST_BITS).fill(NONE);
+  /**
+   * Per bucket b, its integer key at 2b and its slot at 2b + 1 (side by side: a probe touches one
+   * cache line); a slot of NONE marks an empty bucket.
+   */
+  private buckets = emptyBuckets(FIRST_BITS);
   private ints = 0;
   private readonly others = new Map<Key, number>();
   /** Per slot: its key and its neighbours in insertion order. */
@@ -37,13 +41,12 @@ export class KeySlots {
   /** The key's slot, or -1. */
   get(key: Key): number {
     if (typeof key === 'number' && (key | 0) === key) {
-      const ks = this.intKeys;
-      const ss = this.intSlots;
-      const mask = ss.length - 1;
+      const bs = this.buckets;
+      const mask = (bs.length >> 1) - 1;
       for (let h = Math.imul(key, GOLDEN) >>> (32 - this.bits); ; h = (h + 1) & mask) {
-        const s = ss[h];
+        const s = bs[2 * h + 1];
         if (s === NONE) return NONE;
-        if (ks[h] === key) return s;
+        if (bs[2 * h] === key) return s;
       }
     }
     const s = this.others.get(key);
@@ -57,7 +60,7 @@ export class KeySlots {
   /** Adds an absent key at a slot no other key holds. */
   set(key: Key, slot: number): void {
     if (typeof key === 'number' && (key | 0) === key) {
-      if ((this.ints + 1) * 2 > this.intSlots.length) this.rehash(this.bits + 1);
+      if ((this.ints + 1) * 2 > 1 << this.bits) this.rehash(this.bits + 1);
       this.place(key, slot);
       this.ints++;
       // As a Map does, -0 is kept as 0.
@@ -85,8 +88,7 @@ export class KeySlots {
 
   clear(): void {
     this.bits = FIRST_BITS;
-    this.intKeys = new Int32Array(1 << FIRST_BITS);
-    this.intSlots = new Int32Array(1 << FIRST_BITS).fill(NONE);
+    this.buckets = emptyBuckets(FIRST_BITS);
     this.ints = 0;
     this.others.clear();
     this.keyAt = [];
@@ -111,41 +113,39 @@ export class KeySlots {
   }
 
   private place(key: number, slot: number): void {
-    const mask = this.intSlots.length - 1;
+    const bs = this.buckets;
+    const mask = (1 << this.bits) - 1;
     let h = Math.imul(key, GOLDEN) >>> (32 - this.bits);
-    while (this.intSlots[h] !== NONE) h = (h + 1) & mask;
-    this.intKeys[h] = key;
-    this.intSlots[h] = slot;
+    while (bs[2 * h + 1] !== NONE) h = (h + 1) & mask;
+    bs[2 * h] = key;
+    bs[2 * h + 1] = slot;
   }
 
   private rehash(bits: number): void {
-    const ks = this.intKeys;
-    const ss = this.intSlots;
+    const old = this.buckets;
     this.bits = bits;
-    this.intKeys = new Int32Array(1 << bits);
-    this.intSlots = new Int32Array(1 << bits).fill(NONE);
-    for (let i = 0; i < ss.length; i++) if (ss[i] !== NONE) this.place(ks[i], ss[i]);
+    this.buckets = emptyBuckets(bits);
+    for (let i = 0; i < old.length; i += 2) if (old[i + 1] !== NONE) this.place(old[i], old[i + 1]);
   }
 
   /** Linear probing without tombstones: later entries of the run shift back into the gap. */
   private removeInt(key: number): number {
-    const ks = this.intKeys;
-    const ss = this.intSlots;
-    const mask = ss.length - 1;
+    const bs = this.buckets;
+    const mask = (1 << this.bits) - 1;
     const shift = 32 - this.bits;
     let i = Math.imul(key, GOLDEN) >>> shift;
-    while (ss[i] !== NONE && ks[i] !== key) i = (i + 1) & mask;
-    const slot = ss[i];
+    while (bs[2 * i + 1] !== NONE && bs[2 * i] !== key) i = (i + 1) & mask;
+    const slot = bs[2 * i + 1];
     if (slot === NONE) return NONE;
-    ss[i] = NONE;
-    for (let j = (i + 1) & mask; ss[j] !== NONE; j = (j + 1) & mask) {
-      const home = Math.imul(ks[j], GOLDEN) >>> shift;
+    bs[2 * i + 1] = NONE;
+    for (let j = (i + 1) & mask; bs[2 * j + 1] !== NONE; j = (j + 1) & mask) {
+      const home = Math.imul(bs[2 * j], GOLDEN) >>> shift;
       // The entry at j may fill the gap at i unless its home lies cyclically in (i, j].
       const stays = i <= j ? i < home && home <= j : i < home || home <= j;
       if (stays) continue;
-      ks[i] = ks[j];
-      ss[i] = ss[j];
-      ss[j] = NONE;
+      bs[2 * i] = bs[2 * j];
+      bs[2 * i + 1] = bs[2 * j + 1];
+      bs[2 * j + 1] = NONE;
       i = j;
     }
     return slot;
