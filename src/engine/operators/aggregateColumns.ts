@@ -38,6 +38,8 @@ interface GroupShape {
   /** The group-by values of a row, as the ref stores them. */
   refOf(row: Row): unknown;
   sameRef(ref: unknown, row: Row): boolean;
+  /** The ref is exactly the row's group-by values (Object.is: 0 and -0 differ), so whatever the result, the group keeps it. */
+  identicalRef(ref: unknown, row: Row): boolean;
   /** A result row: the group-by values, then each call's value. */
   build(ref: unknown, values: readonly (number | null)[]): Row;
   /** Each call's current value, from the slot's numbers at `b`. */
@@ -52,6 +54,11 @@ function groupShape(groupBy: readonly string[], slots: readonly NumericSlot[]): 
   const sameRef = (ref: unknown, row: Row): boolean => {
     if (one !== null) return ref === (row[one] ?? null);
     for (let i = 0; i < groupBy.length; i++) if ((ref as unknown[])[i] !== (row[groupBy[i]] ?? null)) return false;
+    return true;
+  };
+  const identicalRef = (ref: unknown, row: Row): boolean => {
+    if (one !== null) return Object.is(ref, row[one] ?? null);
+    for (let i = 0; i < groupBy.length; i++) if (!Object.is((ref as unknown[])[i], row[groupBy[i]] ?? null)) return false;
     return true;
   };
   const build = (ref: unknown, values: readonly (number | null)[]): Row => {
@@ -96,7 +103,7 @@ function groupShape(groupBy: readonly string[], slots: readonly NumericSlot[]): 
       return g.out ? refOf(g.out) : null;
     },
   };
-  return { descriptor, width, slots, refOf, sameRef, build, read };
+  return { descriptor, width, slots, refOf, sameRef, identicalRef, build, read };
 }
 
 function columnsAggregate(ctx: OperatorContext, shape: GroupShape, state: ColumnsState): ColumnsAggregate {
@@ -151,6 +158,16 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
     const nums = state.numbers();
     const b = slot * width;
     const n0 = nums[b];
+    if (!flags.emit && n0 > 0 && (add || n0 > 1)) {
+      // Nothing reads the change: only the numbers and the group-by values it keeps matter.
+      const kept = state.ref(slot);
+      if (shape.identicalRef(kept, el.row)) {
+        nums[b] = add ? n0 + 1 : n0 - 1;
+        apply(nums, b, el.row, add ? 1 : -1);
+        state.written(slot, kept);
+        return;
+      }
+    }
     let ref: unknown = undefined;
     if (n0 > 0) {
       read(nums, b, before);
