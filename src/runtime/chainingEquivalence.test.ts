@@ -142,3 +142,60 @@ describe('fused keyBy → GROUP BY → upsert view, against the unfused chain', 
     expect(Object.is(unfused.views.view.find((r) => r.k === 0)!.k, 0)).toBe(true);
   });
 });
+
+describe('where fusion cannot apply, the unfused chain runs', () => {
+  type Node = { id: string; kind: string; params: Record<string, unknown>; parallelism?: number };
+  type Editable = { nodes: Node[]; edges: { from: { node: string; port: string }; to: { node: string; port: string } }[] };
+  const rows = numericKeyRows(seededRng(9), 400, 25);
+  const edit = (change: (d: Editable) => void): Doc => {
+    const d = numericKeyDoc(rows, 1) as unknown as Editable;
+    change(d);
+    return d as unknown as Doc;
+  };
+  const link = (from: string, to: string) => ({ from: { node: from, port: 'out' }, to: { node: to, port: 'in' } });
+  const cases: [string, Doc, RegExp | null][] = [
+    [
+      'a filter between the GROUP BY and the view',
+      edit((d) => {
+        d.nodes.push({ id: 'positive', kind: 'filter', params: { where: 'n > 1' } });
+        d.edges = d.edges.filter((e) => !(e.from.node === 'totals' && e.to.node === 'view'));
+        d.edges.push(link('totals', 'positive'), link('positive', 'view'));
+      }),
+      null,
+    ],
+    ['a view keyed by the same fields in another order', edit((d) => void (d.nodes.find((n) => n.id === 'pair_view')!.params.primaryKey = ['g', 'k'])), /primary key \(g, k\) is not the GROUP BY key \(k, g\)/],
+    ['a view at another parallelism', edit((d) => void (d.nodes.find((n) => n.id === 'view')!.parallelism = 2)), /different parallelism \(1 and 2\)/],
+    [
+      'another consumer of the changelog',
+      edit((d) => {
+        d.nodes.push({ id: 'log', kind: 'logSink', params: {} });
+        d.edges.push(link('totals', 'log'));
+      }),
+      /"totals" also feeds "log"/,
+    ],
+    ['calls the columns cannot hold (MIN)', edit((d) => void (d.nodes.find((n) => n.id === 'totals')!.params.aggregates = [{ fn: 'min', field: 'amount', as: 'low' }])), /per-key cells/],
+  ];
+  for (const [what, doc, reason] of cases) {
+    it(`${what}: same results as with fusion off`, () => {
+      const run = (opts: ClusterOptions) => {
+        const cluster = new LocalCluster(planOrThrow(doc), { checkpointIntervalMs: null, ...opts });
+        return { res: cluster.runSync(), cluster };
+      };
+      const on = run({});
+      const off = run({ chain: false });
+      const silentOn = run({ keepChangelog: false });
+      const silentOff = run({ chain: false, keepChangelog: false });
+      const view = what.includes('another order') ? 'pair_view' : 'view';
+      expect(on.cluster.chains().chains.map((c) => c.view)).not.toContain(view);
+      if (reason) expect(on.cluster.chains().unchained.find((c) => c.view === view)?.reason).toMatch(reason);
+      // The view keeps its own rows, and the rest of the job still fuses.
+      const held = on.cluster.subtasksOf(view).reduce((n, r) => n + r.task!.state.keys('row').length, 0);
+      expect(held).toBe(on.res.views[view].length);
+      expect(on.res.views[view].length).toBeGreaterThan(0);
+      expect(on.cluster.chains().chains.length).toBeGreaterThan(0);
+      expect(visible(on.res)).toEqual(visible(off.res));
+      expect(silentOn.res.views).toEqual(silentOff.res.views);
+      expect(silentOn.res.views).toEqual(off.res.views);
+    });
+  }
+});
