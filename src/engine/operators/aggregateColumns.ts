@@ -1,10 +1,14 @@
 import type { Arrangement, OperatorContext } from '../operator.ts';
 import type { Element, Row } from '../../core/types.ts';
+import type { KeySelector } from '../../core/keys.ts';
 import { isAddition } from '../../core/types.ts';
 import type { AggregateSet, NumericSlot } from '../aggregates.ts';
 import type { AggregateParams } from '../../pipeline/kinds/aggregate.ts';
 import type { ColumnsDescriptor, ColumnsState } from '../../state/descriptors.ts';
 import type { ArrayGroup, FieldGroup } from './aggregateGroup.ts';
+
+/** Where a claim pass leaves what it read, so the reads are not optimised away. */
+const warmed = { sum: 0 };
 
 /** As many numbers as the field layout holds, so both write the same snapshot value. */
 const FIELDS = 4;
@@ -27,6 +31,13 @@ export function columnsUpdater(ctx: OperatorContext, params: AggregateParams, ca
 /** The columns layout's update, its groups read as a table of result rows, and the switch that stops its changelog. */
 export interface ColumnsAggregate {
   update(el: Element): void;
+  /**
+   * For an append-only input only (every record adds, so no group empties within the batch):
+   * claims each record's group slot in order and reads its numbers, as `update` will, so that a
+   * batch's cache misses overlap. A new group's slot waits empty (n = 0) until `update` fills it;
+   * a record `notNumeric` refuses claims nothing, as `update` never sees it.
+   */
+  claimBatch(els: readonly Element[], keyOf: KeySelector, notNumeric: ((row: Row) => string | null) | null): void;
   arrangement: Arrangement;
   dropChangelog(): void;
 }
@@ -127,7 +138,17 @@ function columnsAggregate(ctx: OperatorContext, shape: GroupShape, state: Column
     },
   };
   const flags = { emit: true };
-  return { update: updater(ctx, shape, state, flags), arrangement, dropChangelog: () => void (flags.emit = false) };
+  const claimBatch = (els: readonly Element[], keyOf: KeySelector, notNumeric: ((row: Row) => string | null) | null): void => {
+    let touched = 0;
+    for (let i = 0; i < els.length; i++) {
+      const row = els[i].row;
+      if (notNumeric !== null && notNumeric(row) !== null) continue;
+      ctx.state.setCurrentKey(keyOf(row));
+      touched += state.numbers()[state.claim() * width];
+    }
+    warmed.sum = touched;
+  };
+  return { update: updater(ctx, shape, state, flags), claimBatch, arrangement, dropChangelog: () => void (flags.emit = false) };
 }
 
 /**
