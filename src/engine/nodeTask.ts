@@ -151,6 +151,7 @@ export class NodeTask {
       }
     }
     if (op.keyedCalls && sel && els.length > 1) return this.keyedCallBatch(op, op.keyedCalls, sel, els, port);
+    if (op.claimBatch && sel && els.length > 1) op.claimBatch(els, sel);
     for (const el of els) {
       this.eventTime = el.ts ?? this.watermark;
       if (sel) this.state.setCurrentKey(sel(el.row));

@@ -50,6 +50,13 @@ export interface Operator {
    * every earlier call of its key left.
    */
   keyedCalls?: KeyedCalls;
+  /**
+   * Called with a keyed batch before the task's loop over it (which sets each key and calls
+   * `processElement` as always): state work that only claims, in the batch's order, what the loop
+   * would claim anyway, so the memory accesses of many records overlap instead of each waiting
+   * for the last (a GROUP BY over an append-only input claims each record's group slot).
+   */
+  claimBatch?(els: readonly Element[], keyOf: KeySelector): void;
   /** Called once timers up to `watermark` have fired and before the watermark moves on. */
   onWatermark?(watermark: number): void;
   onTimer?(timer: Timer): void;

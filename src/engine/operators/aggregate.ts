@@ -1,4 +1,5 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
+import type { KeySelector } from '../../core/keys.ts';
 import { appendOnlyInput } from '../operator.ts';
 import type { Element, Row } from '../../core/types.ts';
 import { isAddition } from '../../core/types.ts';
@@ -18,9 +19,10 @@ export const aggregate: OperatorDefinition<AggregateParams> = {
     // Other calls (MIN/MAX, ...) or a backend with per-key cells only: one value-state object per group.
     const update = columns?.update ?? groupUpdater(ctx, params, groupLayout(calls) as GroupLayout<FieldGroup | ArrayGroup>);
     // Only the columns layout can serve a chained view: its rows are built from the numbers on read.
-    const sharing = { arrangement: () => columns?.arrangement ?? null, dropChangelog: () => columns?.dropChangelog() };
     // Both layouts refuse text in SUM/AVG the same way, before any accumulator changes.
     const notNumeric = numericInputCheck(ctx.nodeId, params.aggregates);
+    const claimBatch = columns && appendOnlyInput(inputs) ? (els: readonly Element[], keyOf: KeySelector) => columns.claimBatch(els, keyOf, notNumeric) : undefined;
+    const sharing = { arrangement: () => columns?.arrangement ?? null, dropChangelog: () => columns?.dropChangelog(), ...(claimBatch ? { claimBatch } : {}) };
     if (!notNumeric) return { processElement: update, ...sharing };
     return {
       processElement: (el) => {

@@ -1,10 +1,14 @@
 import type { Arrangement, OperatorContext } from '../operator.ts';
 import type { Element, Row } from '../../core/types.ts';
+import type { KeySelector } from '../../core/keys.ts';
 import { isAddition } from '../../core/types.ts';
 import type { AggregateSet, NumericSlot } from '../aggregates.ts';
 import type { AggregateParams } from '../../pipeline/kinds/aggregate.ts';
 import type { ColumnsDescriptor, ColumnsState } from '../../state/descriptors.ts';
 import type { ArrayGroup, FieldGroup } from './aggregateGroup.ts';
+
+/** Where a claim pass leaves what it read, so the reads are not optimised away. */
+const warmed = { sum: 0 };
 
 /** As many numbers as the field layout holds, so both write the same snapshot value. */
 const FIELDS = 4;
@@ -27,6 +31,13 @@ export function columnsUpdater(ctx: OperatorContext, params: AggregateParams, ca
 /** The columns layout's update, its groups read as a table of result rows, and the switch that stops its changelog. */
 export interface ColumnsAggregate {
   update(el: Element): void;
+  /**
+   * For an append-only input only (every record adds, so no group empties within the batch):
+   * claims each record's group slot in order and reads its numbers, as `update` will, so that a
+   * batch's cache misses overlap. A new group's slot waits empty (n = 0) until `update` fills it;
+   * a record `notNumeric` refuses claims nothing, as `update` never sees it.
+   */
+  claimBatch(els: readonly Element[], keyOf: KeySelector, notNumeric: ((row: Row) => string | null) | null): void;
   arrangement: Arrangement;
   dropChangelog(): void;
 }
@@ -38,6 +49,8 @@ interface GroupShape {
   /** The group-by values of a row, as the ref stores them. */
   refOf(row: Row): unknown;
   sameRef(ref: unknown, row: Row): boolean;
+  /** The ref is exactly the row's group-by values (Object.is: 0 and -0 differ), so whatever the result, the group keeps it. */
+  identicalRef(ref: unknown, row: Row): boolean;
   /** A result row: the group-by values, then each call's value. */
   build(ref: unknown, values: readonly (number | null)[]): Row;
   /** Each call's current value, from the slot's numbers at `b`. */
@@ -52,6 +65,11 @@ function groupShape(groupBy: readonly string[], slots: readonly NumericSlot[]): 
   const sameRef = (ref: unknown, row: Row): boolean => {
     if (one !== null) return ref === (row[one] ?? null);
     for (let i = 0; i < groupBy.length; i++) if ((ref as unknown[])[i] !== (row[groupBy[i]] ?? null)) return false;
+    return true;
+  };
+  const identicalRef = (ref: unknown, row: Row): boolean => {
+    if (one !== null) return Object.is(ref, row[one] ?? null);
+    for (let i = 0; i < groupBy.length; i++) if (!Object.is((ref as unknown[])[i], row[groupBy[i]] ?? null)) return false;
     return true;
   };
   const build = (ref: unknown, values: readonly (number | null)[]): Row => {
@@ -96,7 +114,7 @@ function groupShape(groupBy: readonly string[], slots: readonly NumericSlot[]): 
       return g.out ? refOf(g.out) : null;
     },
   };
-  return { descriptor, width, slots, refOf, sameRef, build, read };
+  return { descriptor, width, slots, refOf, sameRef, identicalRef, build, read };
 }
 
 function columnsAggregate(ctx: OperatorContext, shape: GroupShape, state: ColumnsState): ColumnsAggregate {
@@ -120,7 +138,17 @@ function columnsAggregate(ctx: OperatorContext, shape: GroupShape, state: Column
     },
   };
   const flags = { emit: true };
-  return { update: updater(ctx, shape, state, flags), arrangement, dropChangelog: () => void (flags.emit = false) };
+  const claimBatch = (els: readonly Element[], keyOf: KeySelector, notNumeric: ((row: Row) => string | null) | null): void => {
+    let touched = 0;
+    for (let i = 0; i < els.length; i++) {
+      const row = els[i].row;
+      if (notNumeric !== null && notNumeric(row) !== null) continue;
+      ctx.state.setCurrentKey(keyOf(row));
+      touched += state.numbers()[state.claim() * width];
+    }
+    warmed.sum = touched;
+  };
+  return { update: updater(ctx, shape, state, flags), claimBatch, arrangement, dropChangelog: () => void (flags.emit = false) };
 }
 
 /**
@@ -151,6 +179,16 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
     const nums = state.numbers();
     const b = slot * width;
     const n0 = nums[b];
+    if (!flags.emit && n0 > 0 && (add || n0 > 1)) {
+      // Nothing reads the change: only the numbers and the group-by values it keeps matter.
+      const kept = state.ref(slot);
+      if (shape.identicalRef(kept, el.row)) {
+        nums[b] = add ? n0 + 1 : n0 - 1;
+        apply(nums, b, el.row, add ? 1 : -1);
+        state.written(slot, kept);
+        return;
+      }
+    }
     let ref: unknown = undefined;
     if (n0 > 0) {
       read(nums, b, before);

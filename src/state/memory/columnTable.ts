@@ -2,8 +2,15 @@ import type { Key } from '../../core/types.ts';
 import type { ColumnsDescriptor } from '../descriptors.ts';
 import type { SnapshotCell } from '../backend.ts';
 import type { Cell } from './memoryBackend.ts';
+import { KeySlots } from './keySlots.ts';
 
 const FIRST_CAPACITY = 64;
+
+/**
+ * A key as the index holds it: -0 and 0 are one key, held as 0. A ref left out because it is the
+ * key must come back as that one value, not as whichever of the two the current record carried.
+ */
+const held = (key: Key): Key => (key === 0 ? 0 : key);
 
 /**
  * One columns state of the heap backend: a key → slot map and typed arrays indexed by slot.
@@ -12,7 +19,7 @@ const FIRST_CAPACITY = 64;
  * (slot × width), so an update touches one cache line rather than one per column.
  */
 export class ColumnTable {
-  readonly slots = new Map<Key, number>();
+  readonly slots = new KeySlots();
   nums: Float64Array;
   /** Event time of each slot's last write that had one; NaN for none. */
   private eventTimes: Float64Array;
@@ -31,13 +38,12 @@ export class ColumnTable {
   }
 
   find(key: Key): number {
-    const s = this.slots.get(key);
-    return s === undefined ? -1 : s;
+    return this.slots.get(key);
   }
 
   claim(key: Key): number {
     const known = this.slots.get(key);
-    if (known !== undefined) return known;
+    if (known >= 0) return known;
     let s = this.free.pop();
     if (s === undefined) {
       if (this.used === this.capacity) this.grow();
@@ -69,9 +75,8 @@ export class ColumnTable {
   }
 
   drop(key: Key): boolean {
-    const s = this.slots.get(key);
-    if (s === undefined) return false;
-    this.slots.delete(key);
+    const s = this.slots.delete(key);
+    if (s < 0) return false;
     if (this.refs) this.refs[s] = undefined;
     this.free.push(s);
     return true;
@@ -79,12 +84,13 @@ export class ColumnTable {
 
   ref(slot: number, key: Key): unknown {
     const r = this.refs?.[slot];
-    return r === undefined ? key : r;
+    return r === undefined ? held(key) : r;
   }
 
   setRef(slot: number, key: Key, ref: unknown): void {
-    if (this.refs) this.refs[slot] = Object.is(ref, key) ? undefined : ref;
-    else if (!Object.is(ref, key)) {
+    const same = Object.is(ref, held(key));
+    if (this.refs) this.refs[slot] = same ? undefined : ref;
+    else if (!same) {
       this.refs = [];
       this.refs[slot] = ref;
     }
@@ -158,7 +164,7 @@ class ObservedColumns implements ReadonlyMap<Key, Cell> {
   }
   get(key: Key): Cell | undefined {
     const s = this.t.slots.get(key);
-    return s === undefined ? undefined : this.t.cell(s, key);
+    return s < 0 ? undefined : this.t.cell(s, key);
   }
   has(key: Key): boolean {
     return this.t.slots.has(key);
