@@ -39,6 +39,7 @@ const ZH_PARAMS: Record<string, string> = {
   'Declared fields and their types. Records whose fields have other types go to the dead-letter output.': '宣告的欄位與型別。欄位型別不符的資料會送到 dead-letter 輸出。',
   'Where event time comes from and how watermarks are generated.': 'Event time 從哪裡來，以及 watermark 如何產生。',
   'Field holding the event time (epoch ms or ISO-8601 text).': '存放 event time 的欄位（epoch 毫秒或 ISO-8601 文字）。',
+  'Computes the event time from the record (epoch ms or a timestamp, e.g. `TO_TIMESTAMP(`ts_text`)`) and stores it in `field`, a field the schema does not declare: a SQL computed column `field AS expr`.': '由資料計算 event time（epoch 毫秒或時間戳，例如 `TO_TIMESTAMP(`ts_text`)`），存進 `field`，這個欄位不能在 schema 中宣告：即 SQL 的計算欄位 `field AS expr`。',
   'Watermark = max event time seen − this bound − 1.': 'Watermark = 已見到的最大 event time − 這個界限 − 1。',
   'After this long without records the source is idle and stops holding back watermarks.': '超過這段時間沒有資料，source 就視為閒置，不再拖住 watermark。',
   'Simulated arrival rate, records per second of processing time.': '模擬的到達速率，每秒 processing time 的筆數。',
