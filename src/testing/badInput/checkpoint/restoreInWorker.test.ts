@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,19 +46,33 @@ describe('a checkpoint that reads back but does not restore in the threaded runt
     const latest = ids.at(-1)!;
     const previous = ids.at(-2)!;
 
-    // Valid JSON with a damaged inside: it passes the resume's read-back and fails in the worker.
+    // Valid JSON with a damaged inside.
     const damaged = join(dir, 'damaged');
     cpSync(clean, damaged, { recursive: true });
-    const snap = join(damaged, 'restore', `chk-${latest}`, 'spend%231.json');
+    const name = `restore/chk-${latest}/spend%231.json`;
+    const snap = join(damaged, name);
     const s = JSON.parse(readFileSync(snap, 'utf8')) as { keyed: { snapshot: { keyGroups: unknown } }; timers: unknown };
     s.keyed.snapshot.keyGroups = { 68: 'garbage' };
     s.timers = 5;
-    writeFileSync(snap, JSON.stringify(s));
-
-    const refused = run(damaged, join(dir, 'out-refused'), true);
-    expect(refused.status).toBe(2);
-    expect(refused.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
+    const text = JSON.stringify(s);
+    writeFileSync(snap, text);
     const manifest = join(damaged, 'restore', `manifest-${latest}.json`);
+
+    // Edited bytes alone differ from the size and digest the manifest recorded: the read-back skips to the earlier checkpoint.
+    const edited = join(dir, 'edited');
+    cpSync(damaged, edited, { recursive: true });
+    const skipped = run(edited, join(dir, 'out-edited'), true);
+    expect(skipped.status, skipped.stderr).toBe(0);
+    expect(skipped.stderr).toContain(`checkpoint ${latest} cannot be used: ${join(edited, name)}`);
+    expect(skipped.stderr).toContain(`restoring checkpoint ${previous}`);
+
+    // With the manifest agreeing (a writer that recorded what it wrote, but wrote it wrong) it passes the read-back and fails in the worker.
+    const m = JSON.parse(readFileSync(manifest, 'utf8')) as { files: Record<string, { bytes: number; sha256: string }> };
+    m.files[name] = { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
+    writeFileSync(manifest, JSON.stringify(m));
+    const refused = run(damaged, join(dir, 'out-refused'), true);
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
     expect(refused.stderr).toContain(`checkpoint ${latest} cannot be restored: operator "spend" (subtask `);
     expect(refused.stderr).toContain(snap);
     expect(refused.stderr).toContain(`to resume from the earlier checkpoint ${previous}, move ${manifest} out of the way and run with --resume again`);
