@@ -92,7 +92,7 @@ export const SMOKE: Sizes = {
   keyedCount: { events: 2_000, keys: 500 },
   crossWorker: { events: 2_000, keys: 500, batch: 256, window: 4 },
   latency: { ratePerSec: 10_000, seconds: 0.2, keys: 100, parallelism: 2, checkpointIntervalMs: 50, warmupMs: 50, searchSteps: 1 },
-  stateBackend: { events: 2_000, keys: 500, checkpointIntervalMs: 1 },
+  stateBackend: { events: 20_000, keys: 500, checkpointIntervalMs: 1 },
   threaded: { events: 2_000, keys: 500, parallelism: 2, checkpointIntervalMs: 50 },
   checkpointKeys: 500,
   checkpointScaling: { keys1k: 1_000 },
