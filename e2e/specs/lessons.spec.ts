@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { test, type TestContext } from '../harness.ts';
-import { openApp, select } from './designer-helpers.spec.ts';
+import { openApp, openRunSettings, select } from './designer-helpers.spec.ts';
 import { runPipeline } from '../../src/testing/runPipeline.ts';
 import { exportFlinkSql } from '../../src/export/flinkSql/index.ts';
 import type { Row } from '../../src/core/types.ts';
@@ -152,6 +152,7 @@ test('lessons 5: state backends', async (t) => {
   await runToEnd(t);
   await stepDone(t, 1);
   await bothLanguages(t, 5);
+  await openRunSettings(page);
   await settings(page).getByLabel(/^State/).selectOption('indexeddb');
   await runToEnd(t);
   await stepDone(t, 2);

@@ -16,6 +16,7 @@ const LABEL_KEYS = {
   speed: 'run.speed',
   max: 'run.speedMax',
   stateSetting: 'run.state',
+  runSettings: 'run.settingsButton',
   pull: 'observatory.query.pull',
   subscribeAll: 'observatory.query.subscribeAll',
 } as const;
