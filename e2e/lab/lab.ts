@@ -13,11 +13,20 @@ import { browserSpawn } from '../../src/runtime/browser/browserSpawn.ts';
 import { latencyLoadTrial } from '../../src/testing/chaos/loadTrial.ts';
 import type { LoadTrialResult } from '../../src/testing/chaos/loadTrial.ts';
 import { startBrowserHog } from './browserHog.ts';
+import { LiveFeeds } from '../../src/runtime/feeds/liveFeeds.ts';
+import type { WebSocketConstructor } from '../../src/runtime/feeds/webSocketTransport.ts';
+import { compile } from '../../src/pipeline/compile.ts';
 
 /** Structured-cloneable job options (no callbacks): what a test can pass through page.evaluate. */
-export type LabOptions = Omit<BrowserJobOptions, 'store' | 'log' | 'onPublish' | 'onDeadLetters' | 'inputs'> & {
+export type LabOptions = Omit<BrowserJobOptions, 'store' | 'log' | 'onPublish' | 'onDeadLetters' | 'inputs' | 'feeds' | 'onPreview'> & {
   /** Created with this quota if the job's storageBucket does not exist yet. */
   bucketQuotaBytes?: number;
+  /** Connect the job's feedSources from this page (a feed that closes ends its source, as on the command line). */
+  liveFeeds?: boolean;
+  /** With liveFeeds: start the job only once every feed has received its first message. */
+  waitForFeeds?: boolean;
+  /** Count the sink changes previewed before their checkpoint commits them (see `previewed()`). */
+  preview?: boolean;
 };
 
 const factoryOf = async (bucket?: string, quotaBytes?: number) => (bucket ? bucketIndexedDb(bucket, quotaBytes) : undefined);
@@ -45,24 +54,56 @@ let job: BrowserJob | null = null;
 let store: TearingStore | null = null;
 let done: Promise<LabResult> | null = null;
 let running = false;
+let previewed = 0;
+let feeds: LiveFeeds | null = null;
 const log: string[] = [];
+
+async function firstMessages(f: LiveFeeds): Promise<void> {
+  for (const t0 = performance.now(); Object.values(f.readers).some((r) => r.received === 0); await new Promise((r) => setTimeout(r, 5))) {
+    if (performance.now() - t0 > 10_000) throw new Error('a live feed sent nothing within 10 s');
+  }
+}
+
+/** The job's live feeds, connected from this page with the browser's WebSocket and fetch. */
+function openFeeds(doc: unknown): LiveFeeds {
+  const { plan, problems } = compile(doc);
+  if (!plan) throw new Error(`invalid pipeline: ${problems.map((p) => p.message).join('; ')}`);
+  const f = new LiveFeeds(plan, {
+    webSocket: WebSocket as unknown as WebSocketConstructor,
+    fetch: (input, init) => fetch(input, init),
+    timers: { set: (fn, ms) => setTimeout(fn, ms), clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>), random: Math.random },
+    clock: { now: () => performance.now() },
+    retain: 3,
+    session: `lab-${Date.now().toString(36)}`,
+    endOnClose: true,
+  });
+  f.start();
+  return f;
+}
 
 async function start(doc: unknown, opts: LabOptions = {}): Promise<void> {
   if (running) throw new Error('a job is already running in this lab page; wait() for it first');
   running = true;
   log.length = 0;
-  const { bucketQuotaBytes, ...jobOpts } = opts;
+  previewed = 0;
+  const { bucketQuotaBytes, liveFeeds, waitForFeeds, preview, ...jobOpts } = opts;
   let j: BrowserJob;
   try {
+    feeds = liveFeeds ? openFeeds(doc) : null;
+    if (feeds && waitForFeeds) await firstMessages(feeds);
     store = new TearingStore(new IndexedDbCheckpointStore({ exclusive: true, idbFactory: await factoryOf(opts.storageBucket, bucketQuotaBytes) }));
-    j = job = new BrowserJob(doc, { ...jobOpts, store, log: (l) => log.push(l) });
+    const onPreview = preview ? (_sink: string, c: { els: readonly unknown[] }) => void (previewed += c.els.length) : undefined;
+    j = job = new BrowserJob(doc, { ...jobOpts, store, log: (l) => log.push(l), feeds: feeds ?? undefined, onPreview });
   } catch (e) {
+    feeds?.stop('the job did not start');
     running = false;
     throw e;
   }
+  const f = feeds;
   const s = store;
   done = j.run().then(async (r) => {
     running = false;
+    f?.stop('the job ended');
     const result: LabResult = {
       status: r.status,
       reason: r.reason,
@@ -100,6 +141,10 @@ const lab = {
     return { running, completed, log: [...log] };
   },
   kill: (subtask: string) => current().killSubtask(subtask),
+  /** Sink changes previewed so far by the job last started with `preview: true`. */
+  previewed: () => previewed,
+  /** Messages each live feed of the running job has received. */
+  feedsReceived: () => Object.fromEntries(Object.entries(feeds?.readers ?? {}).map(([id, r]) => [id, r.received])),
   triggerCheckpoint: () => current().triggerCheckpoint(),
   fillStorage: () => current().fillStorage(),
   failNextSnapshotWrite: (reason?: string) => current().failNextSnapshotWrite(reason),

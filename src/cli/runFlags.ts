@@ -27,8 +27,9 @@ export const PARALLEL_RUN_USAGE = `Parallel runtime (any of these runs the job o
                                 (after a killed process), with the same final result
   --allow-non-restored-state    with --resume: operators whose state no longer fits the pipeline
                                 (changed or removed) start empty instead of refusing the resume
-  --chaos <K>                   kill K random subtasks at random moments (seeded by --seed);
-                                the views are identical to a run without --chaos, and so is the
+  --chaos <K>                   kill K random subtasks at random moments (seeded by --seed):
+                                while records flow, during a snapshot write, or during the
+                                recovery from the kill before; the views are identical to a run without --chaos, and so is the
                                 changelog once its rows are sorted stably by primary key`;
 
 /**

@@ -56,11 +56,11 @@ describe('weir run parallel flags', () => {
     expect(() => splitRunFlags(['--chaos'])).toThrow(/--chaos needs a value/);
   });
 
-  it('--chaos 3 --seed 7 --parallelism 3 gives the output of the run without --chaos', async () => {
+  it('--chaos 3 --seed 9 --parallelism 3 kills while records flow, during a snapshot write and during a recovery, and gives the output of the run without --chaos', async () => {
     const dir = tempDir();
     const file = writeJson(dir, 'p.json', ordersPipeline(3000));
     const run = async (out: string, ...extra: string[]) => {
-      const r = await runMain(['run', file, '--out', join(dir, out), '--seed', '7', '--trust-code', ...extra]);
+      const r = await runMain(['run', file, '--out', join(dir, out), '--seed', '9', '--trust-code', ...extra]);
       expect(r.code, r.err).toBe(0);
       return r.err;
     };
@@ -68,6 +68,8 @@ describe('weir run parallel flags', () => {
     await run('calm', '--parallelism', '3', '--checkpoint-interval', '20');
     const log = await run('chaos', '--parallelism', '3', '--checkpoint-interval', '20', '--chaos', '3', '--state', 'indexeddb');
     expect(log.match(/^chaos: killing \S+#\d/gm)).toHaveLength(3);
+    // Seed 9 plans one kill in each phase.
+    expect(log.match(/^chaos: killing \S+ (.*) \(/gm)?.map((l) => /killing \S+ (.*) \(/.exec(l)![1])).toEqual(['while records flow', "during a checkpoint's snapshot write", 'during the recovery']);
     expect(log).toMatch(/restarts: 3 \(recovery/);
     for (const out of ['calm', 'chaos']) {
       expect(read(join(dir, out), 'revenue.view.json'), out).toBe(read(join(dir, 'single'), 'revenue.view.json'));

@@ -67,24 +67,38 @@ export function estimateSourceRecords(plan: JobPlan, inputs: Record<string, Sour
   return total;
 }
 
+/** Where a chaos kill falls, as in the in-process chaos matrix: while records flow, during a checkpoint's asynchronous part (its snapshot write), or during the recovery from the kill before. */
+export type ChaosPhase = 'processing' | 'checkpoint-async' | 'recovery';
+
 export interface ChaosKill {
   /** Kill once the sources together have read this many records... */
   atRecords: number;
   /** ...or, when the input size is unknown, this long after the job started. */
   atMs: number;
   subtask: string;
+  /**
+   * processing: at that point. checkpoint-async: from that point on, at the next snapshot the
+   * manager writes, while the write is in flight. recovery: as soon as the workers restored
+   * after the kill before start, whatever the point (never the first kill).
+   */
+  phase: ChaosPhase;
 }
 
 /**
  * `--chaos K --seed S`: K kills of seeded-random subtasks at seeded-random points of the run,
  * measured in source progress so the same seed hits the same region of the input on any machine.
+ * The phases come from a second stream of the seed, so a seed keeps its points and subtasks.
  */
 export function chaosPlan(plan: JobPlan, kills: number, seed: number, totalRecords: number | null): ChaosKill[] {
   const rng = seededRng(seed);
+  const phases = seededRng(Math.imul(seed, 2654435761) + 7);
   const subtasks = plan.nodes.flatMap((n) => Array.from({ length: n.parallelism }, (_, i) => subtaskId(n.id, i)));
-  const out: ChaosKill[] = [];
+  const out: Omit<ChaosKill, 'phase'>[] = [];
   for (let k = 0; k < kills; k++) {
     out.push({ atRecords: totalRecords === null ? Infinity : 1 + rng.int(Math.max(1, totalRecords - 1)), atMs: 20 + rng.int(500), subtask: rng.pick(subtasks) });
   }
-  return out.sort((a, b) => a.atRecords - b.atRecords || a.atMs - b.atMs);
+  const order = ['processing', 'checkpoint-async', 'recovery'] as const;
+  return out
+    .sort((a, b) => a.atRecords - b.atRecords || a.atMs - b.atMs)
+    .map((k, i) => ({ ...k, phase: order[phases.int(i === 0 ? 2 : 3)] }));
 }

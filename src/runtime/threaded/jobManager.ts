@@ -46,6 +46,8 @@ export class JobManager {
   private readonly recoveries: Recovery[] = [];
   private udfThrows: UdfThrow[] = [];
   private readonly chaos: ChaosKill[];
+  /** The next chaos kill's point was passed: a checkpoint-async kill waits for a snapshot write. */
+  private chaosArmed = false;
   private cancels: (() => void)[] = [];
   private fatal: string | null = null;
   private finals = new Map<number, Record<string, Row[]>>();
@@ -157,6 +159,8 @@ export class JobManager {
     }
     if (failure) this.recoveries.push({ reason: failure.reason, recoveryMs: this.timers.now() - failure.at, delayMs: failure.delayMs, restoredFrom: latest?.checkpointId ?? null });
     if (!dep.isFailed) this.startTimers(dep);
+    // A recovery chaos kill falls as soon as the restored workers start, before they complete a checkpoint.
+    if (attempt > 1 && this.chaos[0]?.phase === 'recovery' && !this.restoredFinished) this.chaosKill(dep);
     let out = await outcome;
     if (out.kind === 'finished') {
       try {
@@ -197,7 +201,7 @@ export class JobManager {
     const every = this.opts.checkpointIntervalMs ?? (this.opts.checkpointEveryRecords ? 1 : null);
     if (every) this.cancels.push(this.ticker.start(every));
     const next = this.chaos[0];
-    if (next && next.atRecords === Infinity) this.cancels.push(this.timers.after(next.atMs, () => this.chaosKill(dep)));
+    if (next && next.phase !== 'recovery' && next.atRecords === Infinity) this.cancels.push(this.timers.after(next.atMs, () => this.chaosDue(dep)));
   }
 
   private stopTimers(): void {
@@ -210,7 +214,7 @@ export class JobManager {
     switch (ev.t) {
       case 'heartbeat':
         slot.sourceOffsets = ev.sourceOffsets;
-        if (this.chaos.length && sourceProgress(dep.slots.map((s) => s.sourceOffsets)) >= this.chaos[0].atRecords) this.chaosKill(dep);
+        if (this.chaos.length && this.chaos[0].phase !== 'recovery' && sourceProgress(dep.slots.map((s) => s.sourceOffsets)) >= this.chaos[0].atRecords) this.chaosDue(dep);
         return;
       case 'snapshot':
         return void this.writeSnapshot({ ...ev, snap: unpackSnapshot(ev.snap, ev.commits) });
@@ -236,7 +240,7 @@ export class JobManager {
         slot.finished = true;
         if (!dep.slots.every((s) => s.finished)) return;
         // Kills the chaos plan still owes happen now rather than never.
-        if (this.chaos.length) this.chaosKill(dep);
+        if (this.chaos.length) this.chaosKill(dep, true);
         else this.onAllFinished?.();
         return;
       case 'final':
@@ -249,13 +253,25 @@ export class JobManager {
   private writeSnapshot(ev: Extract<WorkerEvent, { t: 'snapshot' }>): Promise<void> {
     const keyedBytes = ev.keyedBytes ?? null;
     if (ev.snap.source) this.feeds?.noteSnapshot(ev.id, ev.snap);
-    return this.master.writeSnapshot(ev.id, ev.snap, ev.timing, keyedBytes, () => ev.attempt !== this.attempt, (snap) => this.retention.noteSnapshot(ev.id, snap));
+    const write = this.master.writeSnapshot(ev.id, ev.snap, ev.timing, keyedBytes, () => ev.attempt !== this.attempt, (snap) => this.retention.noteSnapshot(ev.id, snap));
+    // A checkpoint-async chaos kill lands while this write is in flight.
+    if (this.chaosArmed && this.chaos[0]?.phase === 'checkpoint-async' && this.deployment) this.chaosKill(this.deployment);
+    return write;
   }
 
-  private chaosKill(dep: Deployment): void {
-    const k = this.chaos.shift();
-    if (!k || dep.isFailed) return;
-    this.opts.log?.(`chaos: killing ${k.subtask} (${this.chaos.length} kills left)`);
+  /** The next chaos kill's point is reached: it falls now, or (checkpoint-async) at the next snapshot write. */
+  private chaosDue(dep: Deployment): void {
+    if (this.chaos[0]?.phase === 'checkpoint-async') this.chaosArmed = true;
+    else this.chaosKill(dep);
+  }
+
+  /** `atEnd`: every worker finished before the kill's point came; it falls now rather than never. */
+  private chaosKill(dep: Deployment, atEnd = false): void {
+    if (dep.isFailed || !this.chaos.length) return;
+    const k = this.chaos.shift()!;
+    this.chaosArmed = false;
+    const during = atEnd ? 'as the job finished' : { processing: 'while records flow', 'checkpoint-async': "during a checkpoint's snapshot write", recovery: 'during the recovery' }[k.phase];
+    this.opts.log?.(`chaos: killing ${k.subtask} ${during} (${this.chaos.length} kills left)`);
     this.kill(dep, k.subtask);
   }
 
