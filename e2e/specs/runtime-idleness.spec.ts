@@ -65,11 +65,11 @@ async function silentFeed(t: TestContext): Promise<{ port: number; last: () => v
   };
 }
 
-/** Runs the document at parallelism 3 with 200 ms checkpoints until `checkpoints` completed; returns a reader of how many rows the sink's committed view holds. */
+/** Runs the document at parallelism 3 with 500 ms checkpoints until `checkpoints` completed; returns a reader of how many rows the sink's committed view holds. */
 async function runUntilCheckpoints(t: TestContext, doc: unknown, checkpoints: number): Promise<() => Promise<number>> {
   const page = await importDoc(t, doc, 'feed');
   await openRunSettings(page);
-  await page.getByRole('combobox', { name: 'Checkpoint', exact: true }).selectOption('200');
+  await page.getByRole('combobox', { name: 'Checkpoint', exact: true }).selectOption('500');
   await page.getByRole('combobox', { name: 'Parallelism', exact: true }).selectOption('3');
   await page.getByRole('combobox', { name: 'Speed' }).selectOption('max');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
