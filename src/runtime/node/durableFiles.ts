@@ -105,7 +105,7 @@ export function sealed(body: string): string {
 export function unseal(text: string): { body: string } | { problem: string } {
   const lines = text.split('\n');
   if (lines.length < 2 || (lines.length === 2 && lines[1] === '')) return { problem: 'it has no length and checksum line: it was cut short, or written by a weir that did not seal its manifests' };
-  if (lines.length > 3 || lines[2] !== '') return { problem: 'it has more than its body and its length and checksum line: it was edited or appended to' };
+  if (lines.length > 3 || (lines.length === 3 && lines[2] !== '')) return { problem: 'it has more than its body and its length and checksum line: it was edited or appended to' };
   let seal: { bytes?: unknown; sha256?: unknown };
   try {
     seal = JSON.parse(lines[1]) as typeof seal;
