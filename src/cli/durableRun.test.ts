@@ -135,6 +135,22 @@ describe('damaged state directories', () => {
     expect(outputOf(out)).toEqual(clean);
   }, 60_000);
 
+  it('falls back from an edited latest manifest that still parses, naming it, and emits nothing twice', async () => {
+    const state = killedAfterCheckpoint2('edited-manifest');
+    const manifest = join(jobDir(state), 'manifest-2.json');
+    // One subtask's snapshot swapped for its snapshot of checkpoint 1: well-formed, but a mix of two checkpoints.
+    const text = readFileSync(manifest, 'utf8');
+    const edited = text.replace('/chk-2/spend%231.json', '/chk-1/spend%231.json');
+    expect(edited).not.toBe(text);
+    writeFileSync(manifest, edited);
+    const out = join(dir, 'edited-manifest-out');
+    const r = await resume(state, out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`--resume: checkpoint 2 cannot be used: ${manifest}: the manifest is damaged (its SHA-256 differs from the one written with it)`);
+    expect(r.err).toContain('--resume: restoring checkpoint 1');
+    expect(outputOf(out)).toEqual(clean);
+  }, 60_000);
+
   it('starts clean when the manifests are gone but committed epochs are left', async () => {
     const state = killedAfterCheckpoint2('no-manifests');
     for (const f of readdirSync(jobDir(state))) if (f.startsWith('manifest-')) rmSync(join(jobDir(state), f));

@@ -7,7 +7,7 @@ import { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 import type { WebSocketConstructor } from '../runtime/feeds/webSocketTransport.ts';
 import { InvalidError } from './io.ts';
 import { readText } from './load.ts';
-import type { Inputs } from './inputs.ts';
+import type { LinesInput } from '../core/source.ts';
 import { splitLines } from './inputs.ts';
 
 /** `ws://…`, `wss://…` (WebSocket), `sse+http://…`, `sse+https://…` (Server-Sent Events). */
@@ -24,12 +24,12 @@ export interface FeedInput {
 /**
  * Takes the live feeds out of the `--input` list: a URL given to a fileSource or a feedSource
  * (the feedSource's own `url` when none is given), and a file given to a feedSource, read as
- * recorded messages, one per line. What is left is for resolveInputs.
+ * recorded messages, one per line. What is left is for resolveFileInputs.
  */
-export function feedInputs(plan: JobPlan, given: ReadonlyMap<string, string>): { rest: Map<string, string>; feeds: FeedInput[]; recorded: Inputs; params: Record<string, FeedSourceParams> } {
+export function feedInputs(plan: JobPlan, given: ReadonlyMap<string, string>): { rest: Map<string, string>; feeds: FeedInput[]; recorded: Record<string, LinesInput>; params: Record<string, FeedSourceParams> } {
   const rest = new Map(given);
   const feeds: FeedInput[] = [];
-  const recorded: Inputs = {};
+  const recorded: Record<string, LinesInput> = {};
   const params: Record<string, FeedSourceParams> = {};
   const problems: string[] = [];
   for (const [id, value] of given) {

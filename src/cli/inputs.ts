@@ -1,15 +1,17 @@
-import { closeSync, openSync, readSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, isAbsolute } from 'node:path';
 import type { JobPlan } from '../pipeline/plan.ts';
 import type { LinesInput } from '../core/source.ts';
-import { StreamedLines, type ByteInput, type ByteSource } from '../core/lineSource.ts';
+import { StreamedLines, arrayLines, type ByteInput, type ByteSource, type FileInput, type LineSource } from '../core/lineSource.ts';
+import { fileBytes, openFileInput } from '../runtime/node/fileBytes.ts';
 import { InvalidError } from './io.ts';
 import { readText } from './load.ts';
 
 /** `--input id=-`: the source reads standard input. */
 export const STDIN = '-';
 
-export type Inputs = Record<string, LinesInput>;
+/** A parallel run's inputs: files by path (each source's thread reads its own), standard input and recorded feeds as lines. */
+export type JobInputs = Record<string, LinesInput | FileInput>;
 /** A plain run's inputs: files read in blocks, recorded feeds and the like in memory. */
 export type RunInputs = Record<string, LinesInput | ByteInput>;
 
@@ -92,28 +94,41 @@ function locateInputs(plan: JobPlan, pipelineFile: string, given: ReadonlyMap<st
 /**
  * Finds the file for every fileSource: `--input id=file` (relative to the working directory),
  * else the node's params.path (relative to the pipeline file). Every fault is reported at once.
- * An input of `-` is standard input: left to the caller when `stdin` is 'live' (listed in
- * `live`), read to its end here when it is 'read' (runtimes that must be able to replay it).
- * Files are read whole, into lines (the parallel runtime hands them to its threads and
- * checksums what a checkpoint consumed).
+ * Files are never read whole: each is counted once here, in blocks of about 1 MB through the line
+ * reader the sources use (which also finds an unreadable file before the run starts), and given
+ * as a FileInput that the reading thread opens itself. An input of `-` is standard input: left to
+ * the caller when `stdin` is 'live' (listed in `live`), read to its end here when it is 'read'
+ * (the parallel runtime must be able to replay it after a restart).
  */
-export function resolveInputs(
+export function resolveFileInputs(
   plan: JobPlan,
   pipelineFile: string,
   given: ReadonlyMap<string, string>,
-  stdin: 'live' | 'read' = 'live',
-): { inputs: Inputs; resolved: ResolvedInput[]; live: string[] } {
+  stdin: 'live' | 'read',
+): { inputs: JobInputs; resolved: ResolvedInput[]; live: string[] } {
   const files = locateInputs(plan, pipelineFile, given);
   const live = stdin === 'live' ? files.filter((f) => f.file === STDIN).map((f) => f.nodeId) : [];
-  const inputs: Inputs = {};
+  const inputs: JobInputs = {};
   const resolved: ResolvedInput[] = [];
   const unreadable: string[] = [];
   for (const { nodeId, file } of files) {
     if (live.includes(nodeId)) continue;
+    const what = `the input of "${nodeId}"`;
     try {
-      const lines = splitLines(readText(file === STDIN ? 0 : file, `the input of "${nodeId}"`));
-      inputs[nodeId] = { name: file, lines };
-      resolved.push({ nodeId, file: file === STDIN ? 'standard input' : file, lines: lines.length, records: lines.filter((l) => l.trim() !== '').length });
+      if (file === STDIN) {
+        const lines = splitLines(readText(0, what));
+        inputs[nodeId] = { name: file, lines };
+        resolved.push({ nodeId, file: 'standard input', lines: lines.length, records: lines.filter((l) => l.trim() !== '').length });
+        continue;
+      }
+      const bytes = openBytes(file, what);
+      // One pass to count (and to find an unreadable file before the run starts); the run reads it again.
+      const lines = new StreamedLines(bytes);
+      let n = 0;
+      let records = 0;
+      for (let l = lines.line(0); l !== undefined; l = lines.line(++n)) if (l.trim() !== '') records++;
+      inputs[nodeId] = { name: file, path: file, size: bytes.size, lineCount: n };
+      resolved.push({ nodeId, file, lines: n, records });
     } catch (e) {
       if (!(e instanceof InvalidError)) throw e;
       unreadable.push(...e.lines);
@@ -124,67 +139,25 @@ export function resolveInputs(
 }
 
 /**
- * For the plain in-process run: like `resolveInputs`, but each file is read in blocks of about
- * 1 MB through the same line reader the designer uses, so a file larger than memory runs, and
- * only the lines near the reader are held. Standard input is always live here.
+ * For the plain in-process run: `resolveFileInputs` with each file opened on this thread, so a
+ * file larger than memory runs and only the lines near the reader are held. Standard input is
+ * always live here.
  */
 export function resolveStreamedInputs(plan: JobPlan, pipelineFile: string, given: ReadonlyMap<string, string>): { inputs: RunInputs; resolved: ResolvedInput[]; live: string[] } {
-  const files = locateInputs(plan, pipelineFile, given);
-  const inputs: RunInputs = {};
-  const resolved: ResolvedInput[] = [];
-  const unreadable: string[] = [];
-  for (const { nodeId, file } of files) {
-    if (file === STDIN) continue;
-    try {
-      const input: ByteInput = { name: file, bytes: fileBytes(file, `the input of "${nodeId}"`) };
-      // One pass to count (and to find an unreadable file before the run starts); the run reads it again.
-      const lines = new StreamedLines(input.bytes);
-      let n = 0;
-      let records = 0;
-      for (let l = lines.line(0); l !== undefined; l = lines.line(++n)) if (l.trim() !== '') records++;
-      inputs[nodeId] = input;
-      resolved.push({ nodeId, file, lines: n, records });
-    } catch (e) {
-      if (!(e instanceof InvalidError)) throw e;
-      unreadable.push(...e.lines);
-    }
-  }
-  if (unreadable.length) throw new InvalidError(unreadable);
-  return { inputs, resolved, live: files.filter((f) => f.file === STDIN).map((f) => f.nodeId) };
+  const { inputs, resolved, live } = resolveFileInputs(plan, pipelineFile, given, 'live');
+  return { inputs: Object.fromEntries(Object.entries(inputs).map(([id, input]) => [id, 'path' in input ? openFileInput(input) : input])), resolved, live };
 }
 
-/** A regular file as random-access bytes; each block is read with its own open, so no descriptor outlives a read. */
-function fileBytes(file: string, what: string): ByteSource {
-  const fail = (e: unknown) => new InvalidError([`${file}: cannot read ${what}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`]);
-  let size: number;
+/** The lines of a job input, read in blocks for a file (on whichever thread asks). */
+export function jobInputLines(input: LinesInput | FileInput): LineSource {
+  return 'path' in input ? new StreamedLines(openFileInput(input).bytes) : arrayLines(input.lines);
+}
+
+/** A regular file's bytes; a file that cannot be opened is reported before the run starts. */
+function openBytes(file: string, what: string): ByteSource {
   try {
-    size = statSync(file).size;
-    closeSync(openSync(file, 'r'));
+    return fileBytes(file);
   } catch (e) {
-    throw fail(e);
+    throw new InvalidError([`${file}: cannot read ${what}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`]);
   }
-  return {
-    size,
-    read(start, end) {
-      const len = Math.max(0, Math.min(end, size) - start);
-      const buf = Buffer.allocUnsafe(len);
-      let at = 0;
-      let fd: number;
-      try {
-        fd = openSync(file, 'r');
-      } catch (e) {
-        throw new Error(`${file} can no longer be read (${(e as Error).message}): it changed or was removed during the run`);
-      }
-      try {
-        while (at < len) {
-          const n = readSync(fd, buf, at, len - at, start + at);
-          if (n === 0) break;
-          at += n;
-        }
-      } finally {
-        closeSync(fd);
-      }
-      return buf.subarray(0, at);
-    },
-  };
 }

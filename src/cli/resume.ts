@@ -2,10 +2,13 @@ import { createHash, type Hash } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../checkpoint/types.ts';
 import type { JobPlan } from '../pipeline/plan.ts';
-import { compareStateDescriptors, stateDescriptors, type PipelineStateDescriptors } from '../pipeline/stateDescriptors.ts';
+import { compareStateDescriptors, stateDescriptors, type DeclaredCodeStates, type PipelineStateDescriptors } from '../pipeline/stateDescriptors.ts';
+import { loadCode } from '../engine/codeHost.ts';
 import type { FileCheckpointStore } from '../runtime/node/fileCheckpointStore.ts';
 import type { CommittedOutput } from '../runtime/node/committedOutput.ts';
-import type { Inputs } from './inputs.ts';
+import type { JobInputs } from './inputs.ts';
+import { jobInputLines } from './inputs.ts';
+import type { LineSource } from '../core/lineSource.ts';
 import { InvalidError, RefusedError } from './io.ts';
 
 /** What a resume needs to check a checkpoint against: recorded with every checkpoint. */
@@ -27,23 +30,28 @@ export class ResumableStore implements CheckpointStore {
   private readonly descriptors: PipelineStateDescriptors;
   /** Per source subtask: a running hash of its input up to `at`, so checkpoints hash only new lines. */
   private readonly running = new Map<string, { at: number; hash: Hash }>();
+  /** Per source: its lines, read in blocks as the running hashes move forward. */
+  private readonly lines = new Map<string, LineSource>();
   /** Operators whose state a resume leaves out (--allow-non-restored-state). */
   dropped = new Set<string>();
 
   constructor(
     readonly inner: FileCheckpointStore,
     plan: JobPlan,
-    private readonly inputs: Inputs,
+    private readonly inputs: JobInputs,
+    codeStates: DeclaredCodeStates = {},
   ) {
-    this.descriptors = stateDescriptors(plan);
+    this.descriptors = stateDescriptors(plan, codeStates);
   }
 
   private consumed(subtask: string, node: string, offset: number): ConsumedInput | undefined {
     const input = this.inputs[node];
-    if (!input || offset > input.lines.length) return undefined;
+    if (!input || offset > lineCount(input)) return undefined;
+    let lines = this.lines.get(node);
+    if (!lines) this.lines.set(node, (lines = jobInputLines(input)));
     let r = this.running.get(subtask);
     if (!r || r.at > offset) r = { at: 0, hash: createHash('sha256') };
-    for (let i = r.at; i < offset; i++) r.hash.update(input.lines[i] + '\n');
+    for (let i = r.at; i < offset; i++) r.hash.update(lines.line(i) + '\n');
     r.at = offset;
     this.running.set(subtask, r);
     return { file: input.name ?? node, lines: offset, sha256: r.hash.copy().digest('hex') };
@@ -94,6 +102,37 @@ export class ResumableStore implements CheckpointStore {
   }
 }
 
+/**
+ * The state each process node's code declares, read by loading the code through the installed
+ * code host (the sandbox, once the user trusted the code) the way its operator will: a resume
+ * then compares state names, kinds and TTLs, not code text. Code that does not load is left out
+ * (compared by its text); the run reports its error when the operator starts.
+ */
+export function declaredCodeStates(plan: JobPlan): DeclaredCodeStates {
+  const out: DeclaredCodeStates = {};
+  for (const n of plan.nodes) {
+    const code = (n.params as { code?: unknown }).code;
+    if (n.kind !== 'process' || typeof code !== 'string') continue;
+    let shape: { state?: unknown };
+    try {
+      shape = (loadCode({ nodeId: n.id, what: 'process code' }, code, 'object').shape ?? {}) as { state?: unknown };
+    } catch {
+      continue;
+    }
+    const state = shape.state;
+    if (state === null || state === undefined) out[n.id] = {};
+    else if (typeof state === 'object' && !('invalid' in state)) {
+      out[n.id] = Object.fromEntries(
+        Object.entries(state as Record<string, Record<string, unknown> | null>).map(([name, d]) => [
+          name,
+          { kind: String(d?.kind), ...(typeof d?.ttlMs === 'number' ? { ttlMs: d.ttlMs } : {}), ...(typeof d?.ttlUpdate === 'string' ? { ttlUpdate: d.ttlUpdate } : {}), ...(typeof d?.ttlTime === 'string' ? { ttlTime: d.ttlTime } : {}) },
+        ]),
+      );
+    }
+  }
+  return out;
+}
+
 export interface ResumeOptions {
   jobId: string;
   stateDir: string;
@@ -116,7 +155,7 @@ export interface ResumeOptions {
  *   `--allow-non-restored-state` lets those that do not start empty;
  * - every source's input must still hold, unchanged, the lines the checkpoint consumed.
  */
-export async function prepareResume(store: ResumableStore, output: CommittedOutput, inputs: Inputs, o: ResumeOptions): Promise<boolean> {
+export async function prepareResume(store: ResumableStore, output: CommittedOutput, inputs: JobInputs, o: ResumeOptions): Promise<boolean> {
   const { usable, skipped } = await store.inner.inspect(o.jobId, true);
   for (const s of skipped) o.notice(`--resume: checkpoint ${s.checkpointId} cannot be used: ${s.file}: ${s.reason}`);
   const scan = output.scan();
@@ -166,7 +205,9 @@ function checkState(store: ResumableStore, m: AnnotatedManifest, o: ResumeOption
   }
 }
 
-function checkInputs(snaps: readonly AnnotatedSnapshot[], inputs: Inputs, id: number): void {
+const lineCount = (input: JobInputs[string]): number => ('path' in input ? input.lineCount : input.lines.length);
+
+function checkInputs(snaps: readonly AnnotatedSnapshot[], inputs: JobInputs, id: number): void {
   const problems: string[] = [];
   for (const s of snaps) {
     if (!s.source || !s.input) continue;
@@ -174,12 +215,14 @@ function checkInputs(snaps: readonly AnnotatedSnapshot[], inputs: Inputs, id: nu
     const input = inputs[node];
     if (!input) continue;
     const { lines, sha256 } = s.input;
-    if (input.lines.length < lines) {
-      problems.push(`--resume: the input of "${node}" (${input.name}) has ${input.lines.length} lines, but checkpoint ${id} had already read ${lines} lines of ${s.input.file}: this is not the input the checkpoint was taken from`);
+    const have = lineCount(input);
+    if (have < lines) {
+      problems.push(`--resume: the input of "${node}" (${input.name}) has ${have} lines, but checkpoint ${id} had already read ${lines} lines of ${s.input.file}: this is not the input the checkpoint was taken from`);
       continue;
     }
     const h = createHash('sha256');
-    for (let i = 0; i < lines; i++) h.update(input.lines[i] + '\n');
+    const read = jobInputLines(input);
+    for (let i = 0; i < lines; i++) h.update(read.line(i) + '\n');
     if (h.digest('hex') !== sha256) problems.push(`--resume: the first ${lines} lines of the input of "${node}" (${input.name}) differ from the ones checkpoint ${id} consumed from ${s.input.file} (checksum differs): the input changed`);
   }
   if (problems.length) throw new InvalidError([...new Set(problems), 'Give the original input, or run without --resume to start over.']);

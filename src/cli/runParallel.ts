@@ -12,15 +12,15 @@ import type { RunArgs } from './args.ts';
 import type { Io } from './io.ts';
 import { InvalidError } from './io.ts';
 import { loadPipeline } from './load.ts';
-import { STDIN, resolveInputs } from './inputs.ts';
+import { STDIN, resolveFileInputs } from './inputs.ts';
 import { cliFeeds, feedInputs } from './feedInputs.ts';
 import type { FeedSourceParams } from '../pipeline/kinds/feedSource.ts';
 import type { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
-import type { Inputs } from './inputs.ts';
+import type { JobInputs } from './inputs.ts';
 import { LineWriter, changelogLine, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';
 import type { ParallelRunFlags } from './runFlags.ts';
 import { fileNameFor } from '../runtime/node/durableFiles.ts';
-import { ResumableStore, prepareResume } from './resume.ts';
+import { ResumableStore, declaredCodeStates, prepareResume } from './resume.ts';
 import { lockStateDir } from './stateDirLock.ts';
 import { prepareUserCode } from './codeFlags.ts';
 
@@ -41,8 +41,9 @@ export async function runParallelCommand(args: RunArgs, flags: ParallelRunFlags,
   // Live feeds connect on this thread; the workers running their sources read mirrors of their logs.
   const fed = feedInputs(plan, args.inputs);
   const fedIds = new Set(fed.feeds.map((f) => f.nodeId));
-  // The parallel runtime replays inputs after a restart, so standard input is read to its end first.
-  const { inputs, resolved } = resolveInputs({ ...plan, nodes: plan.nodes.filter((n) => !fedIds.has(n.id)) }, args.pipeline, fed.rest, 'read');
+  // The parallel runtime replays inputs after a restart, so standard input is read to its end first;
+  // files go to the workers by path, and each source's worker reads its file in blocks.
+  const { inputs, resolved } = resolveFileInputs({ ...plan, nodes: plan.nodes.filter((n) => !fedIds.has(n.id)) }, args.pipeline, fed.rest, 'read');
   Object.assign(inputs, fed.recorded);
   for (const r of resolved) io.err(`input ${r.nodeId}: ${r.file} (${r.records} records)`);
   for (const f of fed.feeds) io.err(`input ${f.nodeId}: live feed ${f.url} (${f.transport === 'sse' ? 'Server-Sent Events' : 'WebSocket'}), until it closes or Ctrl-C; replayed from the last completed checkpoint after a restart`);
@@ -85,7 +86,7 @@ async function runWithFeeds(feeds: LiveFeeds | undefined, io: Io, run: () => Pro
   return [...feeds.closed().values()].some((c) => !c.clean) ? 2 : code;
 }
 
-async function runDoc(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, feeds: LiveFeeds | undefined, codeLimits: Awaited<ReturnType<typeof prepareUserCode>>): Promise<number> {
+async function runDoc(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: JobInputs, feeds: LiveFeeds | undefined, codeLimits: Awaited<ReturnType<typeof prepareUserCode>>): Promise<number> {
   // A worker waiting on its code's watchdog sends no heartbeats; the watchdog must speak first.
   const heartbeatTimeoutMs = codeLimits ? Math.max(5000, codeLimits.timeoutMs + 3000) : undefined;
   try {
@@ -102,7 +103,7 @@ async function runDoc(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobP
   try {
     const jobDir = join(stateDir, fileNameFor(jobId));
     const output = new CommittedOutput(join(jobDir, 'committed'));
-    const store = new ResumableStore(new FileCheckpointStore(stateDir), plan, inputs);
+    const store = new ResumableStore(new FileCheckpointStore(stateDir), plan, inputs, declaredCodeStates(plan));
     let resume = false;
     if (flags.resume) resume = await prepareResume(store, output, inputs, { jobId, stateDir: flags.stateDir, jobDir, allowNonRestoredState: flags.allowNonRestoredState ?? false, notice: (line) => io.err(line) });
     else rmSync(jobDir, { recursive: true, force: true });
@@ -112,7 +113,7 @@ async function runDoc(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobP
   }
 }
 
-async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: Inputs, feeds: LiveFeeds | undefined, sinks: string[], output: CommittedOutput, store: ResumableStore | undefined, resume: boolean, heartbeatTimeoutMs: number | undefined): Promise<number> {
+async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobPlan, doc: PipelineDocument, inputs: JobInputs, feeds: LiveFeeds | undefined, sinks: string[], output: CommittedOutput, store: ResumableStore | undefined, resume: boolean, heartbeatTimeoutMs: number | undefined): Promise<number> {
   const jobId = plan.doc.name;
   const chaos = flags.chaos ?? 0;
   // With chaos, standby workers warm up during each attempt so a restart does not wait for thread start-up.

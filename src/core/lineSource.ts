@@ -29,6 +29,19 @@ export interface ByteInput {
   bytes: ByteSource;
 }
 
+/**
+ * A file named by its path, for a runtime whose source runs on another thread: the path crosses
+ * the thread boundary (lines would be copied whole), and the thread that reads opens the file
+ * and reads it in blocks. `size` is the length counted when the run started, so every thread
+ * reads the same prefix even if the file grows; `lineCount` is the number of lines in it.
+ */
+export interface FileInput {
+  name: string;
+  path: string;
+  size: number;
+  lineCount: number;
+}
+
 export const BLOCK_BYTES = 1 << 20;
 const LF = 0x0a;
 const CR = 0x0d;

@@ -15,20 +15,42 @@ export interface StateDescriptor {
 
 export type PipelineStateDescriptors = Record<string, { kind: string; state: StateDescriptor[] }>;
 
+/**
+ * The keyed state a process node's code declares (its `state: { ... }` block), by state name:
+ * the declared kind and TTL settings. Only loading the code tells them, which the caller does
+ * (in its sandbox); a node missing here is described by its code text, which is stricter.
+ */
+export type DeclaredCodeStates = Record<string, Record<string, { kind: string; ttlMs?: number; ttlUpdate?: string; ttlTime?: string }>>;
+
 /** The descriptors of every operator that keeps state (sources keep their read offset). */
-export function stateDescriptors(plan: JobPlan): PipelineStateDescriptors {
+export function stateDescriptors(plan: JobPlan, codeStates: DeclaredCodeStates = {}): PipelineStateDescriptors {
   const out: PipelineStateDescriptors = {};
   for (const n of plan.nodes) {
-    const state = descriptorsOf(n);
+    const state = descriptorsOf(n, codeStates[n.id]);
     if (state.length) out[n.id] = { kind: n.kind, state };
   }
   return out;
 }
 
-function descriptorsOf(n: PlanNode): StateDescriptor[] {
+function descriptorsOf(n: PlanNode, declared: DeclaredCodeStates[string] | undefined): StateDescriptor[] {
   if (n.isSource) return [{ name: 'offset', kind: 'source', type: n.kind }];
   if (!n.spec.stateful) return [];
   const inputTypes = Object.values(n.inputs).map((s) => canonical(s.fields ?? null));
+  // Code may change freely as long as the state it declares does (as in Flink, where the
+  // function is not part of a savepoint, its state descriptors are): name, kind, TTL and the key.
+  if (n.kind === 'process') {
+    const input = n.inputs.in;
+    const fields = (input?.fields ?? {}) as Record<string, unknown>;
+    const key = { name: '(key)', kind: 'key', type: canonical((input?.keyedBy ?? []).map((f) => [f, fields[f] ?? null])) };
+    if (!declared) return [key, { name: '(code)', kind: 'process code', type: canonical((n.params as { code?: unknown }).code ?? null) }];
+    return [key, ...Object.entries(declared).map(([name, d]) => ({ name, kind: d.kind, type: canonical({ ttlMs: d.ttlMs ?? null, ttlUpdate: d.ttlUpdate ?? null, ttlTime: d.ttlTime ?? null }) }))];
+  }
+  // Broadcast state holds the rule rows by their rule key, whatever the code or the lookup do with them.
+  if (n.kind === 'broadcastProcess') {
+    const ruleKey = (n.params as { ruleKey?: string }).ruleKey ?? null;
+    const ruleFields = (n.inputs.rules?.fields ?? {}) as Record<string, unknown>;
+    return [{ name: 'rules', kind: 'broadcast map', type: canonical({ ruleKey, keyType: ruleKey === null ? null : (ruleFields[ruleKey] ?? null) }) }];
+  }
   if (n.kind === 'aggregate') {
     const p = n.params as { groupBy: string[]; aggregates: AggregateCall[] };
     const fields = (n.inputs.in?.fields ?? {}) as Record<string, unknown>;

@@ -120,15 +120,21 @@ export class CommittedOutput {
     }
   }
 
-  private segments(group: string): Segment[] {
-    if (!this.dir) return [...(this.memory.get(group) ?? [])].sort(bySubtaskThenEpoch);
-    const out: Segment[] = [];
-    for (const c of this.scanGroup(group)) {
+  /**
+   * The group's epochs in output order, each read only when its lines are asked for: the
+   * changelog of a long run is written out one epoch file at a time, never held whole.
+   */
+  private *segments(group: string): Generator<Segment> {
+    if (!this.dir) {
+      yield* [...(this.memory.get(group) ?? [])].sort(bySubtaskThenEpoch);
+      return;
+    }
+    const files = this.scanGroup(group).map((c) => ({ origin: c.origin, epoch: c.epoch, lines: [] as string[], file: c.file }));
+    for (const c of files.sort(bySubtaskThenEpoch)) {
       const text = readFileSync(c.file, 'utf8');
       if (sha256(text) !== (JSON.parse(readFileSync(c.file + MARKER, 'utf8')) as CommitMarker).sha256) throw new Error(`committed output ${c.file} changed while the job ran: its checksum no longer matches its commit marker`);
-      out.push({ origin: c.origin, epoch: c.epoch, lines: text.split('\n').filter((l) => l !== '') });
+      yield { origin: c.origin, epoch: c.epoch, lines: text.split('\n').filter((l) => l !== '') };
     }
-    return out.sort(bySubtaskThenEpoch);
   }
 
   private scanGroup(group: string): CommittedEpoch[] {
@@ -155,13 +161,14 @@ export class CommittedOutput {
     this.add('dead-letters', { origin: e.origin, epoch: e.epoch, lines: e.items.map((d) => JSON.stringify(d)) });
   }
 
-  changelogLines(sinkId: string): string[] {
-    return this.segments(`sink-${sinkId}`).flatMap((s) => s.lines);
+  /** The sink's changelog, sink subtask by sink subtask, each in commit order; read as it is iterated. */
+  *changelogLines(sinkId: string): Generator<string> {
+    for (const s of this.segments(`sink-${sinkId}`)) yield* s.lines;
   }
 
   /** Every committed dead letter, ordered by input line, then by content (arrival order across threads varies). */
   allDeadLetters(): DeadLetter[] {
-    const all = this.segments('dead-letters').flatMap((s) => s.lines.map((l) => JSON.parse(l) as DeadLetter));
+    const all = [...this.segments('dead-letters')].flatMap((s) => s.lines.map((l) => JSON.parse(l) as DeadLetter));
     const keyed = all.map((d) => ({ d, text: JSON.stringify(d) }));
     keyed.sort((a, b) => (a.d.line ?? Infinity) - (b.d.line ?? Infinity) || (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
     return keyed.map((k) => k.d);

@@ -91,6 +91,34 @@ export const isTempFile = (name: string) => /\.tmp-\d+-\d+$/.test(name);
 
 export const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
+/**
+ * A one-line text followed by a line with its length and SHA-256: a file that says itself whether
+ * it is whole. Rename makes a write atomic, but a file cut short or edited outside weir (a full
+ * disk, a copy, a hand edit) would otherwise still be read as long as it parses.
+ */
+export function sealed(body: string): string {
+  if (body.includes('\n')) throw new Error('a sealed file holds one line');
+  return `${body}\n${JSON.stringify({ bytes: Buffer.byteLength(body), sha256: sha256(body) })}\n`;
+}
+
+/** The body of a `sealed` text, or why it cannot be trusted. */
+export function unseal(text: string): { body: string } | { problem: string } {
+  const lines = text.split('\n');
+  if (lines.length < 2 || (lines.length === 2 && lines[1] === '')) return { problem: 'it has no length and checksum line: it was cut short, or written by a weir that did not seal its manifests' };
+  if (lines.length > 3 || (lines.length === 3 && lines[2] !== '')) return { problem: 'it has more than its body and its length and checksum line: it was edited or appended to' };
+  let seal: { bytes?: unknown; sha256?: unknown };
+  try {
+    seal = JSON.parse(lines[1]) as typeof seal;
+  } catch {
+    return { problem: 'its length and checksum line is unreadable: it was cut short or edited' };
+  }
+  const body = lines[0];
+  const bytes = Buffer.byteLength(body);
+  if (seal.bytes !== bytes) return { problem: `it has ${bytes} bytes where ${String(seal.bytes)} were written` };
+  if (seal.sha256 !== sha256(body)) return { problem: 'its SHA-256 differs from the one written with it' };
+  return { body };
+}
+
 /** Makes a rename durable (the directory entry itself); not every platform allows it, so failures are ignored. */
 async function syncDir(dir: string): Promise<void> {
   try {

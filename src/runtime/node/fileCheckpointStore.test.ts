@@ -81,6 +81,28 @@ describe('FileCheckpointStore', () => {
     await expect(new FileCheckpointStore(dir).inspect('job')).resolves.toMatchObject({ skipped: [{ reason: expect.stringContaining(`it has ${text.length + 1} bytes where ${text.length} were written`) }] });
   });
 
+  it('trusts a manifest only while it matches its own length and SHA-256: an edited or cut manifest is skipped, by file', async () => {
+    const dir = freshDir();
+    const before = new FileCheckpointStore(dir);
+    await before.commit(manifestOf('job', 1, await writeCheckpoint(before, 'job', 1)));
+    await before.commit(manifestOf('job', 2, await writeCheckpoint(before, 'job', 2)));
+    const file = join(dir, 'job', 'manifest-2.json');
+    const text = readFileSync(file, 'utf8');
+    // Still well-formed, with one snapshot reference pointing at checkpoint 1's file: only the manifest's own checksum tells.
+    const edited = text.replace('chk-2/op%230.json', 'chk-1/op%230.json');
+    expect(edited).not.toBe(text);
+    writeFileSync(file, edited);
+    const { usable, skipped } = await new FileCheckpointStore(dir).inspect('job');
+    expect(usable?.checkpointId).toBe(1);
+    expect(skipped).toEqual([{ checkpointId: 2, file, reason: 'the manifest is damaged (its SHA-256 differs from the one written with it)' }]);
+    // Cut inside its checksum line, and cut after its first line: both found, neither read.
+    writeFileSync(file, text.slice(0, text.length - 10));
+    await expect(new FileCheckpointStore(dir).inspect('job')).resolves.toMatchObject({ usable: { checkpointId: 1 }, skipped: [{ file, reason: expect.stringMatching(/^the manifest is damaged \(its length and checksum line is unreadable/) }] });
+    writeFileSync(file, text.slice(0, text.indexOf('\n') + 1));
+    await expect(new FileCheckpointStore(dir).latest('job')).resolves.toMatchObject({ checkpointId: 1 });
+    await expect(new FileCheckpointStore(dir).inspect('job')).resolves.toMatchObject({ skipped: [{ reason: expect.stringContaining('it has no length and checksum line') }] });
+  });
+
   it('rejects references that point outside the store', async () => {
     const store = new FileCheckpointStore(freshDir());
     await expect(store.readSubtask('../../etc/passwd')).rejects.toThrow(/not one of this store/);

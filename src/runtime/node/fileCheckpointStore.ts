@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { storageError } from '../../storage/indexeddb/errors.ts';
 import { parseTagged, stringifyTagged } from './taggedJson.ts';
-import { fileNameFor, isTempFile, sha256, writeDurably } from './durableFiles.ts';
+import { fileNameFor, isTempFile, sealed, sha256, unseal, writeDurably } from './durableFiles.ts';
 
 /** What a manifest records of each snapshot file it names; the file is trusted only if it still matches. */
 interface FileDigest {
@@ -29,7 +29,9 @@ export interface SkippedCheckpoint {
  * Every file is written to a temp name, fsynced, renamed and its directory fsynced
  * (durableFiles.ts), so a killed process leaves either the old file or the new one. The manifest
  * records the length and SHA-256 of every snapshot file it names, and a snapshot is read only if
- * it still matches, so a file damaged or replaced outside weir is found, not restored. Data without a manifest (a torn checkpoint) is never listed and
+ * it still matches, so a file damaged or replaced outside weir is found, not restored. The
+ * manifest carries its own length and SHA-256 on a second line (`sealed`): a manifest cut short
+ * or edited is not read, and the checkpoint counts as absent (a resume falls back and says why). Data without a manifest (a torn checkpoint) is never listed and
  * is removed by `abort` or `cleanupUncommitted`.
  */
 export class FileCheckpointStore implements CheckpointStore {
@@ -86,7 +88,7 @@ export class FileCheckpointStore implements CheckpointStore {
       if (d) files[ref] = d;
     }
     try {
-      await this.writeAtomic(this.manifestPath(manifest.jobId, manifest.checkpointId), stringifyTagged({ ...manifest, files } as DigestedManifest), `chk-${manifest.checkpointId}`);
+      await this.writeAtomic(this.manifestPath(manifest.jobId, manifest.checkpointId), sealed(stringifyTagged({ ...manifest, files } as DigestedManifest)), `chk-${manifest.checkpointId}`);
     } catch (e) {
       throw storageError(e, `committing checkpoint ${manifest.checkpointId}`, await this.lastGood(manifest.jobId));
     }
@@ -128,8 +130,17 @@ export class FileCheckpointStore implements CheckpointStore {
   }
 
   private async loadManifest(jobId: string, id: number): Promise<{ manifest: CheckpointManifest | null; reason?: string }> {
+    let text: string;
     try {
-      const m = parseTagged(await readFile(this.manifestPath(jobId, id), 'utf8')) as CheckpointManifest;
+      text = await readFile(this.manifestPath(jobId, id), 'utf8');
+    } catch (e) {
+      return { manifest: null, reason: `it cannot be read (${(e as Error).message})` };
+    }
+    const whole = unseal(text);
+    // Renames are atomic, so this is a file damaged outside weir: the checkpoint is absent.
+    if ('problem' in whole) return { manifest: null, reason: `the manifest is damaged (${whole.problem})` };
+    try {
+      const m = parseTagged(whole.body) as CheckpointManifest;
       if (!m || typeof m !== 'object' || m.checkpointId !== id || typeof m.subtasks !== 'object' || m.subtasks === null) return { manifest: null, reason: 'its content is not a checkpoint manifest' };
       // The digests are this store's own bookkeeping: kept here, not handed to callers.
       const { files, ...manifest } = m as DigestedManifest;
@@ -138,8 +149,7 @@ export class FileCheckpointStore implements CheckpointStore {
       }
       return { manifest };
     } catch (e) {
-      // Renames are atomic, so this is a file damaged outside weir: the checkpoint is absent.
-      return { manifest: null, reason: (e as Error).message };
+      return { manifest: null, reason: `the manifest is damaged (${(e as Error).message})` };
     }
   }
 

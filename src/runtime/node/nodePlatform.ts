@@ -1,14 +1,15 @@
 import { idbPlatform } from '../threaded/idbPlatform.ts';
 import type { WorkerPlatform } from '../threaded/workerRuntime.ts';
+import { openFileInput } from './fileBytes.ts';
 
 /**
  * Node workers: `--state indexeddb` runs the IndexedDB backend on fake-indexeddb. That database
  * lives in the worker's memory and dies with it, so checkpoints keep the keyed state inline in
  * the checkpoint store (--state-dir) rather than as chunk handles into a database that a
- * restarted worker would not have.
+ * restarted worker would not have. Inputs given by path are opened here and read in blocks.
  */
 export function nodePlatform(): WorkerPlatform {
-  return idbPlatform({
+  const platform = idbPlatform({
     factory: async () => {
       try {
         // The `auto` entry also installs IDBRequest, IDBKeyRange... as globals, which idb relies on.
@@ -21,4 +22,7 @@ export function nodePlatform(): WorkerPlatform {
     chunkedCheckpoints: false,
     locks: null,
   });
+  // The CLI's files go to workers by path: the worker of a source reads its file in blocks.
+  platform.openFile = openFileInput;
+  return platform;
 }

@@ -1,5 +1,5 @@
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import type { SourceEnv } from '../../core/source.ts';
+import type { JobInput } from './protocol.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import { seededRng } from '../../core/rng.ts';
 import { subtaskId } from '../../checkpoint/types.ts';
@@ -54,14 +54,15 @@ export class FaultyStore implements CheckpointStore {
 }
 
 /** How many records the sources will read, when the document says (inline rows, generator count, file lines). */
-export function estimateSourceRecords(plan: JobPlan, inputs: Record<string, SourceEnv['input']>): number | null {
+export function estimateSourceRecords(plan: JobPlan, inputs: Record<string, JobInput>): number | null {
   let total = 0;
   for (const n of plan.nodes) {
     if (!n.isSource) continue;
     const p = n.params as { rows?: unknown[]; count?: number };
     if (n.kind === 'inlineSource' && Array.isArray(p.rows)) total += p.rows.length;
     else if (n.kind === 'generatorSource' && typeof p.count === 'number') total += p.count;
-    else if (n.kind === 'fileSource' && inputs[n.id] && 'lines' in inputs[n.id]!) total += (inputs[n.id] as { lines: readonly string[] }).lines.length;
+    else if (n.kind === 'fileSource' && inputs[n.id] && 'lines' in inputs[n.id]) total += (inputs[n.id] as { lines: readonly string[] }).lines.length;
+    else if (n.kind === 'fileSource' && inputs[n.id] && 'lineCount' in inputs[n.id]) total += (inputs[n.id] as { lineCount: number }).lineCount;
     else return null;
   }
   return total;

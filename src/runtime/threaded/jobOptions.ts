@@ -1,12 +1,11 @@
 import type { DeadLetter, Element, Row } from '../../core/types.ts';
-import type { SourceEnv } from '../../core/source.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { CheckpointRecord, CheckpointStore, PendingCommit } from '../../checkpoint/types.ts';
 import type { RestartStrategy } from '../restartStrategy.ts';
 import type { TimerService } from '../jobMaster.ts';
 import type { BatchEncoding } from './codec.ts';
 import type { Spawn } from './spawn.ts';
-import type { EdgeFill } from './protocol.ts';
+import type { EdgeFill, JobInput } from './protocol.ts';
 import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 import type { PreviewChange } from './commitWire.ts';
 import type { LiveFeeds } from '../feeds/liveFeeds.ts';
@@ -49,7 +48,7 @@ export interface JobOptions {
   storageBucket?: string;
   /** Incremental checkpoints for durable backends (default true). */
   incremental?: boolean;
-  inputs?: Record<string, SourceEnv['input']>;
+  inputs?: Record<string, JobInput>;
   /**
    * The connections of the job's live feed sources, opened (and started) by the caller on this
    * thread. Their logs stay here across restarts; workers read mirrors of them (feedRelay.ts).

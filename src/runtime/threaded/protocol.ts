@@ -1,5 +1,6 @@
 import type { Row } from '../../core/types.ts';
 import type { SourceEnv } from '../../core/source.ts';
+import type { FileInput } from '../../core/lineSource.ts';
 import type { FeedBacklog } from '../../engine/feedLog.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
@@ -21,6 +22,13 @@ export interface UdfThrow {
   n: number;
 }
 
+/**
+ * A source's input as a job is given it: lines or bytes the source reads here, or a file by path
+ * that the worker running the source opens itself (WorkerPlatform.openFile), so a large file is
+ * neither copied to the worker nor held whole.
+ */
+export type JobInput = NonNullable<SourceEnv['input']> | FileInput;
+
 export interface DeploySpec {
   jobId: string;
   attempt: number;
@@ -29,7 +37,7 @@ export interface DeploySpec {
   workers: number;
   /** Nodes whose subtasks each run on a worker of their own (JobOptions.ownWorker). */
   ownWorker: string[];
-  inputs: Record<string, SourceEnv['input']>;
+  inputs: Record<string, JobInput>;
   /** Live feed sources on this worker: what their logs hold on the job manager's thread (see feedRelay.ts). */
   feeds: Record<string, FeedBacklog>;
   /** node id → every old subtask's snapshot of that node (all of them, so key groups can move). */

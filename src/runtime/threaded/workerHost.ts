@@ -14,7 +14,9 @@ import { placement, subtasksOn } from './assignment.ts';
 import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
 import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import type { DeploySpec, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
+import type { DeploySpec, JobInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
+import type { SourceEnv } from '../../core/source.ts';
+import type { ByteInput, FileInput } from '../../core/lineSource.ts';
 import { encodeCommits, encodePreviews, packSnapshot } from './commitWire.ts';
 import { RestoreError } from './restoreError.ts';
 import { feedLog } from '../../engine/operators/feedSource.ts';
@@ -31,6 +33,19 @@ export interface HostEnv {
   after(ms: number, cb: () => void): () => void;
   clock: Clock;
   backend?: (p: Placement, time: StateTime) => KeyedStateBackend | undefined;
+  /** Opens an input given by path (the Node workers of the CLI); without it such an input is refused. */
+  openFile?: (input: FileInput) => ByteInput;
+}
+
+/** The inputs of this worker's sources, files by path opened here (each is then read in blocks). */
+function openInputs(inputs: Record<string, JobInput>, openFile: HostEnv['openFile']): Record<string, SourceEnv['input']> {
+  const out: Record<string, SourceEnv['input']> = {};
+  for (const [id, input] of Object.entries(inputs)) {
+    if (!('path' in input)) out[id] = input;
+    else if (openFile) out[id] = openFile(input);
+    else throw new Error(`the input of "${id}" is the file ${input.path}, and this worker cannot open files by path; give the file's contents instead`);
+  }
+  return out;
 }
 
 /** How long one slice of work may hold the thread before it yields. */
@@ -72,10 +87,11 @@ export class WorkerHost {
   ) {
     this.channels = new ChannelTable(spec.channelCapacity, spec.encoding);
     const host = this.runnerHost();
+    const inputs = openInputs(spec.inputs, env.openFile);
     for (const p of subtasksOn(plan, spec.worker, spec.workers, spec.ownWorker)) {
       const backend = env.backend ? (time: StateTime) => env.backend!(p, time) ?? new MemoryStateBackend(time, plan.maxParallelism) : undefined;
       const readers = spec.feeds[p.node.id] ? { [p.node.id]: this.feedMirror(p.node.id, p.node.params as unknown as FeedSourceParams) } : undefined;
-      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs: spec.inputs, readers, batchSize: spec.batchSize, backend, incremental: spec.incremental, maxRecordsPerCheckpoint: spec.maxRecordsPerCheckpoint ?? undefined, ownsPlan: true });
+      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs, readers, batchSize: spec.batchSize, backend, incremental: spec.incremental, maxRecordsPerCheckpoint: spec.maxRecordsPerCheckpoint ?? undefined, ownsPlan: true });
       this.runners.push(r);
       this.byId.set(r.id, r);
     }

@@ -1,4 +1,5 @@
 import { revivePlan } from './portablePlan.ts';
+import type { ByteInput, FileInput } from '../../core/lineSource.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
@@ -21,6 +22,8 @@ export interface WorkerPlatform {
   /** Deletes the job's chunks that `handles` do not refer to (only while nothing writes). */
   sweepChunks?(handles: KeyedStateHandle[]): Promise<number>;
   dispose?(): void;
+  /** Opens a source's input given by path (Node workers read the CLI's files themselves, in blocks). */
+  openFile?(input: FileInput): ByteInput;
 }
 
 /**
@@ -51,6 +54,7 @@ export class WorkerRuntime implements WorkerApi {
       },
       clock: wallClock,
       backend: this.platform.stateBackend ? (p, time) => this.platform.stateBackend!(spec, plan, p, time) : undefined,
+      openFile: this.platform.openFile ? (input) => this.platform.openFile!(input) : undefined,
     };
     const host = new WorkerHost(plan, spec, env);
     this.host = host;

@@ -5,6 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sealed as seal, unseal } from '../../../runtime/node/durableFiles.ts';
 
 const bin = fileURLToPath(new URL('../../../../bin/weir.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'weir-restore-'));
@@ -67,9 +68,11 @@ describe('a checkpoint that reads back but does not restore in the threaded runt
     expect(skipped.stderr).toContain(`restoring checkpoint ${previous}`);
 
     // With the manifest agreeing (a writer that recorded what it wrote, but wrote it wrong) it passes the read-back and fails in the worker.
-    const m = JSON.parse(readFileSync(manifest, 'utf8')) as { files: Record<string, { bytes: number; sha256: string }> };
+    const sealed = unseal(readFileSync(manifest, 'utf8'));
+    if (!('body' in sealed)) throw new Error(sealed.problem);
+    const m = JSON.parse(sealed.body) as { files: Record<string, { bytes: number; sha256: string }> };
     m.files[name] = { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex') };
-    writeFileSync(manifest, JSON.stringify(m));
+    writeFileSync(manifest, seal(JSON.stringify(m)));
     const refused = run(damaged, join(dir, 'out-refused'), true);
     expect(refused.status, refused.stderr).toBe(2);
     expect(refused.stderr).not.toMatch(/\n\s+at .+:\d+:\d+/);
