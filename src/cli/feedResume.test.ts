@@ -76,7 +76,7 @@ describe('weir run with a live feed, --state-dir, killed and resumed', () => {
     expect(killed.signal, killed.err).toBe('SIGKILL');
     const sentToFirst = server.sent();
     expect(sentToFirst, 'the kill fell while the feed was still sending').toBeLessThan(N);
-    const committedBefore = indexesOf(new CommittedOutput(join(jobDir(state), 'committed')).changelogLines('raw'));
+    const committedBefore = indexesOf([...new CommittedOutput(join(jobDir(state), 'committed')).changelogLines('raw')]);
     expect(committedBefore.length, 'output was committed before the kill').toBeGreaterThan(0);
 
     const out = join(dir, 'resumed');
