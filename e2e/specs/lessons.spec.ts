@@ -92,6 +92,28 @@ test('lessons 1: stateless vs stateful', async (t) => {
   await stepDone(t, 4);
 }, LONG);
 
+test('lessons 1: a later step done early is not ticked until reached; the panel moves on by itself; one Step control', async (t) => {
+  const page = await openLesson(t, 'Stateless vs stateful');
+  // Step 4's edit first: the filter keeps $5 or more. Then a run to the end satisfies steps 1, 2 and 4.
+  await setField(t, 'big_orders', 'where', "visit_type = 'order' AND amount >= 5");
+  await speed(page, 'Max');
+  await runToEnd(t);
+  await stepDone(t, 1);
+  await stepDone(t, 2);
+  // The panel moved on to step 3 (a question) by itself, and step 4 waits until the learner gets there.
+  await t.expectVisible(panel(page).locator('[aria-current="step"]').and(page.getByRole('button', { name: 'Step 3', exact: true })));
+  t.expect(await panel(page).getByRole('button', { name: 'Step 4', exact: true }).isVisible(), 'step 4 is not ticked before the learner reaches it');
+  // One set of step controls: the toolbar's, whichever observatory tab is open.
+  for (const name of ['State', 'Trace', 'Windows', 'Join buffers']) {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await t.expectCount(page.getByRole('button', { name: 'Step', exact: true }), 1);
+  }
+  // Going to step 4 by hand reaches it: it already holds, so it ticks at once.
+  await panel(page).getByRole('button', { name: 'Step 4', exact: true }).click();
+  await stepDone(t, 4, 5_000);
+  await t.screenshot('lesson-1-step-gating');
+}, LONG);
+
 test('lessons 2: streams and tables', async (t) => {
   const page = await openLesson(t, 'Streams and tables');
   await speed(page, 'Max');

@@ -116,3 +116,31 @@ test('newcomer: the Projects dialog starts a new project on a blank canvas', asy
   await page.getByRole('button', { name: 'Projects', exact: true }).click();
   await t.expectVisible(page.getByRole('list', { name: 'Saved projects' }).getByRole('listitem').nth(1));
 });
+
+test('newcomer: a restore while paused leaves no checkpoint pending; the status, the header and the timeline count alike', async (t) => {
+  const page = await openExample(t, /Open example sales_by_store/, 'sales');
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '50 / s' });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(status(page), /Running · [1-9]/);
+  await tab(page, 'Checkpoints').click();
+  await t.waitFor('three completed checkpoints', async () => (await page.locator('.obs-cp-completed').count()) >= 3, 30_000);
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await t.expectText(status(page), /Paused/);
+  // A checkpoint in flight when the restore lands.
+  await page.getByRole('combobox', { name: 'Step by' }).selectOption('barrier');
+  await page.getByRole('button', { name: 'Step', exact: true }).click();
+  await t.expectVisible(page.getByText(/checkpoint \d+ in flight/i));
+  const timeline = page.getByRole('list', { name: 'Checkpoint timeline' });
+  const ids = (await timeline.locator('.obs-cp-completed').filter({ has: page.getByRole('button', { name: 'Restore' }) }).locator('.obs-cp-id').allTextContents()).map((s) => Number(s.slice(1)));
+  const oldest = Math.min(...ids);
+  await page.getByRole('listitem', { name: `Checkpoint ${oldest}` }).getByRole('button', { name: 'Restore' }).click();
+  await page.getByRole('group', { name: `Confirm restoring checkpoint ${oldest}` }).getByRole('button', { name: 'Yes, restore' }).click();
+  await t.expectText(page.locator('.obs-message-ok'), `Restored checkpoint ${oldest}`);
+  await page.waitForTimeout(1500); // still paused: nothing may stay pending
+  t.expect((await timeline.locator('.obs-cp-pending').count()) === 0, 'no checkpoint stays pending after a restore while paused');
+  const rows = await timeline.getByRole('listitem').count();
+  const completed = await timeline.locator('.obs-cp-completed').count();
+  await t.expectText(page.locator('.obs-bar').first(), `Checkpoints: ${completed} completed of ${rows}`);
+  await t.expectText(status(page), new RegExp(`· ${completed} checkpoints?\\b`));
+  await t.screenshot('newcomer-restore-paused');
+}, { timeoutMs: 120_000 });

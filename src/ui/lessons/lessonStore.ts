@@ -108,11 +108,14 @@ export function watchLessons(): () => void {
   };
   let prevAnswers = lessonStore.get().answers;
   let prevLesson = lessonStore.get().lessonId;
+  let prevStep = lessonStore.get().step;
   const onLesson = () => {
     const s = lessonStore.get();
-    if (s.answers === prevAnswers && s.lessonId === prevLesson) return;
+    // A step the learner moves to by hand is reached too: if it already holds, it ticks now.
+    if (s.answers === prevAnswers && s.lessonId === prevLesson && s.step === prevStep) return;
     prevAnswers = s.answers;
     prevLesson = s.lessonId;
+    prevStep = s.step;
     evaluate();
   };
   const offs = [runStore.subscribe(onRun), editorStore.subscribe(evaluate), uiStore.subscribe(onUi), lessonStore.subscribe(onLesson)];
