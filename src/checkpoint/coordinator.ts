@@ -13,6 +13,8 @@ export interface CoordinatorOptions {
   retain: number;
   timeoutMs: number;
   parallelism: Record<string, number>;
+  /** The lowest id this coordinator may give: ids never repeat within a job, across restores too. */
+  firstId?: number;
 }
 
 interface Pending {
@@ -45,7 +47,7 @@ export class CheckpointCoordinator {
     restored: CheckpointManifest[] = [],
   ) {
     this.retained = [...restored];
-    this.nextId = (restored.at(-1)?.checkpointId ?? 0) + 1;
+    this.nextId = Math.max(opts.firstId ?? 1, (restored.at(-1)?.checkpointId ?? 0) + 1);
   }
 
   isPending(): boolean {

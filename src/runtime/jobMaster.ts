@@ -56,6 +56,13 @@ export class JobMaster {
   readonly output: Publication;
   private coordinator: CheckpointCoordinator | null = null;
   private history: CheckpointRecord[] = [];
+  /** The highest checkpoint id triggered or stored so far: the next attempt's ids start above it. */
+  private lastId = 0;
+  /**
+   * Checkpoints after the one a travel back restored: they belong to a run that no longer happens,
+   * so neither a later failure nor the next attempt's retention may restore them.
+   */
+  private readonly abandoned = new Set<number>();
   /** Checkpoint id → epochs its snapshots pre-committed, published when it completes. */
   private preCommitted = new Map<number, { sinkId: string; commits: PendingCommit[]; deadLetters: DeadLetterEpoch[] }[]>();
   private attempt = 0;
@@ -88,14 +95,22 @@ export class JobMaster {
    * that run chained in the new attempt.
    */
   async restorePoint(checkpointId?: number, chained: ReadonlySet<string> = new Set()): Promise<{ manifest: CheckpointManifest | null; snaps: Record<string, SubtaskSnapshot[]> | null; retained: CheckpointManifest[] }> {
-    const all = await this.store.list(this.jobId);
-    const manifest = checkpointId === undefined ? (all.at(-1) ?? null) : (all.find((m) => m.checkpointId === checkpointId) ?? null);
+    const stored = await this.store.list(this.jobId);
+    for (const m of stored) this.lastId = Math.max(this.lastId, m.checkpointId);
+    const live = (m: CheckpointManifest) => !this.abandoned.has(m.checkpointId);
+    // A travel may go to any stored checkpoint, forward too; a restore after a failure takes the
+    // latest of the run that is happening now.
+    const manifest = checkpointId === undefined ? (stored.filter(live).at(-1) ?? null) : (stored.find((m) => m.checkpointId === checkpointId) ?? null);
     if (checkpointId !== undefined && !manifest) throw new Error(`checkpoint ${checkpointId} is not retained`);
     if (!manifest) return { manifest: null, snaps: null, retained: [] };
+    if (checkpointId !== undefined) {
+      this.abandoned.delete(checkpointId);
+      for (const m of stored) if (m.checkpointId > checkpointId) this.abandoned.add(m.checkpointId);
+    }
     const snaps = await readSnapshots(this.store, manifest);
     this.publishFrom(Object.values(snaps).flat());
     // Views chained now or when the checkpoint was taken: see chaining.ts.
-    return { manifest, snaps: chainedRestore(this.plan, snaps, chained), retained: all.filter((m) => m.checkpointId <= manifest.checkpointId) };
+    return { manifest, snaps: chainedRestore(this.plan, snaps, chained), retained: stored.filter((m) => live(m) && m.checkpointId <= manifest.checkpointId) };
   }
 
   /** Starts an attempt: a fresh coordinator over every subtask of the plan. Hooks say what the transport does. */
@@ -105,9 +120,12 @@ export class JobMaster {
     this.preCommitted = new Map();
     const ids = this.plan.nodes.flatMap((n) => Array.from({ length: n.parallelism }, (_, i) => subtaskId(n.id, i)));
     const parallelism = Object.fromEntries(this.plan.nodes.map((n) => [n.id, n.parallelism]));
-    const copts = { retain: this.opts.retain ?? 3, timeoutMs: this.opts.checkpointTimeoutMs ?? 60_000, parallelism };
+    const copts = { retain: this.opts.retain ?? 3, timeoutMs: this.opts.checkpointTimeoutMs ?? 60_000, parallelism, firstId: this.lastId + 1 };
     const coordinator = new CheckpointCoordinator(this.jobId, this.store, ids, this.opts.clock, copts, {
-      trigger: hooks.trigger,
+      trigger: (id) => {
+        this.lastId = Math.max(this.lastId, id);
+        hooks.trigger(id);
+      },
       completed: (id) => {
         this.publishPreCommitted(id);
         hooks.completed(id);
