@@ -9,24 +9,13 @@ import { test, type TestContext } from '../harness.ts';
 import { runPipeline } from '../../src/testing/runPipeline.ts';
 import { exactlyOnceDoc, sequenceViolations } from '../../src/testing/exactlyOncePipelines.ts';
 import type { LabOptions, LabResult } from '../lab/lab.ts';
-import { serveLabPage } from '../lab/serveLab.ts';
+import { openLab } from '../lab/serveLab.ts';
 
 const N = 3000;
 const KEYS = 37;
 const reference = runPipeline(exactlyOnceDoc(1, { n: N, keys: KEYS })).views.view;
 const restart = { type: 'fixedDelay', delayMs: 50, maxAttempts: 8 } as const;
 const durable = (jobId: string, extra: LabOptions = {}): LabOptions => ({ jobId, state: 'indexeddb', checkpointIntervalMs: 200, batchSize: 50, restart, ...extra });
-
-/** One lab server for the whole run: a reload must come back to the same origin (its IndexedDB). The run's exit closes it. */
-let lab: Promise<{ url: string }> | null = null;
-
-async function openLab(t: TestContext): Promise<Page> {
-  const { url } = await (lab ??= serveLabPage());
-  t.allowOrigin(url);
-  await t.page.goto(url);
-  await t.page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  return t.page;
-}
 
 const run = (page: Page, doc: unknown, opts: LabOptions) => page.evaluate(([d, o]) => window.__weirLab.run(d, o), [doc, opts] as const);
 const start = (page: Page, doc: unknown, opts: LabOptions) => page.evaluate(([d, o]) => window.__weirLab.start(d, o), [doc, opts] as const);

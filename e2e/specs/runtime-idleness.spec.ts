@@ -15,7 +15,7 @@ import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
 import { importDoc, node, openRunSettings } from './designer-helpers.spec.ts';
 import type { LabOptions, LabResult } from '../lab/lab.ts';
-import { serveLabPage } from '../lab/serveLab.ts';
+import { openLab } from '../lab/serveLab.ts';
 
 const schema = { customer: 'string', ts: 'timestamp' };
 
@@ -109,16 +109,6 @@ test('runtime idleness: in the designer at parallelism 3, idleTimeoutMs lets the
     await feed.close();
   }
 }, { timeoutMs: 90_000 });
-
-let lab: Promise<{ url: string }> | null = null;
-
-async function openLab(t: TestContext): Promise<Page> {
-  const { url } = await (lab ??= serveLabPage());
-  t.allowOrigin(url);
-  await t.page.goto(url);
-  await t.page.waitForSelector('body[data-ready="true"]', { state: 'attached' });
-  return t.page;
-}
 
 /**
  * Runs the job on BrowserJob at parallelism 3 with the feed connected from the page; once the
