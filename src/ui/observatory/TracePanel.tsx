@@ -33,7 +33,7 @@ const parseRow = (text: string | undefined): Row => {
   }
 };
 
-/** The last records through the graph, hop by hop, next to the breakpoints and the step buttons. */
+/** The last records through the graph, hop by hop, next to the breakpoints (stepping is the run toolbar's). */
 export function TracePanel() {
   const t = useT();
   const trace = useStore(runStore, (s) => currentFrame(s)?.trace ?? null);
