@@ -57,6 +57,24 @@ if [[ -s "$VITEST_JSON" ]]; then
   ' "$VITEST_JSON")" || v_counts="0 0"
 fi
 read -r v_passed v_failed <<<"$v_counts"
+# The names of what failed, kept for the summary: CI often shows only the end of the log.
+VITEST_FAILURES="$TMP/vitest-failures.txt"
+if [[ -s "$VITEST_JSON" ]]; then
+  node -e '
+    const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+    const rel = (f) => require("path").relative(process.cwd(), f);
+    for (const f of r.testResults) {
+      const failed = f.assertionResults.filter((a) => a.status === "failed");
+      if (f.status === "failed" && failed.length === 0) {
+        console.log(`  ${rel(f.name)}: ${String(f.message || "failed before any test ran").split("\n")[0]}`);
+      }
+      for (const a of failed) {
+        const why = String((a.failureMessages || [])[0] || "").split("\n")[0].slice(0, 300);
+        console.log(`  ${rel(f.name)} > ${a.fullName}\n      ${why}`);
+      }
+    }
+  ' "$VITEST_JSON" >"$VITEST_FAILURES" 2>/dev/null || true
+fi
 if [[ "$vitest_rc" -ne 0 && "$v_failed" -eq 0 ]]; then v_failed=1; fi # crashed or unhandled error
 PASSED=$((PASSED + v_passed))
 FAILED=$((FAILED + v_failed))
@@ -136,6 +154,10 @@ if [[ ${#FAILED_STAGES[@]} -eq 0 ]]; then
   echo "all stages passed"
 else
   echo "failed stages: ${FAILED_STAGES[*]}"
+fi
+if [[ -s "${VITEST_FAILURES:-}" ]]; then
+  echo "failed vitest tests:"
+  cat "$VITEST_FAILURES"
 fi
 echo "$PASSED passed, $FAILED failed"
 if [[ ${#FAILED_STAGES[@]} -ne 0 || "$FAILED" -ne 0 ]]; then exit 1; fi
