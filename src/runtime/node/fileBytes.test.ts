@@ -20,7 +20,7 @@ describe('an --input file on a parallel run', () => {
     expect(size).toBeGreaterThan(3 * BLOCK_BYTES);
 
     // The same opening the worker platform uses, with its reads recorded.
-    const opened = openFileInput({ name: 'orders.csv', path, size });
+    const opened = openFileInput({ name: 'orders.csv', path, size, lineCount: count });
     const reads: number[] = [];
     const lines = inputLines({
       name: opened.name,
