@@ -10,13 +10,28 @@ function unwritable(dir: string, e: unknown): RefusedError {
   return new RefusedError(`--state-dir ${dir} is not writable (${code}): weir keeps its checkpoints and committed output there; make it writable or give another directory`);
 }
 
-/** Whether a process of this pid runs (EPERM: it runs, under another user). */
+/**
+ * Whether a process of this pid runs (EPERM: it runs, under another user). A zombie (exited,
+ * not yet reaped by its parent) still answers signal 0, so on Linux its state in
+ * /proc/<pid>/stat is checked too: state Z holds no lock.
+ */
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
-    return (e as { code?: string }).code === 'EPERM';
+    if ((e as { code?: string }).code !== 'EPERM') return false;
+  }
+  return !zombie(pid);
+}
+
+function zombie(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  try {
+    // "pid (comm) state …": comm may hold spaces and parentheses, so read after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 1).trim().startsWith('Z');
+  } catch {
+    return false;
   }
 }
 
