@@ -43,6 +43,13 @@ INTERSECT SELECT customer_id, status FROM orders WHERE amount > 50;`,
     },
   },
   {
+    name: 'ORDER BY … LIMIT after a chain orders the whole result',
+    sql: `${ORDERS_DDL}${printSink('first_ids', 'customer_id STRING')}INSERT INTO first_ids
+SELECT customer_id FROM orders WHERE qty = 5 INTERSECT SELECT customer_id FROM orders WHERE status = 'shipped'
+UNION SELECT customer_id FROM orders WHERE amount > 100 ORDER BY customer_id DESC LIMIT 3;`,
+    expected: { first_ids: "SELECT * FROM (SELECT customer_id FROM orders WHERE qty = 5 INTERSECT SELECT customer_id FROM orders WHERE status = 'shipped') UNION SELECT customer_id FROM orders WHERE amount > 100 ORDER BY customer_id DESC LIMIT 3" },
+  },
+  {
     name: 'INTERSECT and EXCEPT over updating GROUP BY results',
     sql: `${ORDERS_DDL}${printSink('busy_cancelled', 'customer_id STRING')}${printSink('not_latest', 'product STRING, status STRING')}INSERT INTO busy_cancelled
 SELECT customer_id FROM (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) AS t WHERE n > 6
