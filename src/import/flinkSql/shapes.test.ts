@@ -55,10 +55,16 @@ describe('query shapes', () => {
     expect(doc.edges.find((e) => e.to.node === join.id && e.to.port === 'right')?.from.node).toBe('u');
   });
 
-  it('INTERSECT ALL / EXCEPT ALL / MINUS ALL and operands of other widths are refused at their line:column', () => {
-    expect(refusal('SELECT a, n FROM t\nINTERSECT ALL SELECT a, m FROM u')).toMatchObject({ line: LINE + 1, column: 1, construct: 'INTERSECT ALL' });
-    expect(refusal('SELECT a, n FROM t EXCEPT ALL SELECT a, m FROM u')).toMatchObject({ line: LINE, column: 20, construct: 'EXCEPT ALL' });
-    expect(refusal('SELECT a, n FROM t MINUS ALL SELECT a, m FROM u')).toMatchObject({ line: LINE, column: 20, construct: 'EXCEPT ALL' });
+  it('INTERSECT ALL / EXCEPT ALL number the copies of each row on both sides (a Top-N per row) and join on the number too, with no distinct after', () => {
+    for (const [op, type] of [['INTERSECT ALL', 'semi'], ['EXCEPT ALL', 'anti'], ['MINUS ALL', 'anti']]) {
+      const doc = plan(`SELECT a, n FROM t ${op} SELECT a, m FROM u`);
+      expect(doc.nodes.map((n) => n.kind).filter((k) => k !== 'fileSource' && k !== 'logSink')).toEqual(['project', 'topN', 'topN', 'semiJoin', 'project']);
+      expect(doc.nodes.find((n) => n.kind === 'semiJoin')!.params).toEqual({ type, leftKey: ['a', 'n', '_copy'], rightKey: ['a', 'm', '_copy'], nullSafeKeys: true });
+      expect(doc.nodes.find((n) => n.kind === 'topN')!.params).toMatchObject({ partitionBy: ['a', 'n'], rankField: '_copy' });
+    }
+  });
+
+  it('set operator operands of other widths are refused at the operand', () => {
     expect(refusal('SELECT a, n FROM t\nINTERSECT\nSELECT a FROM u')).toMatchObject({ line: LINE + 2, column: 1, construct: 'INTERSECT', message: expect.stringMatching(/operand 2 has 1 columns, the first has 2/) });
   });
 

@@ -1,6 +1,30 @@
 /** Oracle scripts: INTERSECT, EXCEPT and MINUS (distinct rows; NULL equals NULL), their precedence, over updating inputs. */
-import { ORDERS_DDL } from './data.ts';
+import { orders, ORDERS_DDL } from './data.ts';
+import type { Row } from './data.ts';
 import type { SqlOracleCase } from './oracleCase.ts';
+
+/** Bag semantics by counting (SQLite has no INTERSECT ALL / EXCEPT ALL): per distinct row, min(m, n) or max(m - n, 0) copies. */
+function bagOp(op: 'intersect' | 'except', cols: string[], left: (r: Row) => boolean, right: (r: Row) => boolean): () => Row[] {
+  return () => {
+    const count = (keep: (r: Row) => boolean) => {
+      const m = new Map<string, { row: Row; n: number }>();
+      for (const o of orders.filter(keep)) {
+        const row = Object.fromEntries(cols.map((c) => [c, o[c] ?? null]));
+        const k = JSON.stringify(row);
+        m.set(k, { row, n: (m.get(k)?.n ?? 0) + 1 });
+      }
+      return m;
+    };
+    const r = count(right);
+    const out: Row[] = [];
+    for (const [k, l] of count(left)) {
+      const n = r.get(k)?.n ?? 0;
+      const copies = op === 'intersect' ? Math.min(l.n, n) : Math.max(l.n - n, 0);
+      for (let i = 0; i < copies; i++) out.push(l.row);
+    }
+    return out;
+  };
+}
 
 const printSink = (name: string, cols: string) => `CREATE TABLE ${name} (${cols}) WITH ('connector' = 'print');\n`;
 
@@ -62,6 +86,40 @@ SELECT product, MAX(status) FROM orders GROUP BY product;`,
     expected: {
       busy_cancelled: "SELECT customer_id FROM (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) AS t WHERE n > 6 INTERSECT SELECT customer_id FROM orders WHERE status = 'cancelled'",
       not_latest: 'SELECT product, status FROM orders EXCEPT SELECT product, MAX(status) FROM orders GROUP BY product',
+    },
+  },
+  {
+    name: 'INTERSECT ALL and EXCEPT ALL keep duplicates by count, a NULL matching a NULL',
+    sql: `${ORDERS_DDL}${printSink('common', 'product STRING, currency STRING')}${printSink('surplus', 'product STRING, currency STRING')}${printSink('surplus_minus', 'product STRING, currency STRING')}INSERT INTO common
+SELECT product, currency FROM orders WHERE qty > 2
+INTERSECT ALL
+SELECT product, currency FROM orders WHERE status = 'paid';
+INSERT INTO surplus
+SELECT product, currency FROM orders WHERE qty > 2
+EXCEPT ALL
+SELECT product, currency FROM orders WHERE status = 'paid';
+INSERT INTO surplus_minus
+SELECT product, currency FROM orders WHERE qty > 2 MINUS ALL SELECT product, currency FROM orders WHERE status = 'paid';`,
+    expected: {
+      common: bagOp('intersect', ['product', 'currency'], (o) => (o.qty as number) > 2, (o) => o.status === 'paid'),
+      surplus: bagOp('except', ['product', 'currency'], (o) => (o.qty as number) > 2, (o) => o.status === 'paid'),
+      surplus_minus: bagOp('except', ['product', 'currency'], (o) => (o.qty as number) > 2, (o) => o.status === 'paid'),
+    },
+  },
+  {
+    name: 'EXCEPT ALL over an updating input: copies retracted on the right come back on the left',
+    sql: `${ORDERS_DDL}${printSink('left_over', 'customer_id STRING')}INSERT INTO left_over
+SELECT customer_id FROM orders
+EXCEPT ALL
+SELECT customer_id FROM (SELECT customer_id, MAX(status) AS s FROM orders GROUP BY customer_id) AS t WHERE s = 'shipped';`,
+    expected: {
+      // The right side holds each customer whose greatest status is 'shipped' once: one copy of each of those goes.
+      left_over: () => {
+        const top = new Map<unknown, string>();
+        for (const o of orders) if ((top.get(o.customer_id) ?? '') < (o.status as string)) top.set(o.customer_id, o.status as string);
+        const taken = new Set<unknown>();
+        return orders.filter((o) => top.get(o.customer_id) !== 'shipped' || (taken.has(o.customer_id) ? true : (taken.add(o.customer_id), false))).map((o) => ({ customer_id: o.customer_id }));
+      },
     },
   },
 ];

@@ -96,7 +96,7 @@ function setChain(t: Tree, operands: Tree[], links: SetLink[], top: boolean, env
   const word = kids(t).find((k) => k.symbol?.text?.toUpperCase() === op)!;
   // MINUS reaches the grammar as UNION (see prepass.ts).
   if (env.prep.minuses.has(word.symbol!.start)) op = 'EXCEPT';
-  links.push({ op, all: keywordsOf(t).includes('ALL'), at: t, word });
+  links.push({ op, all: keywordsOf(t).includes('ALL'), at: t });
   setChain(r, operands, links, false, env);
 }
 

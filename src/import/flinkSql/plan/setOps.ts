@@ -2,11 +2,11 @@
  * Set operators as Flink plans them. UNION (without ALL): UNION ALL of the branches, then a
  * distinct aggregation over every column (a GROUP BY of all of them with no aggregate), so the
  * result is an updating table holding each distinct row once; a retraction removes a row when its
- * last copy goes. INTERSECT / EXCEPT: a semi / anti join on every column, then the same distinct.
+ * last copy goes. INTERSECT / EXCEPT [ALL]: a semi / anti join on every column (see below).
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Rel } from './model.ts';
-import { fail, quoteName } from './model.ts';
+import { quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId } from './env.ts';
 
@@ -25,9 +25,8 @@ export function distinctRows(rel: Rel, env: Env, at: Tree): Rel {
 export interface SetLink {
   op: 'UNION' | 'INTERSECT' | 'EXCEPT';
   all: boolean;
-  /** The set operation's query, and its operator keyword (where an error points). */
+  /** The set operation's query. */
   at: Tree;
-  word: Tree;
 }
 
 /**
@@ -51,15 +50,33 @@ export function combineSetOps(rels: Rel[], links: SetLink[], env: Env, union: (b
 }
 
 /**
- * INTERSECT / EXCEPT as Flink plans them: a semi (anti) join of the left rows with the right rows
- * on every column, position by position, then distinct rows. Set operators compare rows with
- * NULL equal to NULL, so the join's keys are null-safe.
+ * INTERSECT / EXCEPT: a semi (anti) join of the left rows with the right rows on every column,
+ * position by position, then distinct rows. Set operators compare rows with NULL equal to NULL, so
+ * the join's keys are null-safe. The ALL forms keep duplicates by count (INTERSECT ALL: min(m, n)
+ * copies; EXCEPT ALL: max(m - n, 0)): each side numbers the copies of each row 1, 2, … (a Top-N
+ * partitioned by every column), the copy number joins as one more key, and no distinct follows.
  */
 function intersectOrExcept(left: Rel, right: Rel, link: SetLink, env: Env): Rel {
-  if (link.all) fail(link.word, `${link.op} ALL`, `${link.op} ALL keeps duplicates by count and is not supported; the nearest supported form is ${link.op} (distinct rows)${link.op === 'EXCEPT' ? ', or NOT EXISTS (SELECT … WHERE r.a IS NOT DISTINCT FROM l.a AND …)' : ', or EXISTS (SELECT … WHERE r.a IS NOT DISTINCT FROM l.a AND …)'}`);
+  let copy = '_copy';
+  for (let i = 2; [...left.cols, ...right.cols].some((c) => c.field === copy); i++) copy = `_copy_${i}`;
+  const side = (rel: Rel): string => (link.all ? numberCopies(rel, copy, env, link.at) : rel.node);
+  const extra = link.all ? [copy] : [];
   const id = nodeId(env, link.op === 'INTERSECT' ? 'intersect' : 'except');
-  const params = { type: link.op === 'INTERSECT' ? 'semi' : 'anti', leftKey: left.cols.map((c) => c.field), rightKey: right.cols.map((c) => c.field), nullSafeKeys: true };
-  env.g.add({ id, kind: 'semiJoin', params, inputs: [['left', left.node], ['right', right.node]], at: link.at });
-  const joined: Rel = { node: id, cols: left.cols.map((c) => ({ field: c.field, name: c.name, quals: [], type: c.type })), eventTime: null, procTime: [], updating: left.updating || right.updating || link.op === 'EXCEPT' };
-  return distinctRows(joined, env, link.at);
+  const params = { type: link.op === 'INTERSECT' ? 'semi' : 'anti', leftKey: [...left.cols.map((c) => c.field), ...extra], rightKey: [...right.cols.map((c) => c.field), ...extra], nullSafeKeys: true };
+  env.g.add({ id, kind: 'semiJoin', params, inputs: [['left', side(left)], ['right', side(right)]], at: link.at });
+  const joined: Rel = { node: id, cols: left.cols.map((c) => ({ field: c.field, name: c.name, quals: [], type: c.type })), eventTime: null, procTime: [], updating: left.updating || right.updating || link.op === 'EXCEPT' || link.all };
+  if (!link.all) return distinctRows(joined, env, link.at);
+  const out = nodeId(env, 'project');
+  env.g.add({ id: out, kind: 'project', params: { fields: joined.cols.map((c) => ({ name: c.field, expr: quoteName(c.field) })) }, inputs: [['in', id]], at: link.at });
+  return { ...joined, node: out };
+}
+
+/** Copies of one row are alike, so any order numbers them; a retracted copy takes the highest number with it. */
+const COPIES_KEPT = 2_147_483_647;
+
+function numberCopies(rel: Rel, copy: string, env: Env, at: Tree): string {
+  const id = nodeId(env, 'copies');
+  const fields = rel.cols.map((c) => c.field);
+  env.g.add({ id, kind: 'topN', params: { partitionBy: fields, orderBy: [{ field: fields[0], direction: 'asc' }], n: COPIES_KEPT, rankField: copy }, inputs: [['in', rel.node]], at });
+  return id;
 }
