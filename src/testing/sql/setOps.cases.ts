@@ -67,6 +67,17 @@ INTERSECT SELECT customer_id, status FROM orders WHERE amount > 50;`,
     },
   },
   {
+    name: 'UNION ALL and UNION in one chain apply left to right',
+    sql: `${ORDERS_DDL}${printSink('all_then_distinct', 'product STRING')}${printSink('distinct_then_all', 'product STRING')}INSERT INTO all_then_distinct
+SELECT product FROM orders WHERE qty = 1 UNION ALL SELECT product FROM orders WHERE qty = 2 UNION SELECT product FROM orders WHERE qty = 3;
+INSERT INTO distinct_then_all
+SELECT product FROM orders WHERE qty = 1 UNION SELECT product FROM orders WHERE qty = 2 UNION ALL SELECT product FROM orders WHERE qty = 3;`,
+    expected: {
+      all_then_distinct: 'SELECT product FROM orders WHERE qty = 1 UNION ALL SELECT product FROM orders WHERE qty = 2 UNION SELECT product FROM orders WHERE qty = 3',
+      distinct_then_all: 'SELECT product FROM orders WHERE qty = 1 UNION SELECT product FROM orders WHERE qty = 2 UNION ALL SELECT product FROM orders WHERE qty = 3',
+    },
+  },
+  {
     name: 'ORDER BY … LIMIT after a chain orders the whole result',
     sql: `${ORDERS_DDL}${printSink('first_ids', 'customer_id STRING')}INSERT INTO first_ids
 SELECT customer_id FROM orders WHERE qty = 5 INTERSECT SELECT customer_id FROM orders WHERE status = 'shipped'

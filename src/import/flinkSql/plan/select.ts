@@ -104,7 +104,9 @@ function planSetOp(q: Tree, env: Env): Rel {
   const operands: Tree[] = [];
   const links: SetLink[] = [];
   setChain(q, operands, links, true, env);
-  if (links.every((l) => l.op === 'UNION')) return planUnion(q, env);
+  // One kind of UNION throughout is one union node; any other chain is combined pair by pair, in
+  // SQL's order (the grammar nests a chain to the right: a UNION ALL (b UNION c)).
+  if (links.every((l) => l.op === 'UNION' && l.all === links[0].all)) return planUnion(q, env);
   // The grammar hangs an ORDER BY / LIMIT after the last operand on that operand; SQL orders the result.
   const last = operands.at(-1)!;
   const hoisted = childOf(last, 'selectStatement') && (childOf(last, 'orderByClause') || childOf(last, 'limitClause')) ? last : null;
@@ -118,7 +120,7 @@ function planSetOp(q: Tree, env: Env): Rel {
 
 function planUnion(q: Tree, env: Env): Rel {
   const words = keywordsOf(q);
-  // UNION is UNION ALL then distinct rows: under it every nested UNION [ALL] is one union too.
+  // UNION is UNION ALL then distinct rows; a chain reaches here with every link alike, so it is one union.
   const distinct = !words.includes('ALL');
   const branches: Rel[] = [];
   const flattens = (t: Tree) => {
