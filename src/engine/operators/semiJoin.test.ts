@@ -56,6 +56,19 @@ describe('semiJoin', () => {
     expect(a.lines()).toEqual(['+I {"id":null,"a":"x"}']);
   });
 
+  it('nullSafeKeys: a NULL key matches a NULL key (IS NOT DISTINCT FROM), and not a non-NULL one', () => {
+    const s = harness('semi', { nullSafeKeys: true });
+    const a = harness('anti', { nullSafeKeys: true });
+    for (const h of [s, a]) {
+      L(h, null, 'x');
+      L(h, 1, 'y');
+      R(h, null, 'p');
+      R(h, null, 'p', '-D');
+    }
+    expect(s.lines()).toEqual(['+I {"id":null,"a":"x"}', '-D {"id":null,"a":"x"}']);
+    expect(a.lines()).toEqual(['+I {"id":null,"a":"x"}', '+I {"id":1,"a":"y"}', '-D {"id":null,"a":"x"}', '+I {"id":null,"a":"x"}']);
+  });
+
   it('NOT IN (nullAware): a NULL on the right takes every left row out; a NULL on the left is out only while the right is empty', () => {
     const h = new OperatorHarness('semiJoin', { type: 'anti', leftKey: [], rightKey: [], nullAware: { left: 'id', right: 'id' } }, { inputs });
     L(h, 1, 'x');

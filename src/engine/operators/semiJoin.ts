@@ -39,6 +39,8 @@ export const semiJoin: OperatorDefinition<SemiJoinParams> = {
     const joiner = new RowJoiner(ctx.inputs.left, ctx.inputs.right, params.leftKey);
     const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition) : null;
     const pair = params.nullAware;
+    // Under IS NOT DISTINCT FROM a NULL key is a key like any other: the runtime keys it as null.
+    const neverMatches = (row: Row, fields: readonly string[]): boolean => !params.nullSafeKeys && hasNullKey(row, fields);
 
     /** Whether right row r matches left row l under the same key (the key equality itself is the runtime's). */
     const matches = (l: Row, r: Row): boolean => {
@@ -57,7 +59,7 @@ export const semiJoin: OperatorDefinition<SemiJoinParams> = {
 
     function onLeft(el: Element): void {
       // A NULL key compares unknown with every right row: it never matches.
-      const nullKey = hasNullKey(el.row, params.leftKey);
+      const nullKey = neverMatches(el.row, params.leftKey);
       let total = 0;
       if (!nullKey) for (const [, r] of rights.entries()) if (matches(el.row, r.row)) total += r.count;
       const id = rowId(el.row);
@@ -79,13 +81,13 @@ export const semiJoin: OperatorDefinition<SemiJoinParams> = {
 
     function onRight(el: Element): void {
       // A right row with a NULL key matches nothing, so it changes nothing.
-      if (hasNullKey(el.row, params.rightKey)) return;
+      if (neverMatches(el.row, params.rightKey)) return;
       const id = rowId(el.row);
       const held = rights.get(id);
       const adding = isAddition(el.kind);
       if (!adding && !held) return ctx.deadLetter(`retraction (${el.kind}) of a right row the semi/anti join does not hold`, el.row);
       for (const [lid, l] of lefts.entries()) {
-        if (hasNullKey(l.row, params.leftKey) || !matches(l.row, el.row)) continue;
+        if (neverMatches(l.row, params.leftKey) || !matches(l.row, el.row)) continue;
         const before = outputs(l.matches);
         l.matches = Math.max(0, l.matches + (adding ? 1 : -1));
         const after = outputs(l.matches);

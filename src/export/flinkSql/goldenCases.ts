@@ -233,6 +233,8 @@ export const windowedGoldenCases: GoldenCase[] = [
         node('known_out', 'logSink'),
         node('unknown_out', 'logSink'),
         node('not_in_out', 'logSink'),
+        node('same_null', 'semiJoin', { type: 'semi', leftKey: ['customer_id'], rightKey: ['customer_id'], nullSafeKeys: true }),
+        node('same_null_out', 'logSink'),
       ],
       [
         edge('orders', 'known', 'left'),
@@ -244,6 +246,9 @@ export const windowedGoldenCases: GoldenCase[] = [
         edge('known', 'known_out'),
         edge('unknown', 'unknown_out'),
         edge('not_in', 'not_in_out'),
+        edge('orders', 'same_null', 'left'),
+        edge('customers', 'same_null', 'right'),
+        edge('same_null', 'same_null_out'),
       ],
     ),
   },

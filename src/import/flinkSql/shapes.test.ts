@@ -43,6 +43,31 @@ describe('query shapes', () => {
     expect(kinds('SELECT a, n FROM t UNION SELECT a, m FROM u')).toEqual(expect.arrayContaining(['union', 'aggregate']));
   });
 
+  it('INTERSECT, EXCEPT and MINUS are a null-safe semi / anti join on every column and a distinct aggregation', () => {
+    const semi = (q: string) => plan(q).nodes.filter((n) => n.kind === 'semiJoin').map((n) => n.params);
+    expect(semi('SELECT a, n FROM t INTERSECT SELECT a, m FROM u')).toEqual([{ type: 'semi', leftKey: ['a', 'n'], rightKey: ['a', 'm'], nullSafeKeys: true }]);
+    expect(semi('SELECT a, n FROM t EXCEPT SELECT a, m FROM u')).toEqual([{ type: 'anti', leftKey: ['a', 'n'], rightKey: ['a', 'm'], nullSafeKeys: true }]);
+    expect(semi('SELECT a, n FROM t MINUS SELECT a, m FROM u')).toEqual([{ type: 'anti', leftKey: ['a', 'n'], rightKey: ['a', 'm'], nullSafeKeys: true }]);
+    expect(kinds('SELECT a, n FROM t INTERSECT SELECT a, m FROM u')).toEqual(expect.arrayContaining(['semiJoin', 'aggregate']));
+    // INTERSECT binds tighter: t UNION (t INTERSECT u), so the semi join's right input is u's source.
+    const doc = plan('SELECT a, n FROM t UNION SELECT a, n FROM t INTERSECT SELECT a, m FROM u');
+    const join = doc.nodes.find((n) => n.kind === 'semiJoin')!;
+    expect(doc.edges.find((e) => e.to.node === join.id && e.to.port === 'right')?.from.node).toBe('u');
+  });
+
+  it('INTERSECT ALL / EXCEPT ALL number the copies of each row on both sides (a Top-N per row) and join on the number too, with no distinct after', () => {
+    for (const [op, type] of [['INTERSECT ALL', 'semi'], ['EXCEPT ALL', 'anti'], ['MINUS ALL', 'anti']]) {
+      const doc = plan(`SELECT a, n FROM t ${op} SELECT a, m FROM u`);
+      expect(doc.nodes.map((n) => n.kind).filter((k) => k !== 'fileSource' && k !== 'logSink')).toEqual(['project', 'topN', 'topN', 'semiJoin', 'project']);
+      expect(doc.nodes.find((n) => n.kind === 'semiJoin')!.params).toEqual({ type, leftKey: ['a', 'n', '_copy'], rightKey: ['a', 'm', '_copy'], nullSafeKeys: true });
+      expect(doc.nodes.find((n) => n.kind === 'topN')!.params).toMatchObject({ partitionBy: ['a', 'n'], rankField: '_copy' });
+    }
+  });
+
+  it('set operator operands of other widths are refused at the operand', () => {
+    expect(refusal('SELECT a, n FROM t\nINTERSECT\nSELECT a FROM u')).toMatchObject({ line: LINE + 2, column: 1, construct: 'INTERSECT', message: expect.stringMatching(/operand 2 has 1 columns, the first has 2/) });
+  });
+
   it('VALUES: rows of one width and one type per column', () => {
     const src = plan("SELECT a, n FROM (VALUES ('x', 1), ('y', 2)) AS v(a, n)").nodes.find((n) => n.kind === 'inlineSource')!;
     expect(src.params).toEqual({ rows: [{ a: 'x', n: 1 }, { a: 'y', n: 2 }], schema: { a: 'string', n: 'integer' } });

@@ -33,6 +33,17 @@ describe('subqueries in WHERE', () => {
     expect(plan('SELECT a, n FROM t x WHERE NOT (NOT EXISTS (SELECT * FROM t y WHERE x.a = y.a))')).toEqual([{ kind: 'semiJoin', params: { type: 'semi', leftKey: ['a'], rightKey: ['a'] } }]);
   });
 
+  it('EXISTS on IS NOT DISTINCT FROM keys is a null-safe semi join; mixed with `=` the null-safe pair is checked per pair', () => {
+    expect(plan('SELECT a, n FROM t x WHERE EXISTS (SELECT 1 FROM t y WHERE y.a IS NOT DISTINCT FROM x.a AND x.n IS NOT DISTINCT FROM y.n)')).toEqual([
+      { kind: 'semiJoin', params: { type: 'semi', leftKey: ['a', 'n'], rightKey: ['a', 'n'], nullSafeKeys: true } },
+    ]);
+    const mixed = plan('SELECT a, n FROM t x WHERE NOT EXISTS (SELECT 1 FROM t y WHERE y.a = x.a AND y.n IS NOT DISTINCT FROM x.n)');
+    expect(mixed).toHaveLength(1);
+    expect(mixed[0].params).toMatchObject({ type: 'anti', leftKey: ['a'], rightKey: ['a'] });
+    expect(mixed[0].params).not.toHaveProperty('nullSafeKeys');
+    expect(mixed[0].params.nonEquiCondition).toContain('IS NULL');
+  });
+
   it('an uncorrelated scalar subquery is a keyless join with its aggregate', () => {
     expect(plan('SELECT a, n FROM t WHERE n >= (SELECT MAX(n) FROM t)').map((n) => n.kind)).toEqual(['join', 'filter']);
     expect(plan('SELECT a, (SELECT MAX(n) FROM t) AS n FROM t')).toEqual([{ kind: 'join', params: { type: 'left', leftKey: [], rightKey: [] } }]);

@@ -16,6 +16,8 @@ export interface SemiJoinParams extends JoinKeyParams {
   type: 'semi' | 'anti';
   /** NOT IN's comparison, besides the keys: a right row matches when the pair is equal or either side is NULL. */
   nullAware?: NullAwarePair;
+  /** Key equality as IS NOT DISTINCT FROM: a NULL key equals a NULL key (INTERSECT, EXCEPT compare rows so). */
+  nullSafeKeys?: boolean;
   /** A further condition on each key-matched pair, over the joined row's columns (as a join's nonEquiCondition). */
   nonEquiCondition?: string;
 }
@@ -30,7 +32,7 @@ export const semiJoinSpec: KindSpec<SemiJoinParams> = {
     'Flink\'s streaming semi and anti join (how its planner runs `IN`/`EXISTS` and `NOT IN`/`NOT EXISTS` subqueries). Per join key (`leftKey = rightKey`, empty for one global key) it keeps every left row with its copies and how many right rows match it, and every right row with its copies. ' +
     'A right row matches a left row when their keys are equal and not NULL, the `nullAware` pair (if set) is equal or has a NULL on either side, and `nonEquiCondition` (if set) is TRUE on their joined row. ' +
     '`semi` outputs a left row while it has at least one match; `anti` while it has none. An arriving or retracted left row is passed on with its own kind when it is (or was) output. When right rows arrive or are retracted, a left row whose match count crosses 0 ↔ 1 is emitted as +I or -D (semi: +I when it gains its first match; anti: -D). Duplicates on the right count once towards "has a match"; duplicates on the left are output once per copy. ' +
-    'SQL NULL semantics: a NULL key never matches, so `semi` drops such a left row and `anti` keeps it. With `nullAware` (NOT IN), a NULL on the right matches every left row under its key, so `x NOT IN (…, NULL)` outputs nothing, and a left NULL matches every right row, so it is output only while the right side is empty. ' +
+    'SQL NULL semantics: a NULL key never matches, so `semi` drops such a left row and `anti` keeps it; with `nullSafeKeys` keys compare as IS NOT DISTINCT FROM, so a NULL key matches a NULL key (as INTERSECT and EXCEPT compare rows). With `nullAware` (NOT IN), a NULL on the right matches every left row under its key, so `x NOT IN (…, NULL)` outputs nothing, and a left NULL matches every right row, so it is output only while the right side is empty. ' +
     'A retraction of a row the operator does not hold goes to the dead-letter output. The output has the left input\'s columns and unique key; it has no event-time column (as a regular join). It is an updating stream unless it is a semi join of two append-only inputs. State grows with both inputs; a key\'s right change scans that key\'s left rows.',
   inputs: joinPorts,
   outputs: [{ name: 'out', doc: 'Left rows as a changelog.' }],
@@ -47,6 +49,7 @@ export const semiJoinSpec: KindSpec<SemiJoinParams> = {
         required: ['left', 'right'],
         additionalProperties: false,
       },
+      nullSafeKeys: { type: 'boolean', description: 'Compare the keys as IS NOT DISTINCT FROM: NULL matches NULL (INTERSECT, EXCEPT). Off: a NULL key matches nothing (=, IN, EXISTS).' },
       nonEquiCondition: exprParam("Extra join condition on each key-matched pair, written over the joined row's columns (right fields renamed `_right` when taken), e.g. `amount > limit_right`."),
     },
     required: ['type', 'leftKey', 'rightKey'],

@@ -11,8 +11,9 @@ import { docsStyleCases } from './docsStyle.cases.ts';
 import { functionCases } from './functions.cases.ts';
 import { subqueryCases } from './subqueries.cases.ts';
 import { shapeCases } from './shapes.cases.ts';
+import { setOpCases } from './setOps.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {

@@ -110,7 +110,7 @@ SELECT customer_id, 'occasional' FROM customers WHERE city = 'Tainan';`,
     expected: {
       tiers_and_counts: `SELECT customer_id, CASE WHEN COUNT(*) >= 7 THEN 'frequent' ELSE 'occasional' END AS label FROM orders GROUP BY customer_id
         UNION SELECT customer_id, CASE WHEN tier = 'gold' THEN 'frequent' ELSE 'occasional' END FROM customers
-        UNION SELECT customer_id, 'occasional' FROM customers WHERE city = 'Tainan'`,
+        UNION ALL SELECT customer_id, 'occasional' FROM customers WHERE city = 'Tainan'`,
     },
   },
   {

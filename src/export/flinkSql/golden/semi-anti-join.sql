@@ -105,6 +105,19 @@ CREATE TABLE `not_in_out` (
   'print-identifier' = 'not_in_out'
 );
 
+-- sink `same_null_out` (logSink) → print
+-- @weir {"node":"same_null_out","kind":"logSink","params":{}}
+CREATE TABLE `same_null_out` (
+  `order_id` STRING,
+  `customer_id` STRING,
+  `amount` DOUBLE,
+  `status` STRING,
+  `ts` TIMESTAMP_LTZ(3)
+) WITH (
+  'connector' = 'print',
+  'print-identifier' = 'same_null_out'
+);
+
 -- ================================================================================================
 -- 4. Operators: one temporary view per node
 -- ================================================================================================
@@ -130,6 +143,14 @@ SELECT l.`order_id`, l.`customer_id`, l.`amount`, l.`status`, l.`ts`
 FROM `orders` AS l
 WHERE l.`customer_id` NOT IN (SELECT r.`customer_id` FROM `customers` AS r);
 
+-- semi join `same_null` on customer_id IS NOT DISTINCT FROM customer_id: both sides are kept forever,
+--   as in Weir
+-- @weir {"node":"same_null","kind":"semiJoin"}
+CREATE TEMPORARY VIEW `same_null` AS
+SELECT l.`order_id`, l.`customer_id`, l.`amount`, l.`status`, l.`ts`
+FROM `orders` AS l
+WHERE EXISTS (SELECT 1 FROM `customers` AS r WHERE r.`customer_id` IS NOT DISTINCT FROM l.`customer_id`);
+
 -- ================================================================================================
 -- 5. The job: one statement set, one INSERT per sink
 -- ================================================================================================
@@ -148,6 +169,10 @@ FROM `unknown`;
 INSERT INTO `not_in_out`
 SELECT `order_id`, `customer_id`, `amount`, `status`, `ts`
 FROM `not_in`;
+
+INSERT INTO `same_null_out`
+SELECT `order_id`, `customer_id`, `amount`, `status`, `ts`
+FROM `same_null`;
 
 END;
 

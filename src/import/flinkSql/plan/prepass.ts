@@ -4,6 +4,8 @@
  * character where it was so that line:column in the parse tree still point into the script.
  *   - `agg(…) FILTER (WHERE cond)`: the FILTER clause is blanked and remembered by its offset;
  *   - `TRY_CAST(`: read as CAST (Weir's CAST already yields NULL for a value it cannot convert);
+ *   - `MINUS` (Flink's other name for EXCEPT): written UNION, a word of the same length, and
+ *     remembered by its offset so that the planner reads it as EXCEPT;
  *   - `TABLE(TUMBLE(…)) [AS] alias`: the grammar reads a window table function without an alias,
  *     so the alias is blanked and remembered by the TVF's offset;
  *   - `TABLE(SESSION(TABLE t [PARTITION BY k, …], …))`: read as a TUMBLE of the same length, the
@@ -47,6 +49,8 @@ export interface Prepared {
   filters: AggregateFilter[];
   /** Offsets of `CAST` words that were written TRY_CAST. */
   tryCasts: Set<number>;
+  /** Offsets of `UNION` words that were written MINUS (EXCEPT). */
+  minuses: Set<number>;
   /** Per window TVF (by the offset of its TABLE keyword): the alias and the SESSION form the grammar cannot read. */
   windowTvfs: Map<number, WindowTvfText>;
   /** Annotation per line it sits on (1-based); line 0 holds the document annotation, if any. */
@@ -104,6 +108,7 @@ export function prepass(sql: string): Prepared {
   const chars = sql.split('');
   const filters: AggregateFilter[] = [];
   const tryCasts = new Set<number>();
+  const minuses = new Set<number>();
   const problems: PrepassProblem[] = [];
   const isCode = (i: number) => mask[i] === 1;
   const blank = (from: number, to: number) => {
@@ -137,6 +142,11 @@ export function prepass(sql: string): Prepared {
     blank(m.index!, m.index! + 4);
     tryCasts.add(m.index! + 4);
   }
+  for (const m of sql.matchAll(/(?<![.`\w])MINUS\b/gi)) {
+    if (!isCode(m.index!)) continue;
+    'UNION'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
+    minuses.add(m.index!);
+  }
   // Built-ins the grammar lexes as keywords: renamed in place to a same-length name it reads as a call.
   for (const m of sql.matchAll(/\bCHAR_LENGTH(?=\s*\()/gi)) {
     if (!isCode(m.index!)) continue;
@@ -168,7 +178,7 @@ export function prepass(sql: string): Prepared {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), filters, tryCasts, windowTvfs, annotations: readAnnotations(sql, problems), problems };
+  return { text: chars.join(''), filters, tryCasts, minuses, windowTvfs, annotations: readAnnotations(sql, problems), problems };
 }
 
 /** Words that may follow a FROM item; anything else after a window TVF is its alias. */

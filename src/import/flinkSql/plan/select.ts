@@ -21,7 +21,8 @@ import { udfStubs } from './udf.ts';
 import { planWhere } from './subquery.ts';
 import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
 import { planOrderLimit } from './orderLimit.ts';
-import { distinctRows } from './setOps.ts';
+import { combineSetOps, distinctRows } from './setOps.ts';
+import type { SetLink } from './setOps.ts';
 import { planValues } from './values.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
@@ -59,7 +60,7 @@ export function planQuery(q: Tree, env: Env): FromRel {
 /** A query without its ORDER BY / LIMIT. */
 function planUnordered(q: Tree, env: Env): FromRel {
   const words = keywordsOf(q);
-  if (words.includes('UNION') || words.includes('INTERSECT') || words.includes('EXCEPT') || words.includes('MINUS')) return planSetOp(q, env);
+  if (setWord(q)) return planSetOp(q, env);
   const sel = childOf(q, 'selectStatement');
   if (sel) return planSelect(sel, env);
   const inner = childOf(q, 'queryStatement');
@@ -80,13 +81,46 @@ export function keepPending(r: FromRel, env: Env, at: Tree): FromRel {
   return r.tvf && !r.rank ? r : finish(r, env, at);
 }
 
-function planSetOp(q: Tree, env: Env): Rel {
-  const words = keywordsOf(q);
-  if (!words.includes('UNION')) {
-    const op = words.find((w) => ['INTERSECT', 'EXCEPT', 'MINUS'].includes(w))!;
-    fail(q, op, `${op} is not supported; the nearest supported form is UNION ALL, or a LEFT JOIN … WHERE r.k IS NULL`);
+const SET_WORDS = ['UNION', 'INTERSECT', 'EXCEPT'] as const;
+const setWord = (t: Tree) => SET_WORDS.find((w) => keywordsOf(t).includes(w)) ?? null;
+
+/** The operands and operators of a chain of set operators; a parenthesized operand is one operand. */
+function setChain(t: Tree, operands: Tree[], links: SetLink[], top: boolean, env: Env): void {
+  let op = setWord(t);
+  if (!op || (!top && (childOf(t, 'orderByClause') || childOf(t, 'limitClause')))) {
+    operands.push(t);
+    return;
   }
-  // UNION is UNION ALL then distinct rows: under it every nested UNION [ALL] is one union too.
+  const [l, r] = childrenOf(t, 'queryStatement');
+  setChain(l, operands, links, false, env);
+  const word = kids(t).find((k) => k.symbol?.text?.toUpperCase() === op)!;
+  // MINUS reaches the grammar as UNION (see prepass.ts).
+  if (env.prep.minuses.has(word.symbol!.start)) op = 'EXCEPT';
+  links.push({ op, all: keywordsOf(t).includes('ALL'), at: t });
+  setChain(r, operands, links, false, env);
+}
+
+function planSetOp(q: Tree, env: Env): Rel {
+  const operands: Tree[] = [];
+  const links: SetLink[] = [];
+  setChain(q, operands, links, true, env);
+  // One kind of UNION throughout is one union node; any other chain is combined pair by pair, in
+  // SQL's order (the grammar nests a chain to the right: a UNION ALL (b UNION c)).
+  if (links.every((l) => l.op === 'UNION' && l.all === links[0].all)) return planUnion(q, env);
+  // The grammar hangs an ORDER BY / LIMIT after the last operand on that operand; SQL orders the result.
+  const last = operands.at(-1)!;
+  const hoisted = childOf(last, 'selectStatement') && (childOf(last, 'orderByClause') || childOf(last, 'limitClause')) ? last : null;
+  const rels = operands.map((t) => finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
+  rels.forEach((r, i) => {
+    if (r.cols.length !== rels[0].cols.length) fail(operands[i], links[i - 1].op, `operand ${i + 1} has ${r.cols.length} columns, the first has ${rels[0].cols.length}; set operators need the same number of columns on each side`);
+  });
+  const out = combineSetOps(rels, links, env, (branches, distinct, at) => unionOf(branches, distinct, env, at));
+  return hoisted ? planOrderLimit(hoisted, childOf(hoisted, 'orderByClause'), childOf(hoisted, 'limitClause'), out, env) : out;
+}
+
+function planUnion(q: Tree, env: Env): Rel {
+  const words = keywordsOf(q);
+  // UNION is UNION ALL then distinct rows; a chain reaches here with every link alike, so it is one union.
   const distinct = !words.includes('ALL');
   const branches: Rel[] = [];
   const flattens = (t: Tree) => {
@@ -102,6 +136,12 @@ function planSetOp(q: Tree, env: Env): Rel {
     else branches.push(finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
   };
   collect(q);
+  const out = unionOf(branches, distinct, env, q);
+  return hoisted ? planOrderLimit(hoisted, childOf(hoisted, 'orderByClause'), childOf(hoisted, 'limitClause'), out, env) : out;
+}
+
+/** UNION ALL of the branches lined up by position under the first one's names, then distinct rows unless ALL. */
+function unionOf(branches: Rel[], distinct: boolean, env: Env, q: Tree): Rel {
   const used = new Set<string>();
   const names = branches[0].cols.map((c) => c.name);
   const inputs = branches.map((b, i) => {
@@ -120,8 +160,7 @@ function planSetOp(q: Tree, env: Env): Rel {
   const id = nodeId(env, 'union');
   env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
   const all: Rel = { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
-  const out = distinct ? distinctRows(all, env, q) : all;
-  return hoisted ? planOrderLimit(hoisted, childOf(hoisted, 'orderByClause'), childOf(hoisted, 'limitClause'), out, env) : out;
+  return distinct ? distinctRows(all, env, q) : all;
 }
 
 /**

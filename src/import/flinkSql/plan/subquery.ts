@@ -88,19 +88,33 @@ function sideOf(inner: Rel, outer: Rel, ref: { qual: string | null; name: string
   fail(ref.at, `column ${ref.qual ? `${ref.qual}.` : ''}${ref.name}`, `not found in the subquery (${inner.cols.map((c) => c.name).join(', ')}) nor in the query around it (${outer.cols.map((c) => c.name).join(', ')})`);
 }
 
-/** `a = b` with one side a column of the subquery and the other of the outer query: the key pair. */
-function correlationPair(t: Tree, inner: Rel, outer: Rel): { outer: Col; inner: Col } | null {
+/**
+ * `a = b` (or the null-safe `a IS NOT DISTINCT FROM b`) with one side a column of the subquery and
+ * the other of the outer query: the key pair.
+ */
+function correlationPair(t: Tree, inner: Rel, outer: Rel): { outer: Col; inner: Col; nullSafe: boolean } | null {
   const x = unwrap(t);
-  if (altOf(x) !== 'Comparison') return null;
-  const [a, op, b] = kids(x);
-  if (op.getText() !== '=') return null;
+  let a: Tree;
+  let b: Tree;
+  let nullSafe = false;
+  if (altOf(x) === 'Comparison') {
+    const [l, op, r] = kids(x);
+    if (op.getText() !== '=') return null;
+    [a, b] = [l, r];
+  } else {
+    const pred = altOf(x) === 'Predicated' ? childOf(x, 'predicate') : null;
+    const kw = pred ? keywordsOf(pred) : [];
+    if (!pred || !['IS', 'NOT', 'DISTINCT', 'FROM'].every((w) => kw.includes(w))) return null;
+    [a, b] = [kids(x)[0], kids(pred).filter((k) => !k.symbol)[0]];
+    nullSafe = true;
+  }
   const ra = columnRef(a);
   const rb = columnRef(b);
   if (!ra || !rb) return null;
   const sa = sideOf(inner, outer, ra);
   const sb = sideOf(inner, outer, rb);
   if (sa.side === sb.side) return null;
-  return sa.side === 'outer' ? { outer: sa.col, inner: sb.col } : { outer: sb.col, inner: sa.col };
+  return sa.side === 'outer' ? { outer: sa.col, inner: sb.col, nullSafe } : { outer: sb.col, inner: sa.col, nullSafe };
 }
 
 /** Table names and aliases a subquery introduces, for telling its own qualifiers from the outer query's. */
@@ -151,6 +165,7 @@ function planSemiJoin(outer: Rel, s: SubqueryPredicate, env: Env): Rel {
   const residual: Tree[] = [];
   let inner: Rel;
   let itemT: Tree | null = null;
+  let nullSafeKeys = false;
   if (simple && sel) {
     const from = childOf(sel, 'fromClause');
     if (!from) fail(sel, `${what} (SELECT …)`, 'the subquery needs a FROM');
@@ -159,14 +174,23 @@ function planSemiJoin(outer: Rel, s: SubqueryPredicate, env: Env): Rel {
     const local: Tree[] = [];
     // Weir's export writes a semi join's own conditions in the subquery: they stay the node's.
     const asWritten = env.annotation?.kind === 'semiJoin';
+    const pairs: { outer: Col; inner: Col; nullSafe: boolean; at: Tree }[] = [];
     for (const c of where ? conjuncts(kids(where).find((k) => !k.symbol)!) : []) {
       const pair = find(c, 'queryStatement') ? null : correlationPair(c, inner, outer);
-      if (pair) {
-        leftKey.push(pair.outer.field);
-        rightKey.push(pair.inner.field);
-      } else if (find(c, 'queryStatement')) local.push(c);
+      if (pair) pairs.push({ ...pair, at: c });
+      else if (find(c, 'queryStatement')) local.push(c);
       else if (asWritten || columnRefs(c).some((r) => sideOf(inner, outer, r).side === 'outer')) residual.push(c);
       else local.push(c);
+    }
+    // The node's keys are all `=` or all IS NOT DISTINCT FROM (IN adds an `=` key of its own); when
+    // both are written, the null-safe ones are checked per pair, as a residual condition.
+    nullSafeKeys = !!s.exists && pairs.length > 0 && pairs.every((p) => p.nullSafe);
+    for (const p of pairs) {
+      if (p.nullSafe && !nullSafeKeys) residual.push(p.at);
+      else {
+        leftKey.push(p.outer.field);
+        rightKey.push(p.inner.field);
+      }
     }
     if (local.length) {
       const andTree = local;
@@ -201,7 +225,7 @@ function planSemiJoin(outer: Rel, s: SubqueryPredicate, env: Env): Rel {
       rightKey.unshift(innerCol.field);
     }
   }
-  const params: Record<string, unknown> = { type: s.negated ? 'anti' : 'semi', leftKey, rightKey, ...(nullAware ? { nullAware } : {}) };
+  const params: Record<string, unknown> = { type: s.negated ? 'anti' : 'semi', leftKey, rightKey, ...(nullAware ? { nullAware } : {}), ...(nullSafeKeys ? { nullSafeKeys } : {}) };
   if (residual.length) {
     const rename = renameRight(new Set(outer.cols.map((c) => c.field)), inner.cols.map((c) => c.field));
     const replace = (t: Tree): string | null => {

@@ -96,6 +96,7 @@ const ZH_PARAMS: Record<string, string> = {
   'Key fields of the left input compared for equality with rightKey; empty: one key for every row.': '左側輸入中與 rightKey 比較是否相等的 key 欄位；留空：所有資料共用一個 key。',
   'Key fields of the right input, in the same order as leftKey.': '右側輸入的 key 欄位，順序與 leftKey 相同。',
   "NOT IN's column pair: a right row matches when the two are equal or either is NULL.": 'NOT IN 比較的欄位對：兩者相等，或任一方為 NULL 時，右側資料即算相符。',
+  'Compare the keys as IS NOT DISTINCT FROM: NULL matches NULL (INTERSECT, EXCEPT). Off: a NULL key matches nothing (=, IN, EXISTS).': '以 IS NOT DISTINCT FROM 比較鍵：NULL 與 NULL 相符（INTERSECT、EXCEPT）。關閉時，NULL 鍵不與任何資料相符（=、IN、EXISTS）。',
   'Left field (the value before NOT IN).': '左側欄位（NOT IN 前面的值）。',
   'Right field (the column the subquery selects).': '右側欄位（子查詢選出的欄位）。',
   'Drop buffered rows not written for this long (processing time). Leave out to keep both sides forever.': '丟掉超過這段時間沒有寫入的暫存資料（processing time）。不填則兩側永遠保留。',
