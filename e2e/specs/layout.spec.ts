@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { openExample, openRunSettings } from './designer-helpers.spec.ts';
+import { openApp, openExample, openRunSettings } from './designer-helpers.spec.ts';
 
 const SIZES: [number, number][] = [[1280, 720], [1024, 768], [900, 700], [600, 700]];
 
@@ -199,4 +199,41 @@ test('layout: presentation mode shows the canvas and one output tab in larger ty
   await t.screenshot('layout-presentation');
   await page.keyboard.press('Escape');
   await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+});
+
+test('layout: with a lesson open the run toolbar is one line at 1280×720, 1024×768 and 900×700, its folded actions under More', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(t);
+  await page.getByRole('button', { name: 'Lessons', exact: true }).click();
+  await page.getByRole('list', { name: 'All lessons' }).getByRole('button', { name: 'Stateless vs stateful', exact: true }).click();
+  await t.expectVisible(page.getByRole('complementary', { name: 'Lesson' }).getByRole('heading', { name: 'Stateless vs stateful' }));
+  const wrapped: string[] = [];
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    await t.screenshot(`layout-lesson-toolbar-${w}x${h}`);
+    const bar = await page.getByRole('toolbar', { name: 'Run controls' }).evaluate((bar) => {
+      const edge = bar.closest('.editbar')!.getBoundingClientRect();
+      const controls = [...bar.querySelectorAll('button, select')].filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getBoundingClientRect());
+      return {
+        rows: new Set(controls.map((c) => Math.round(c.top + c.height / 2))).size,
+        spread: Math.max(...controls.map((c) => c.bottom)) - Math.min(...controls.map((c) => c.top)),
+        tallest: Math.max(...controls.map((c) => c.height)),
+        outside: controls.filter((c) => c.right > edge.right + 0.5 || c.left < edge.left - 0.5).length,
+      };
+    });
+    if (bar.spread >= bar.tallest * 1.5) wrapped.push(`at ${w}×${h} its controls span ${Math.round(bar.spread)} px, a control is ${Math.round(bar.tallest)} px`);
+    if (bar.outside > 0) wrapped.push(`at ${w}×${h} ${bar.outside} controls run past it`);
+  }
+  t.expect(wrapped.length === 0, `with a lesson open the run toolbar is not one line: ${wrapped.join('; ')}`);
+  // At 900 px the actions that did not fit are one click away, and they work from there.
+  const toolbar = page.getByRole('toolbar', { name: 'Run controls' });
+  await toolbar.getByRole('button', { name: /More/ }).click();
+  await t.expectVisible(toolbar.getByRole('group', { name: 'More' }).getByRole('button', { name: 'Checkpoint now' }));
+  await toolbar.getByRole('group', { name: 'More' }).getByRole('button', { name: 'Kill a subtask…' }).waitFor({ state: 'visible' });
+  await t.screenshot('layout-lesson-run-more-900x700');
+  await page.keyboard.press('Escape');
+  await t.expectHidden(toolbar.getByRole('group', { name: 'More' }));
+  await t.expectVisible(toolbar.getByRole('button', { name: 'Step', exact: true }));
 });
