@@ -22,6 +22,23 @@ async function onTop(page: Page, selector: string): Promise<boolean> {
   }, selector);
 }
 
+/** Output tab labels shown only in part: cut by the strip's edges or the panel's box, or wider than their button. */
+async function cutTabLabels(page: Page): Promise<string[]> {
+  return page.getByRole('tablist', { name: /^(Output|輸出)/ }).evaluate((strip) => {
+    const s = strip.getBoundingClientRect();
+    const p = strip.closest('.bottom-panel')!.getBoundingClientRect();
+    return [...strip.querySelectorAll<HTMLElement>('[role="tab"]')]
+      .filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
+      .filter((e) => {
+        const b = e.getBoundingClientRect();
+        const inStrip = b.right > s.left + 0.5 && b.left < s.right - 0.5;
+        const whole = b.left >= s.left - 0.5 && b.right <= s.right + 0.5 && b.left >= p.left - 0.5 && b.right <= p.right + 0.5;
+        return (inStrip && !whole) || e.scrollWidth > e.clientWidth + 0.5;
+      })
+      .map((e) => e.textContent ?? '');
+  });
+}
+
 async function checkSize(t: TestContext, w: number, h: number): Promise<void> {
   const { page } = t;
   const scroll = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -88,8 +105,42 @@ test('layout: the output panel header is one line at 1280×720, 1024×768 and 90
     const last = (await page.getByRole('tab', { name: 'Tests', exact: true }).boundingBox())!;
     t.expect(last.x >= strip.x - 0.5 && last.x + last.width <= strip.x + strip.width + 0.5, `at ${w}×${h} the chosen tab is in sight`);
     await t.screenshot(`layout-output-header-${w}x${h}`);
+    // Whichever tab is chosen, every label in sight is whole: none reads "tate" for "State".
+    for (const name of ['Tests', 'Problems', 'State', 'Checkpoints', 'Trace']) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await page.waitForTimeout(100);
+      const cut = await cutTabLabels(page);
+      t.expect(cut.length === 0, `at ${w}×${h} with ${name} chosen, tab labels are cut: ${cut.join(', ')}`);
+    }
+    await t.screenshot(`layout-output-tabs-trace-${w}x${h}`);
     await page.getByRole('tab', { name: 'Problems', exact: true }).click();
   }
+  // In Traditional Chinese, and in presentation mode's larger type, the labels stay whole too.
+  await page.locator('select.header-lang').selectOption('zh-TW');
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    const zhTabs = page.getByRole('tablist', { name: /^輸出/ }).getByRole('tab');
+    for (const i of [3, 7, (await zhTabs.count()) - 1]) {
+      await zhTabs.nth(i).click();
+      await page.waitForTimeout(100);
+      const cut = await cutTabLabels(page);
+      t.expect(cut.length === 0, `zh-TW at ${w}×${h} with tab ${i} chosen, tab labels are cut: ${cut.join(', ')}`);
+    }
+    await t.screenshot(`layout-output-tabs-zh-TW-${w}x${h}`);
+  }
+  await page.locator('select.header-lang').selectOption('en');
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.getByRole('tab', { name: 'State', exact: true }).click();
+    await page.getByRole('button', { name: 'Present', exact: true }).click();
+    await page.waitForTimeout(300);
+    const cut = await cutTabLabels(page);
+    t.expect(cut.length === 0, `presenting at ${w}×${h}, tab labels are cut: ${cut.join(', ')}`);
+    await t.screenshot(`layout-output-tabs-present-${w}x${h}`);
+    await page.keyboard.press('Escape');
+    await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+  }
+  await page.setViewportSize({ width: 900, height: 700 });
   // At 900 px the speed joins the settings popover; at 1280 it stays in the row, the rest opens from Settings.
   await openRunSettings(page);
   await t.expectVisible(page.getByRole('dialog', { name: 'Run settings' }).getByRole('combobox', { name: 'Speed' }));
