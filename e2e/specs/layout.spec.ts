@@ -28,7 +28,7 @@ async function cutTabLabels(page: Page): Promise<string[]> {
     const s = strip.getBoundingClientRect();
     const p = strip.closest('.bottom-panel')!.getBoundingClientRect();
     return [...strip.querySelectorAll<HTMLElement>('[role="tab"]')]
-      .filter((e) => e.offsetParent !== null && getComputedStyle(e).visibility !== 'hidden')
+      .filter((e) => e.offsetParent !== null && getComputedStyle(e).opacity !== '0')
       .filter((e) => {
         const b = e.getBoundingClientRect();
         const inStrip = b.right > s.left + 0.5 && b.left < s.right - 0.5;
