@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { openExample, openRunSettings } from './designer-helpers.spec.ts';
+import { openApp, openExample, openRunSettings } from './designer-helpers.spec.ts';
 
 const SIZES: [number, number][] = [[1280, 720], [1024, 768], [900, 700], [600, 700]];
 
@@ -20,6 +20,23 @@ async function onTop(page: Page, selector: string): Promise<boolean> {
     const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
     return !!hit && (el === hit || el.contains(hit)) && r.right <= window.innerWidth + 0.5 && r.x >= 0;
   }, selector);
+}
+
+/** Output tab labels shown only in part: cut by the strip's edges or the panel's box, or wider than their button. */
+async function cutTabLabels(page: Page): Promise<string[]> {
+  return page.getByRole('tablist', { name: /^(Output|輸出)/ }).evaluate((strip) => {
+    const s = strip.getBoundingClientRect();
+    const p = strip.closest('.bottom-panel')!.getBoundingClientRect();
+    return [...strip.querySelectorAll<HTMLElement>('[role="tab"]')]
+      .filter((e) => e.offsetParent !== null && getComputedStyle(e).opacity !== '0')
+      .filter((e) => {
+        const b = e.getBoundingClientRect();
+        const inStrip = b.right > s.left + 0.5 && b.left < s.right - 0.5;
+        const whole = b.left >= s.left - 0.5 && b.right <= s.right + 0.5 && b.left >= p.left - 0.5 && b.right <= p.right + 0.5;
+        return (inStrip && !whole) || e.scrollWidth > e.clientWidth + 0.5;
+      })
+      .map((e) => e.textContent ?? '');
+  });
 }
 
 async function checkSize(t: TestContext, w: number, h: number): Promise<void> {
@@ -88,8 +105,42 @@ test('layout: the output panel header is one line at 1280×720, 1024×768 and 90
     const last = (await page.getByRole('tab', { name: 'Tests', exact: true }).boundingBox())!;
     t.expect(last.x >= strip.x - 0.5 && last.x + last.width <= strip.x + strip.width + 0.5, `at ${w}×${h} the chosen tab is in sight`);
     await t.screenshot(`layout-output-header-${w}x${h}`);
+    // Whichever tab is chosen, every label in sight is whole: none reads "tate" for "State".
+    for (const name of ['Tests', 'Problems', 'State', 'Checkpoints', 'Trace']) {
+      await page.getByRole('tab', { name, exact: true }).click();
+      await page.waitForTimeout(100);
+      const cut = await cutTabLabels(page);
+      t.expect(cut.length === 0, `at ${w}×${h} with ${name} chosen, tab labels are cut: ${cut.join(', ')}`);
+    }
+    await t.screenshot(`layout-output-tabs-trace-${w}x${h}`);
     await page.getByRole('tab', { name: 'Problems', exact: true }).click();
   }
+  // In Traditional Chinese, and in presentation mode's larger type, the labels stay whole too.
+  await page.locator('select.header-lang').selectOption('zh-TW');
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    const zhTabs = page.getByRole('tablist', { name: /^輸出/ }).getByRole('tab');
+    for (const i of [3, 7, (await zhTabs.count()) - 1]) {
+      await zhTabs.nth(i).click();
+      await page.waitForTimeout(100);
+      const cut = await cutTabLabels(page);
+      t.expect(cut.length === 0, `zh-TW at ${w}×${h} with tab ${i} chosen, tab labels are cut: ${cut.join(', ')}`);
+    }
+    await t.screenshot(`layout-output-tabs-zh-TW-${w}x${h}`);
+  }
+  await page.locator('select.header-lang').selectOption('en');
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.getByRole('tab', { name: 'State', exact: true }).click();
+    await page.getByRole('button', { name: 'Present', exact: true }).click();
+    await page.waitForTimeout(300);
+    const cut = await cutTabLabels(page);
+    t.expect(cut.length === 0, `presenting at ${w}×${h}, tab labels are cut: ${cut.join(', ')}`);
+    await t.screenshot(`layout-output-tabs-present-${w}x${h}`);
+    await page.keyboard.press('Escape');
+    await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+  }
+  await page.setViewportSize({ width: 900, height: 700 });
   // At 900 px the speed joins the settings popover; at 1280 it stays in the row, the rest opens from Settings.
   await openRunSettings(page);
   await t.expectVisible(page.getByRole('dialog', { name: 'Run settings' }).getByRole('combobox', { name: 'Speed' }));
@@ -199,4 +250,41 @@ test('layout: presentation mode shows the canvas and one output tab in larger ty
   await t.screenshot('layout-presentation');
   await page.keyboard.press('Escape');
   await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+});
+
+test('layout: with a lesson open the run toolbar is one line at 1280×720, 1024×768 and 900×700, its folded actions under More', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openApp(t);
+  await page.getByRole('button', { name: 'Lessons', exact: true }).click();
+  await page.getByRole('list', { name: 'All lessons' }).getByRole('button', { name: 'Stateless vs stateful', exact: true }).click();
+  await t.expectVisible(page.getByRole('complementary', { name: 'Lesson' }).getByRole('heading', { name: 'Stateless vs stateful' }));
+  const wrapped: string[] = [];
+  for (const [w, h] of SIZES.filter(([w]) => w >= 900)) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(300);
+    await t.screenshot(`layout-lesson-toolbar-${w}x${h}`);
+    const bar = await page.getByRole('toolbar', { name: 'Run controls' }).evaluate((bar) => {
+      const edge = bar.closest('.editbar')!.getBoundingClientRect();
+      const controls = [...bar.querySelectorAll('button, select')].filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getBoundingClientRect());
+      return {
+        rows: new Set(controls.map((c) => Math.round(c.top + c.height / 2))).size,
+        spread: Math.max(...controls.map((c) => c.bottom)) - Math.min(...controls.map((c) => c.top)),
+        tallest: Math.max(...controls.map((c) => c.height)),
+        outside: controls.filter((c) => c.right > edge.right + 0.5 || c.left < edge.left - 0.5).length,
+      };
+    });
+    if (bar.spread >= bar.tallest * 1.5) wrapped.push(`at ${w}×${h} its controls span ${Math.round(bar.spread)} px, a control is ${Math.round(bar.tallest)} px`);
+    if (bar.outside > 0) wrapped.push(`at ${w}×${h} ${bar.outside} controls run past it`);
+  }
+  t.expect(wrapped.length === 0, `with a lesson open the run toolbar is not one line: ${wrapped.join('; ')}`);
+  // At 900 px the actions that did not fit are one click away, and they work from there.
+  const toolbar = page.getByRole('toolbar', { name: 'Run controls' });
+  await toolbar.getByRole('button', { name: /More/ }).click();
+  await t.expectVisible(toolbar.getByRole('group', { name: 'More' }).getByRole('button', { name: 'Checkpoint now' }));
+  await toolbar.getByRole('group', { name: 'More' }).getByRole('button', { name: 'Kill a subtask…' }).waitFor({ state: 'visible' });
+  await t.screenshot('layout-lesson-run-more-900x700');
+  await page.keyboard.press('Escape');
+  await t.expectHidden(toolbar.getByRole('group', { name: 'More' }));
+  await t.expectVisible(toolbar.getByRole('button', { name: 'Step', exact: true }));
 });

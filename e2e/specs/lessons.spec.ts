@@ -192,6 +192,8 @@ test('lessons 6: checkpoints, barriers and exactly-once after a kill', async (t)
   await stepDone(t, 1, 60_000);
   await bothLanguages(t, 6);
   await stepDone(t, 2, 60_000);
+  // Beside an open lesson the canvas column is narrow: Kill sits under the run toolbar's More.
+  await toolbar(page).getByRole('button', { name: /^More/ }).click();
   await toolbar(page).getByRole('button', { name: 'Kill a subtask…' }).click();
   await page.getByRole('group', { name: 'Kill a subtask…' }).getByLabel('Subtask to kill').selectOption('per_key#0');
   await page.getByRole('group', { name: 'Kill a subtask…' }).getByRole('button', { name: 'Kill', exact: true }).click();

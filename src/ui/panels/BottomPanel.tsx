@@ -1,10 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '../store/createStore.ts';
 import { setUi, uiStore } from '../store/uiStore.ts';
+import { layoutStore } from '../store/layoutStore.ts';
 import type { BottomTab } from '../store/uiStore.ts';
 import { validationStore } from '../validation/validationStore.ts';
 import { runStore } from '../run/runStore.ts';
-import { useT } from '../i18n/i18n.ts';
+import { langStore, useT } from '../i18n/i18n.ts';
+import { alignedScroll, cutTabs } from './tabStrip.ts';
 import { ProblemsList } from './ProblemsList.tsx';
 import { ResultsPanel } from './ResultsPanel.tsx';
 import { LogPanel } from './LogPanel.tsx';
@@ -54,15 +56,35 @@ export function BottomPanel() {
     { id: 'tests', label: t('tests.tab') },
   ];
   const Body = BODIES[tab];
-  // The strip scrolls sideways when the tabs do not fit; the chosen tab is always in sight.
+  // The strip scrolls sideways when the tabs do not fit; the chosen tab is always in sight, and a tab
+  // the strip's edge would cut is hidden rather than shown as a fragment of its label.
   const strip = useRef<HTMLDivElement>(null);
+  const lang = useStore(langStore, (l) => l);
+  const presenting = useStore(layoutStore, (l) => l.presentation);
   useEffect(() => {
     const row = strip.current;
-    const on = row?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!row || !on) return;
-    if (on.offsetLeft < row.scrollLeft) row.scrollLeft = on.offsetLeft;
-    else if (on.offsetLeft + on.offsetWidth > row.scrollLeft + row.clientWidth) row.scrollLeft = on.offsetLeft + on.offsetWidth - row.clientWidth;
-  }, [tab]);
+    if (!row) return;
+    const spans = () => {
+      const shown = [...row.querySelectorAll<HTMLElement>('[role="tab"]')].filter((e) => e.offsetParent !== null);
+      return { shown, tabs: shown.map((e) => ({ start: e.offsetLeft, end: e.offsetLeft + e.offsetWidth })) };
+    };
+    const markCut = () => {
+      const { shown, tabs } = spans();
+      const cut = new Set(cutTabs(tabs, row.scrollLeft, row.clientWidth));
+      shown.forEach((e, i) => e.toggleAttribute('data-cut', cut.has(i)));
+    };
+    const { shown, tabs } = spans();
+    const chosen = shown.findIndex((e) => e.getAttribute('aria-selected') === 'true');
+    if (chosen >= 0) row.scrollLeft = alignedScroll(tabs, chosen, row.scrollLeft, row.clientWidth);
+    markCut();
+    row.addEventListener('scroll', markCut, { passive: true });
+    const observer = new ResizeObserver(markCut);
+    observer.observe(row);
+    return () => {
+      row.removeEventListener('scroll', markCut);
+      observer.disconnect();
+    };
+  }, [tab, lang, presenting]);
   return (
     <section className={`bottom-panel${open ? '' : ' collapsed'}`} aria-label={t('observatory.panel.label')}>
       <div className="tabs">

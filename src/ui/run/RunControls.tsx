@@ -5,6 +5,7 @@ import type { StepKind } from '../../worker/protocol.ts';
 import { runStore } from './runStore.ts';
 import { checkpointNow, pausePipeline, runPipeline, stepBackPipeline, stepPipeline, stopPipeline } from './runController.ts';
 import { KillSubtaskPicker } from './KillSubtaskPicker.tsx';
+import { RunMore } from './RunMore.tsx';
 import { PauseIcon, PlayIcon, StepBackIcon, StepIcon, StopIcon } from '../shell/icons.tsx';
 import './run.css';
 
@@ -20,6 +21,14 @@ export function RunControls() {
   const running = status === 'running';
   const live = running || status === 'paused' || status === 'ready';
   const kind = t(`run.stepKind.${stepKind}`);
+  const extra = (
+    <>
+      <button type="button" className="btn" onClick={checkpointNow} disabled={!live} title={t('run.checkpointNowTitle')}>
+        {t('run.checkpointNow')}
+      </button>
+      <KillSubtaskPicker disabled={!live} />
+    </>
+  );
   return (
     <div className="run-controls" role="toolbar" aria-label={t('run.toolbar')}>
       <button type="button" className="btn btn-primary" onClick={() => void runPipeline()} disabled={busy || running} title={t('run.runTitle')}>
@@ -41,7 +50,7 @@ export function RunControls() {
           <StepBackIcon />
         </button>
         <button type="button" className="btn" onClick={() => void stepPipeline(stepKind)} disabled={busy || running} title={t('run.stepTitle', { kind })}>
-          <StepIcon /> {t('run.step')}
+          <StepIcon /> <span className="run-step-label">{t('run.step')}</span>
         </button>
         <select className="input input-small" aria-label={t('run.stepKind')} title={t('run.stepKind')} value={stepKind} onChange={(e) => setStepKind(e.target.value as StepKind)}>
           {STEP_KINDS.map((k) => (
@@ -54,10 +63,9 @@ export function RunControls() {
       <button type="button" className="btn btn-square" onClick={stopPipeline} disabled={!live && status !== 'finished' && status !== 'failed'} aria-label={t('run.stop')} title={t('run.stopTitle')}>
         <StopIcon />
       </button>
-      <button type="button" className="btn" onClick={checkpointNow} disabled={!live} title={t('run.checkpointNowTitle')}>
-        {t('run.checkpointNow')}
-      </button>
-      <KillSubtaskPicker disabled={!live} />
+      {/* The less frequent actions: in the row when the canvas column has room, else under More. */}
+      <span className="run-extra">{extra}</span>
+      <RunMore>{extra}</RunMore>
     </div>
   );
 }
