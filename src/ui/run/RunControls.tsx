@@ -34,7 +34,7 @@ export function RunControls() {
       <button type="button" className="btn btn-primary" onClick={() => void runPipeline()} disabled={busy || running} title={t('run.runTitle')}>
         <PlayIcon /> {t('run.run')}
       </button>
-      {/* Pause and Stop are icon buttons (named by aria-label and tooltip) so the whole toolbar fits one row at 1280 px. */}
+      {/* Pause and Stop are icon buttons (named by aria-label and tooltip) so the run controls keep one row; the view tabs and edit tools sit on the row above. */}
       <button type="button" className="btn btn-square" onClick={pausePipeline} disabled={!running} aria-label={t('run.pause')} title={t('run.pause')}>
         <PauseIcon />
       </button>
