@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useDismiss } from '../shell/useDismiss.ts';
+import { useRef, useState, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n.ts';
 
 /**
@@ -9,21 +10,7 @@ export function RunMore({ children }: { children: ReactNode }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    document.addEventListener('keydown', key);
-    return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('keydown', key);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), box);
   return (
     <span className="run-more" ref={box}>
       <button type="button" className="btn" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} title={t('run.moreTitle')}>

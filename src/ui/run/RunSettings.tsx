@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useDismiss } from '../shell/useDismiss.ts';
+import { useRef, useState } from 'react';
 import { useStore } from '../store/createStore.ts';
 import { editorStore } from '../store/editorStore.ts';
 import { useT } from '../i18n/i18n.ts';
@@ -49,21 +50,7 @@ export function RunSettings() {
   const parallelism = useStore(editorStore, (s) => s.doc.settings?.parallelism ?? 1);
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: PointerEvent) => {
-      if (!box.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    document.addEventListener('keydown', key);
-    return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('keydown', key);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), box);
   const summary = t('run.settingsSummary', {
     state: backend === 'indexeddb' ? t('run.stateIndexedDb') : t('run.stateMemory'),
     checkpoint: interval === null ? t('run.checkpointOff') : (CHECKPOINTS.find((c) => c.value === interval)?.label ?? `${interval} ms`),

@@ -1,4 +1,5 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useDismiss } from './useDismiss.ts';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { editorStore } from '../store/editorStore.ts';
 import { setUi } from '../store/uiStore.ts';
 import { downloadDocument, pickFile } from '../projects/fileIO.ts';
@@ -57,22 +58,7 @@ export function HeaderActions() {
     return () => observer.disconnect();
   }, [lang]);
 
-  useEffect(() => {
-    if (!open) return;
-    const away = (e: PointerEvent) => {
-      if (!menu.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const key = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    document.addEventListener('keydown', key);
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('keydown', key);
-    };
-  }, [open]);
+  useDismiss(open, () => setOpen(false), menu, () => menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus());
 
   const folded = actions.slice(fit);
   return (
