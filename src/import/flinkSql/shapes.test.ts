@@ -68,6 +68,16 @@ describe('query shapes', () => {
     expect(refusal('SELECT a, n FROM t\nINTERSECT\nSELECT a FROM u')).toMatchObject({ line: LINE + 2, column: 1, construct: 'INTERSECT', message: expect.stringMatching(/operand 2 has 1 columns, the first has 2/) });
   });
 
+  it('set operator operands whose column types differ are refused at the operand; numbers of either kind meet as DOUBLE', () => {
+    expect(refusal('SELECT a, n FROM t\nUNION ALL\nSELECT m, a FROM u')).toMatchObject({ line: LINE + 2, column: 1, construct: 'UNION ALL', message: expect.stringMatching(/column 1 \(m\) is BIGINT here but STRING .*CAST\(m AS STRING\)/) });
+    expect(refusal('SELECT a, n FROM t\nEXCEPT\nSELECT a, a AS b FROM u')).toMatchObject({ line: LINE + 2, construct: 'EXCEPT', message: expect.stringMatching(/column 2 \(b\) is STRING here but BIGINT/) });
+    expect(refusal('SELECT a, ts FROM t UNION SELECT a, a AS b FROM u')).toMatchObject({ construct: 'UNION', message: expect.stringMatching(/column 2 \(b\) is STRING here but TIMESTAMP/) });
+    const doc = plan('SELECT a, n FROM t UNION ALL SELECT a, m / 2.0 FROM u');
+    expect(doc.nodes.find((n) => n.kind === 'union')).toBeDefined();
+    // NULL takes the other side's type.
+    expect(plan('SELECT a, n FROM t UNION ALL SELECT a, NULL FROM u').nodes.some((n) => n.kind === 'union')).toBe(true);
+  });
+
   it('VALUES: rows of one width and one type per column', () => {
     const src = plan("SELECT a, n FROM (VALUES ('x', 1), ('y', 2)) AS v(a, n)").nodes.find((n) => n.kind === 'inlineSource')!;
     expect(src.params).toEqual({ rows: [{ a: 'x', n: 1 }, { a: 'y', n: 2 }], schema: { a: 'string', n: 'integer' } });

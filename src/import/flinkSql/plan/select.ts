@@ -21,7 +21,7 @@ import { udfStubs } from './udf.ts';
 import { planWhere } from './subquery.ts';
 import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
 import { planOrderLimit } from './orderLimit.ts';
-import { combineSetOps, distinctRows } from './setOps.ts';
+import { combineSetOps, distinctRows, setOperandTypes } from './setOps.ts';
 import type { SetLink } from './setOps.ts';
 import { planValues } from './values.ts';
 
@@ -110,10 +110,12 @@ function planSetOp(q: Tree, env: Env): Rel {
   // The grammar hangs an ORDER BY / LIMIT after the last operand on that operand; SQL orders the result.
   const last = operands.at(-1)!;
   const hoisted = childOf(last, 'selectStatement') && (childOf(last, 'orderByClause') || childOf(last, 'limitClause')) ? last : null;
-  const rels = operands.map((t) => finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
-  rels.forEach((r, i) => {
-    if (r.cols.length !== rels[0].cols.length) fail(operands[i], links[i - 1].op, `operand ${i + 1} has ${r.cols.length} columns, the first has ${rels[0].cols.length}; set operators need the same number of columns on each side`);
+  const planned = operands.map((t) => finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
+  planned.forEach((r, i) => {
+    if (r.cols.length !== planned[0].cols.length) fail(operands[i], links[i - 1].op, `operand ${i + 1} has ${r.cols.length} columns, the first has ${planned[0].cols.length}; set operators need the same number of columns on each side`);
   });
+  const types = setOperandTypes(planned, operands, (i) => links[Math.max(i - 1, 0)].op);
+  const rels = planned.map((r) => ({ ...r, cols: r.cols.map((c, k) => ({ ...c, type: types[k] ?? c.type })) }));
   const out = combineSetOps(rels, links, env, (branches, distinct, at) => unionOf(branches, distinct, env, at));
   return hoisted ? planOrderLimit(hoisted, childOf(hoisted, 'orderByClause'), childOf(hoisted, 'limitClause'), out, env) : out;
 }
@@ -123,6 +125,7 @@ function planUnion(q: Tree, env: Env): Rel {
   // UNION is UNION ALL then distinct rows; a chain reaches here with every link alike, so it is one union.
   const distinct = !words.includes('ALL');
   const branches: Rel[] = [];
+  const trees: Tree[] = [];
   const flattens = (t: Tree) => {
     const w = keywordsOf(t);
     return w.includes('UNION') && (w.includes('ALL') || distinct) && !childOf(t, 'orderByClause') && !childOf(t, 'limitClause');
@@ -133,19 +136,26 @@ function planUnion(q: Tree, env: Env): Rel {
   const hoisted = last !== q && childOf(last, 'selectStatement') && (childOf(last, 'orderByClause') || childOf(last, 'limitClause')) ? last : null;
   const collect = (t: Tree) => {
     if (flattens(t)) childrenOf(t, 'queryStatement').forEach(collect);
-    else branches.push(finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
+    else {
+      trees.push(t);
+      branches.push(finish(t === hoisted ? planUnordered(t, { ...env, unionBranch: true }) : planQuery(t, { ...env, unionBranch: true }), env, t));
+    }
   };
   collect(q);
-  const out = unionOf(branches, distinct, env, q);
+  const out = unionOf(branches, distinct, env, q, trees);
   return hoisted ? planOrderLimit(hoisted, childOf(hoisted, 'orderByClause'), childOf(hoisted, 'limitClause'), out, env) : out;
 }
 
 /** UNION ALL of the branches lined up by position under the first one's names, then distinct rows unless ALL. */
-function unionOf(branches: Rel[], distinct: boolean, env: Env, q: Tree): Rel {
+function unionOf(branches: Rel[], distinct: boolean, env: Env, q: Tree, trees: Tree[] = branches.map(() => q)): Rel {
   const used = new Set<string>();
   const names = branches[0].cols.map((c) => c.name);
-  const inputs = branches.map((b, i) => {
-    if (b.cols.length !== names.length) fail(q, 'UNION ALL', `branch ${i + 1} has ${b.cols.length} columns, the first has ${names.length}`);
+  const op = distinct ? 'UNION' : 'UNION ALL';
+  branches.forEach((b, i) => {
+    if (b.cols.length !== names.length) fail(trees[i], op, `branch ${i + 1} has ${b.cols.length} columns, the first has ${names.length}; set operators need the same number of columns on each side`);
+  });
+  const types = setOperandTypes(branches, trees, () => op);
+  const inputs = branches.map((b) => {
     // Branches line up by position; a branch whose fields are named otherwise is renamed to the first's names.
     const same = b.cols.every((c, j) => c.field === names[j]);
     // A relation read twice (v UNION ALL v) gets a second edge through a project of its own.
@@ -159,7 +169,7 @@ function unionOf(branches: Rel[], distinct: boolean, env: Env, q: Tree): Rel {
   });
   const id = nodeId(env, 'union');
   env.g.add({ id, kind: 'union', params: {}, inputs: inputs.map((n) => ['in', n]), at: q });
-  const all: Rel = { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: branches[0].cols[j].type })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
+  const all: Rel = { node: id, cols: names.map((n, j) => ({ field: n, name: n, quals: [], type: types[j] })), eventTime: branches.every((b) => b.eventTime === branches[0].eventTime) ? branches[0].eventTime : null, procTime: [], updating: branches.some((b) => b.updating) };
   return distinct ? distinctRows(all, env, q) : all;
 }
 

@@ -4,9 +4,10 @@
  * result is an updating table holding each distinct row once; a retraction removes a row when its
  * last copy goes. INTERSECT / EXCEPT [ALL]: a semi / anti join on every column (see below).
  */
+import type { FieldType } from '../../../core/streamInfo.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Rel } from './model.ts';
-import { quoteName } from './model.ts';
+import { fail, quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId } from './env.ts';
 
@@ -19,6 +20,26 @@ export function distinctRows(rel: Rel, env: Env, at: Tree): Rel {
   const out = nodeId(env, 'project');
   env.g.add({ id: out, kind: 'project', params: { fields: rel.cols.map((c) => ({ name: c.field, expr: quoteName(c.field) })) }, inputs: [['in', id]], at });
   return { ...rel, node: out, eventTime: null, procTime: [], updating: true };
+}
+
+const SQL_NAMES: Record<FieldType, string> = { string: 'STRING', integer: 'BIGINT', number: 'DOUBLE', boolean: 'BOOLEAN', timestamp: 'TIMESTAMP', json: 'a JSON value' };
+
+/**
+ * The column types of a set operation, position by position, as Flink derives them: numbers of
+ * any kind meet in DOUBLE (the least restrictive numeric type), a NULL or an unknown type takes the
+ * other side's, and any other difference is refused, as Flink refuses `Type mismatch in column k
+ * of UNION`, rather than mixing strings with numbers in one column.
+ */
+export function setOperandTypes(rels: Rel[], operands: Tree[], opOf: (i: number) => string): (FieldType | null)[] {
+  return rels[0].cols.map((first, k) =>
+    rels.reduce<FieldType | null>((acc, r, i) => {
+      const t = r.cols[k].type;
+      if (acc === null || t === null || acc === 'json' || t === 'json' || acc === t) return acc === null || acc === 'json' ? t : acc;
+      const numeric = (x: FieldType) => x === 'integer' || x === 'number';
+      if (numeric(acc) && numeric(t)) return 'number';
+      fail(operands[i], opOf(i), `column ${k + 1} (${r.cols[k].name}) is ${SQL_NAMES[t]} here but ${SQL_NAMES[acc]} in the operands before (first named ${first.name}); set operators need the same type in each column: CAST one side, e.g. CAST(${r.cols[k].name} AS ${SQL_NAMES[acc]})`);
+    }, null),
+  );
 }
 
 /** One set operator between two operands of a chain, as written. */
