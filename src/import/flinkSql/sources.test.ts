@@ -31,6 +31,22 @@ describe('changelog and CSV source tables', () => {
     expect(roundTrips(doc)).toContain("'format' = 'debezium-json'");
   });
 
+  it('takes a PRIMARY KEY written before the WATERMARK or a column, as Flink does, and keeps positions after it', () => {
+    const cols = 'customer_id STRING,\n  PRIMARY KEY (`customer_id`) NOT ENFORCED,\n  tier STRING, ts TIMESTAMP(3),\n  WATERMARK FOR ts AS ts - INTERVAL \'1\' SECOND';
+    const doc = imported(table(cols, "'connector' = 'upsert-kafka', 'topic' = 'c', 'key.format' = 'json', 'value.format' = 'json'"));
+    expect(source(doc).params).toMatchObject({ changelog: { format: 'upsert', primaryKey: ['customer_id'] }, eventTime: { field: 'ts' } });
+    expect(roundTrips(doc)).toContain('PRIMARY KEY (`customer_id`) NOT ENFORCED');
+    const named = imported(table('CONSTRAINT pk PRIMARY KEY (customer_id) NOT ENFORCED, customer_id STRING, tier STRING', "'connector' = 'upsert-kafka', 'topic' = 'c', 'key.format' = 'json', 'value.format' = 'json'"));
+    expect(source(named).params.changelog).toMatchObject({ primaryKey: ['customer_id'] });
+    // An error after the lifted key still points at its own line and column.
+    const bad = importFlinkSql(table('customer_id STRING,\n  PRIMARY KEY (customer_id) NOT ENFORCED,\n  ts TIMESTAMP(3),\n  WATERMARK FOR nope AS ts', "'connector' = 'upsert-kafka', 'topic' = 'c', 'key.format' = 'json', 'value.format' = 'json'"));
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.errors[0]).toMatchObject({ line: 4, message: expect.stringMatching(/nope/) });
+    const twice = importFlinkSql(table('customer_id STRING, PRIMARY KEY (customer_id) NOT ENFORCED, tier STRING, PRIMARY KEY (tier) NOT ENFORCED', "'connector' = 'upsert-kafka', 'topic' = 'c', 'key.format' = 'json', 'value.format' = 'json'"));
+    expect(twice.ok).toBe(false);
+    if (!twice.ok) expect(twice.errors[0].message).toMatch(/declares a primary key twice/);
+  });
+
   it('reads changelog-json without a key', () => {
     const doc = imported(table('customer_id STRING, tier STRING', "'connector' = 'filesystem', 'path' = '/data/c.jsonl', 'format' = 'changelog-json'"));
     expect(source(doc).params.changelog).toEqual({ format: 'changelog-json' });

@@ -65,7 +65,8 @@ export function readOptions(t: Tree | null): Record<string, string> {
   return out;
 }
 
-export function readTable(sql: string, t: Tree): TableDef {
+/** `liftedKey`: a PRIMARY KEY the prepass took out of the element list (it was not written last). */
+export function readTable(sql: string, t: Tree, liftedKey: string[] | null = null): TableDef {
   const name = unquote(find(t, 'tablePathCreate')!.getText());
   const columns: TableColumn[] = [];
   for (const def of childrenOf(t, 'columnOptionDefinition')) {
@@ -82,13 +83,14 @@ export function readTable(sql: string, t: Tree): TableDef {
   }
   const wm = find(t, 'watermarkDefinition');
   const pk = find(t, 'tableConstraint');
+  if (pk && liftedKey) fail(pk, 'PRIMARY KEY', `\`${name}\` declares a primary key twice; keep one PRIMARY KEY (…) NOT ENFORCED`);
   const withOption = childOf(t, 'withOption');
   const asQuery = ruleOf(t) === 'createTableAsSelect' ? childOf(t, 'queryStatement') : null;
   return {
     name,
     columns,
     watermark: wm ? { column: unquote(childOf(wm, 'columnName')!.getText()), expr: childOf(wm, 'expression')! } : null,
-    primaryKey: pk ? findAll(pk, 'columnName').map((c) => unquote(c.getText())) : null,
+    primaryKey: pk ? findAll(pk, 'columnName').map((c) => unquote(c.getText())) : liftedKey,
     options: readOptions(withOption),
     at: t,
     asQuery,

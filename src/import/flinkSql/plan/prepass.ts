@@ -11,6 +11,9 @@
  *   - `TABLE(SESSION(TABLE t [PARTITION BY k, …], …))`: read as a TUMBLE of the same length, the
  *     PARTITION BY blanked, both remembered by the TVF's offset;
  *   - `SUBSTRING(s FROM a FOR n)`: written as its comma form;
+ *   - a CREATE TABLE's `PRIMARY KEY (…) NOT ENFORCED` before its WATERMARK or a column (Flink takes
+ *     the table's elements in any order, the grammar only with the constraint last): blanked and
+ *     remembered by the offset of the statement's CREATE;
  *   - TRIM(… FROM s), EXTRACT(… FROM t), FLOOR/CEIL(t TO unit): see exprSyntax.ts.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
@@ -53,6 +56,8 @@ export interface Prepared {
   minuses: Set<number>;
   /** Per window TVF (by the offset of its TABLE keyword): the alias and the SESSION form the grammar cannot read. */
   windowTvfs: Map<number, WindowTvfText>;
+  /** Primary keys lifted out of a CREATE TABLE's element list, by the offset of its CREATE keyword. */
+  tableKeys: Map<number, string[]>;
   /** Annotation per line it sits on (1-based); line 0 holds the document annotation, if any. */
   annotations: Map<number, Annotation>;
   problems: PrepassProblem[];
@@ -153,6 +158,7 @@ export function prepass(sql: string): Prepared {
     'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
   }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
+  const tableKeys = liftTableKeys(sql, isCode, blank);
   // SUBSTRING(s FROM a [FOR n]): the grammar reads only the comma form, written in place.
   for (const m of sql.matchAll(/\bSUBSTRING\s*\(/gi)) {
     if (!isCode(m.index!)) continue;
@@ -178,7 +184,7 @@ export function prepass(sql: string): Prepared {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), filters, tryCasts, minuses, windowTvfs, annotations: readAnnotations(sql, problems), problems };
+  return { text: chars.join(''), filters, tryCasts, minuses, windowTvfs, tableKeys, annotations: readAnnotations(sql, problems), problems };
 }
 
 /** Words that may follow a FROM item; anything else after a window TVF is its alias. */
@@ -192,6 +198,47 @@ function closingParen(sql: string, open: number, isCode: (i: number) => boolean)
     else if (sql[i] === ')' && --depth === 0) return i;
   }
   return -1;
+}
+
+/** The elements of a parenthesised list at its top level: [start, end) offsets, commas excluded. */
+function topLevelItems(sql: string, open: number, close: number, isCode: (i: number) => boolean): [number, number][] {
+  const out: [number, number][] = [];
+  let depth = 0;
+  let from = open + 1;
+  for (let i = open + 1; i < close; i++) {
+    if (!isCode(i)) continue;
+    if (sql[i] === '(') depth++;
+    else if (sql[i] === ')') depth--;
+    else if (sql[i] === ',' && depth === 0) {
+      out.push([from, i]);
+      from = i + 1;
+    }
+  }
+  out.push([from, close]);
+  return out;
+}
+
+const PRIMARY_KEY = /^\s*(?:CONSTRAINT\s+(?:`(?:[^`]|``)+`|\w+)\s+)?PRIMARY\s+KEY\s*\(([^()]*)\)\s*NOT\s+ENFORCED\s*$/i;
+
+/** `PRIMARY KEY (…) NOT ENFORCED` anywhere but last in a CREATE TABLE's list, blanked with its comma. */
+function liftTableKeys(sql: string, isCode: (i: number) => boolean, blank: (from: number, to: number) => void): Map<number, string[]> {
+  const out = new Map<number, string[]>();
+  for (const m of sql.matchAll(/\bCREATE\s+(?:TEMPORARY\s+)?TABLE\b/gi)) {
+    if (!isCode(m.index!)) continue;
+    let open = m.index! + m[0].length;
+    while (open < sql.length && !(isCode(open) && (sql[open] === '(' || sql[open] === ';'))) open++;
+    if (sql[open] !== '(') continue;
+    const close = closingParen(sql, open, isCode);
+    if (close < 0) continue;
+    const items = topLevelItems(sql, open, close, isCode);
+    items.slice(0, -1).forEach(([from, to]) => {
+      const km = PRIMARY_KEY.exec(sql.slice(from, to));
+      if (!km) return;
+      out.set(m.index!, km[1].split(',').map((k) => k.trim().replace(/^`|`$/g, '').replace(/``/g, '`')));
+      blank(from, to + 1);
+    });
+  }
+  return out;
 }
 
 /** The window TVF forms the grammar does not read, rewritten in place (same length) and remembered. */

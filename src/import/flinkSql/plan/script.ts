@@ -153,7 +153,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
     try {
       const create = find(s, 'simpleCreateTable') ?? find(s, 'createTableAsSelect');
       if (create && ruleOf(s.children![0]) === 'ddlStatement') {
-        const def = readTable(sql, create);
+        const def = readTable(sql, create, prep.tableKeys.get(firstToken(s)?.start ?? -1) ?? null);
         if (tables.has(def.name) || views.has(def.name)) fail(create, 'CREATE TABLE', `\`${def.name}\` is defined twice`);
         const ann = annotationOf(s);
         if (ann) annotations.set(def.name, ann);
