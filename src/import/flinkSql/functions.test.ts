@@ -21,6 +21,14 @@ function refused(expr: string) {
 const COL = 22;
 
 describe('Flink built-ins in the planner', () => {
+  it('reads calls the grammar lexes as keywords (SQRT, CHAR_LENGTH, CHARACTER_LENGTH), and names them as written when refused', () => {
+    expect(planned('SQRT(n)')).toBe('SQRT(`n`)');
+    expect(planned('sqrt(n * n) + 1')).toBe('SQRT(`n` * `n`) + 1');
+    expect(planned('CHARACTER_LENGTH(a)')).toBe('CHAR_LENGTH(`a`)');
+    expect(planned('CHAR_LENGTH(a)')).toBe('CHAR_LENGTH(`a`)');
+    expect(refused('OCTET_LENGTH(a)')).toMatchObject({ line: 3, column: COL, construct: 'OCTET_LENGTH(…)' });
+  });
+
   it('reads the special forms the grammar does not, into Weir forms', () => {
     expect(planned("TRIM(LEADING '0' FROM a)")).toBe("TRIM(LEADING '0' FROM `a`)");
     expect(planned('trim(trailing from a)')).toBe('TRIM(TRAILING FROM `a`)');

@@ -9,6 +9,14 @@ const printSink = (name: string, cols: string) => `CREATE TABLE ${name} (${cols}
 const H = 3_600_000;
 const M = 60_000;
 const sum = (xs: unknown[]) => (xs.some((x) => x !== null) ? xs.reduce<number>((a, x) => a + ((x as number) ?? 0), 0) : null);
+/** Two-pass variance (mean first, then squared deviations): not the planner's one-pass formula. */
+function spread(xs: unknown[], sample: boolean): number | null {
+  const v = xs.filter((x): x is number => typeof x === 'number');
+  if (v.length < (sample ? 2 : 1)) return null;
+  const mean = v.reduce((a, x) => a + x, 0) / v.length;
+  return v.reduce((a, x) => a + (x - mean) ** 2, 0) / (v.length - (sample ? 1 : 0));
+}
+const root = (x: number | null) => (x === null ? null : Math.sqrt(x));
 const tumbleSql = (col: string, size: number) => `(${col} / ${size}) * ${size}`;
 
 export const aggregateCases: SqlOracleCase[] = [
@@ -38,6 +46,44 @@ WHERE status <> 'cancelled'
 GROUP BY customer_id
 HAVING COUNT(*) >= 5 AND SUM(amount) > 200;`,
     expected: { busy: "SELECT customer_id, COUNT(*) AS n, SUM(amount) AS total FROM orders WHERE status <> 'cancelled' GROUP BY customer_id HAVING COUNT(*) >= 5 AND SUM(amount) > 200" },
+  },
+  {
+    name: 'STDDEV_POP, STDDEV_SAMP, VAR_POP, VAR_SAMP, STDDEV and VARIANCE ignore NULLs; a one-row group has no sample spread',
+    sql: `${ORDERS_DDL}${upsert('spread', 'product STRING, sd_pop DOUBLE, sd_samp DOUBLE, v_pop DOUBLE, v_samp DOUBLE, sd DOUBLE, v DOUBLE, sd_paid DOUBLE', 'product')}INSERT INTO spread
+SELECT product, STDDEV_POP(amount) AS sd_pop, STDDEV_SAMP(amount) AS sd_samp, VAR_POP(amount) AS v_pop, VAR_SAMP(amount) AS v_samp,
+  STDDEV(amount) AS sd, VARIANCE(qty) AS v, STDDEV_POP(amount) FILTER (WHERE status = 'paid') AS sd_paid
+FROM orders GROUP BY product;`,
+    expected: {
+      spread: () => {
+        const groups = new Map<unknown, typeof orders>();
+        for (const o of orders) groups.set(o.product, [...(groups.get(o.product) ?? []), o]);
+        return [...groups].map(([product, os]) => {
+          const amounts = os.map((o) => o.amount);
+          return {
+            product,
+            sd_pop: root(spread(amounts, false)),
+            sd_samp: root(spread(amounts, true)),
+            v_pop: spread(amounts, false),
+            v_samp: spread(amounts, true),
+            sd: root(spread(amounts, true)),
+            v: spread(os.map((o) => o.qty), true),
+            sd_paid: root(spread(os.filter((o) => o.status === 'paid').map((o) => o.amount), false)),
+          };
+        });
+      },
+    },
+  },
+  {
+    name: 'VAR_POP over an updating aggregate: retractions take their values back out',
+    sql: `${ORDERS_DDL}${printSink('counts_spread', 'v DOUBLE, sd DOUBLE')}INSERT INTO counts_spread
+SELECT VAR_POP(n) AS v, STDDEV_SAMP(n) AS sd FROM (SELECT customer_id, COUNT(*) AS n FROM orders WHERE status <> 'cancelled' GROUP BY customer_id);`,
+    expected: {
+      counts_spread: () => {
+        const n = new Map<unknown, number>();
+        for (const o of orders) if (o.status !== 'cancelled') n.set(o.customer_id, (n.get(o.customer_id) ?? 0) + 1);
+        return [{ v: spread([...n.values()], false), sd: root(spread([...n.values()], true)) }];
+      },
+    },
   },
   {
     name: 'COUNT(DISTINCT …)',

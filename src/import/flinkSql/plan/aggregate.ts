@@ -19,7 +19,16 @@ import { expandGroupingSets, groupingCall, hasGroupingSets } from './groupingSet
 import { filter, selectItems } from './select.ts';
 
 const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
-const OTHER_AGGREGATES = new Set(['STDDEV', 'STDDEV_POP', 'STDDEV_SAMP', 'VARIANCE', 'VAR_POP', 'VAR_SAMP', 'LISTAGG', 'COLLECT', 'FIRST_VALUE', 'LAST_VALUE', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'JSON_OBJECTAGG']);
+const OTHER_AGGREGATES = new Set(['LISTAGG', 'COLLECT', 'FIRST_VALUE', 'LAST_VALUE', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'JSON_OBJECTAGG']);
+/** Variances and standard deviations: STDDEV and VARIANCE are the sample forms, as in Flink. */
+const SPREADS: Record<string, { sample: boolean; root: boolean }> = {
+  VAR_POP: { sample: false, root: false },
+  VAR_SAMP: { sample: true, root: false },
+  VARIANCE: { sample: true, root: false },
+  STDDEV_POP: { sample: false, root: true },
+  STDDEV_SAMP: { sample: true, root: true },
+  STDDEV: { sample: true, root: true },
+};
 const WINDOW_FUNCTIONS: Record<string, string> = { START: 'window_start', END: 'window_end', ROWTIME: 'window_time', PROCTIME: 'window_time' };
 const normal = (sql: string, t: Tree): string => textOf(sql, t).replace(/\s+/g, ' ').replace(/`/g, '').toUpperCase();
 
@@ -36,7 +45,7 @@ function aggregateCalls(t: Tree, udafs: ReadonlySet<string>, out: Tree[] = []): 
   if (ruleOf(t) === 'overWindowItem' || ruleOf(t) === 'windowSpec') return out;
   if (altOf(t) === 'FunctionCall') {
     const n = callName(t);
-    if (n && (AGGREGATES.has(n) || OTHER_AGGREGATES.has(n) || udafs.has(n))) {
+    if (n && (AGGREGATES.has(n) || n in SPREADS || OTHER_AGGREGATES.has(n) || udafs.has(n))) {
       out.push(t);
       return out;
     }
@@ -193,6 +202,23 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   const sources = [...items.filter((i) => i.expr).map((i) => i.expr!), ...(havingCond ? [havingCond] : [])];
   const udafs = udafNames(env);
   const udafCalls = new Set<AggregateCall>();
+  // A variance is not one accumulator: as Flink's planner reduces it (AggregateReduceFunctionsRule),
+  // it is SUM(x), SUM(x * x) and COUNT(x), each retractable, and an expression over them after.
+  const callExpr = new Map<Tree, string>();
+  const spreadByText = new Map<string, string>();
+  const reduceSpread = (fn: string, spread: { sample: boolean; root: boolean }, arg: Tree, flt: { cond: Tree; sql: string } | null): string => {
+    const base = calls.length + 1;
+    const value = weirExpr(arg, inScope, `${fn}(…)`);
+    const x = flt ? `CASE WHEN ${render(flt.cond, { ...inScope, sql: flt.sql })} THEN ${value} END` : value;
+    set.push({ name: `_arg${base}`, expr: x }, { name: `_arg${base}_sq`, expr: `(${x}) * (${x})` });
+    const [sum, squares, n] = [`_agg${base}`, `_agg${base + 1}`, `_agg${base + 2}`];
+    calls.push({ fn: 'sum', field: `_arg${base}`, as: sum }, { fn: 'sum', field: `_arg${base}_sq`, as: squares }, { fn: 'count', field: `_arg${base}`, as: n });
+    const [S, Q, N] = [sum, squares, n].map(quoteName);
+    // Rounding can leave a sum of squared deviations a hair below zero: it is zero.
+    const deviations = `GREATEST(${Q} - ${S} * ${S} / ${N}, 0)`;
+    const variance = spread.sample ? `CASE WHEN ${N} > 1 THEN ${deviations} / (${N} - 1) END` : `CASE WHEN ${N} > 0 THEN ${deviations} / ${N} END`;
+    return spread.root ? `SQRT(${variance})` : variance;
+  };
   for (const c of sources.flatMap((s) => aggregateCalls(s, udafs))) {
     const fn = callName(c)!;
     if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX and COUNT(DISTINCT …); write others as an aggregate with code (udaf)');
@@ -219,6 +245,19 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
       continue;
     }
     if (!star && args.length !== 1) fail(c, `${fn}(…)`, 'takes one argument');
+    const spread = SPREADS[fn];
+    if (spread) {
+      if (star) fail(c, `${fn}(*)`, 'only COUNT takes *');
+      if (distinct) fail(c, `${fn}(DISTINCT …)`, 'not supported; the nearest supported form is the aggregate over a SELECT DISTINCT subquery');
+      const known = spreadByText.get(key);
+      if (known) {
+        callExpr.set(c, known);
+        continue;
+      }
+      callExpr.set(c, reduceSpread(fn, spread, kids(args[0]).find((k) => !k.symbol) ?? args[0], flt));
+      spreadByText.set(key, callExpr.get(c)!);
+      continue;
+    }
     if (star && fn !== 'COUNT') fail(c, `${fn}(*)`, 'only COUNT takes *');
     const as = `_agg${calls.length + 1}`;
     let field: string | undefined;
@@ -281,6 +320,8 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   const replace: Replace = (t) => {
     const agg = callColumn.get(t);
     if (agg) return quoteName(agg);
+    const reduced = callExpr.get(t);
+    if (reduced) return `(${reduced})`;
     const g = grouping && altOf(t) === 'FunctionCall' ? groupingCall(t, grouping, env) : null;
     if (g) return g;
     if (keyByText.size && (altOf(t) === 'FunctionCall' || altOf(t) === 'Predicated' || ruleOf(t) === 'expression' || ruleOf(t) === 'valueExpression')) {

@@ -10,6 +10,7 @@ import { altOf, childOf, childrenOf, find, findAll, firstToken, isQuoted, keywor
 import type { Col } from './model.ts';
 import { fail, quoteName } from './model.ts';
 import { NOT_CARRIED, renderForm, temporalCast } from './exprForms.ts';
+import { WRITTEN_CALL } from './prepass.ts';
 
 /** The columns an expression may read, and how the script text looks (for errors and CAST). */
 export interface Scope {
@@ -21,7 +22,7 @@ export interface Scope {
 /** Replaces a whole subtree (an aggregate call, a GROUP BY expression) by a column; null: render it. */
 export type Replace = (t: Tree) => string | null;
 
-const FUNCTION_ALIASES: Record<string, string> = { WCHARLENGTH: 'CHAR_LENGTH', CHARACTER_LENGTH: 'CHAR_LENGTH', CEILING: 'CEIL', POW: 'POWER' };
+const FUNCTION_ALIASES: Record<string, string> = { CHARACTER_LENGTH: 'CHAR_LENGTH', CEILING: 'CEIL', POW: 'POWER' };
 const CARRIED = new Set(FUNCTION_NAMES);
 const UNKNOWN = "not a built-in Weir's expression language carries, nor a function the script creates (CREATE FUNCTION); docs/flink-sql.md lists the built-ins it reads";
 
@@ -47,7 +48,9 @@ export function callName(t: Tree): string | null {
   const call = ruleOf(t) === 'functionCallExpression' ? t : altOf(t) === 'FunctionCall' ? childOf(t, 'functionCallExpression') : null;
   if (!call) return null;
   const name = childOf(call, 'functionNameWithParams') ?? childOf(call, 'functionName') ?? kids(call)[0];
-  return name ? unquote(name.getText()).toUpperCase() : null;
+  if (!name) return null;
+  const upper = unquote(name.getText()).toUpperCase();
+  return WRITTEN_CALL[upper] ?? upper;
 }
 
 /** The argument subtrees of a call, and whether it reads DISTINCT / `*`. */

@@ -102,6 +102,11 @@ function codeMask(sql: string): Uint8Array {
   return mask;
 }
 
+/** Calls the grammar cannot read, and the same-length names they are read under. */
+const KEYWORD_CALLS: Record<string, string> = { CHAR_LENGTH: 'WCHARLENGTH', CHARACTER_LENGTH: 'WCHARACTERLENGTH', SQRT: 'WSQT', OCTET_LENGTH: 'WOCTETLENGTH' };
+/** The name a call was written with, for one the prepass renamed. */
+export const WRITTEN_CALL: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(KEYWORD_CALLS).map(([name, stand]) => [stand, name]));
+
 const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
   [/\bMATCH_RECOGNIZE\b/gi, 'MATCH_RECOGNIZE', 'use a process node with keyed state for pattern matching'],
   [/\b(?:LAG|LEAD)\s*\([^()]*\)\s*OVER\b/gi, 'LAG/LEAD … OVER', 'Weir has no offset functions over a window; keep the previous row per key in a process node with keyed state'],
@@ -152,10 +157,13 @@ export function prepass(sql: string): Prepared {
     'UNION'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
     minuses.add(m.index!);
   }
-  // Built-ins the grammar lexes as keywords: renamed in place to a same-length name it reads as a call.
-  for (const m of sql.matchAll(/\bCHAR_LENGTH(?=\s*\()/gi)) {
-    if (!isCode(m.index!)) continue;
-    'WCHARLENGTH'.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
+  // Built-ins the grammar lexes as keywords: renamed in place to a same-length name it reads as a
+  // call; callName (expr.ts) gives back the name as written.
+  for (const [name, stand] of Object.entries(KEYWORD_CALLS)) {
+    for (const m of sql.matchAll(new RegExp(`(?<![.\`\\w])${name}(?=\\s*\\()`, 'gi'))) {
+      if (!isCode(m.index!)) continue;
+      stand.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
+    }
   }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
   const tableKeys = liftTableKeys(sql, isCode, blank);
