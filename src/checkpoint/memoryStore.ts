@@ -107,7 +107,8 @@ export class MemoryCheckpointStore implements CheckpointStore {
  * What a reader of a handed-over snapshot gets: every object and array of its own, so changing
  * one cannot change the stored checkpoint, except the parts nobody mutates once made, which stay
  * shared: keyed snapshot cells (a heap backend restores them copy-on-write), timer entries (a
- * timer service registers copies), and emitted elements. Copying those is the cost of a restore.
+ * timer service registers copies), and emitted elements. Copying those was most of what a
+ * restore cost.
  */
 function readerCopy(s: SubtaskSnapshot): SubtaskSnapshot {
   const { keyed, timers, pendingCommits, deadLetterEpochs, ...rest } = s;

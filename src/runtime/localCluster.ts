@@ -172,7 +172,7 @@ export class LocalCluster implements Replayable {
     this.nextCheckpointAt = opts.checkpointIntervalMs ?? Infinity;
     this.master = new JobMaster(plan, {
       jobId: this.jobId,
-      // Its subtasks make each snapshot afresh and keep no hold on it: nothing to copy in.
+      // Its subtasks make each snapshot afresh, sharing only parts nobody mutates: nothing to copy in.
       store: opts.store ?? new MemoryCheckpointStore({ ownership: 'handover' }),
       clock: this.clock,
       retain: opts.retain,
