@@ -2,12 +2,15 @@ import { MemoryCheckpointStore } from './memoryStore.ts';
 import { checkpointStoreSuite } from './storeBehaviour.suite.ts';
 
 checkpointStoreSuite('MemoryCheckpointStore', async () => new MemoryCheckpointStore());
+checkpointStoreSuite('MemoryCheckpointStore (handover)', async () => new MemoryCheckpointStore({ ownership: 'handover' }));
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
 import type { SubtaskSnapshot } from './types.ts';
 import { TimerService } from '../engine/time/timers.ts';
-import { valueState } from '../state/descriptors.ts';
+import { listState, mapState, valueState } from '../state/descriptors.ts';
+import { OperatorStateStore } from '../state/operatorState.ts';
+import { sampleSnapshot } from './storeBehaviour.suite.ts';
 import { approxSize } from '../state/size.ts';
 
 describe('MemoryCheckpointStore copies', () => {
@@ -44,5 +47,98 @@ describe('MemoryCheckpointStore copies', () => {
     expect(back.timers).toHaveLength(201);
     const old = await store.readSubtask(first.ref);
     expect(Object.values((old.keyed as { snapshot: { keyGroups: Record<number, { key: unknown; value: unknown }[]> } }).snapshot.keyGroups).flat().find((c) => c.key === 7)?.value).toBe(7);
+  });
+});
+
+describe('MemoryCheckpointStore handover', () => {
+  const cellsOf = (s: SubtaskSnapshot) => (s.keyed as { snapshot: { keyGroups: Record<number, { key: unknown; value: unknown }[]> } }).snapshot.keyGroups;
+
+  it('stores a handed-over snapshot without copying it', async () => {
+    const store = new MemoryCheckpointStore({ ownership: 'handover' });
+    const clone = vi.spyOn(globalThis, 'structuredClone');
+    await store.writeSubtask('j', 1, sampleSnapshot('op#0', 1));
+    expect(clone).not.toHaveBeenCalled();
+    clone.mockRestore();
+  });
+
+  it('gives each reader its own envelope: changing what it read leaves the checkpoint as written', async () => {
+    const store = new MemoryCheckpointStore({ ownership: 'handover' });
+    const snap: SubtaskSnapshot = { ...sampleSnapshot('op#0', 1), pendingCommits: [{ origin: 'op#0', epoch: 1, els: [{ kind: '+I', row: { a: 1 }, ts: 0 }] }], deadLetterEpochs: [{ origin: 'op#0', epoch: 1, items: [] }] };
+    const written = structuredClone(snap);
+    const { ref } = await store.writeSubtask('j', 1, snap);
+    const r = await store.readSubtask(ref);
+    cellsOf(r)[3].push({ key: 'extra', value: 1 });
+    cellsOf(r)[3].splice(0, 1);
+    cellsOf(r)[9] = [];
+    r.timers.length = 0;
+    r.operator.lists.offsets.push('more');
+    r.operator.broadcast.rules[0][1] = { on: false };
+    r.counters.in = 99;
+    r.source!.offset = 0;
+    r.channels![0].ended = false;
+    r.pendingCommits![0].els.push({ kind: '-D', row: { a: 1 }, ts: 0 });
+    r.deadLetterEpochs![0].items.push({ node: 'op', reason: 'x', record: null } as never);
+    r.watermark = 0;
+    expect(await store.readSubtask(ref)).toEqual(written);
+  });
+
+  it('a restored backend, timer service and operator state cannot change the checkpoint they came from', async () => {
+    const time = { processingTime: () => 0, eventTime: () => 0 };
+    const backend = new MemoryStateBackend(time);
+    const total = backend.value(valueState<{ n: number; seen: number[] }>('total'));
+    const items = backend.list(listState<{ id: number }>('items'));
+    const byId = backend.map(mapState<string, { q: number }>('byId'));
+    for (let k = 0; k < 20; k++) {
+      backend.setCurrentKey(k);
+      total.update({ n: k, seen: [k] });
+      items.add({ id: k });
+      byId.put('a', { q: k });
+    }
+    const timers = new TimerService();
+    timers.register({ domain: 'event', key: 3, ts: 100, namespace: null });
+    const ops = new OperatorStateStore();
+    ops.list<{ o: number }>('offsets').push({ o: 1 });
+    const snap: SubtaskSnapshot = { subtask: 'agg#0', parallelism: 1, keyed: { type: 'inline', snapshot: backend.snapshot() }, operator: ops.snapshot(), timers: timers.snapshot(), watermark: 0, counters: {} };
+    const written = structuredClone(snap);
+    const store = new MemoryCheckpointStore({ ownership: 'handover' });
+    const { ref } = await store.writeSubtask('j', 1, snap);
+
+    // The writer goes on as a live job does after a checkpoint: its next reads and writes are copy-on-write.
+    for (let k = 0; k < 20; k++) {
+      backend.setCurrentKey(k);
+      total.value()!.seen.push(-1);
+      items.get()[0].id = -1;
+      items.add({ id: -2 });
+      byId.get('a')!.q = -1;
+      byId.put('b', { q: -2 });
+    }
+
+    // A reader restores what it read and mutates it the way operators do, with and without update().
+    const r = await store.readSubtask(ref);
+    const restored = new MemoryStateBackend(time);
+    const rTotal = restored.value(valueState<{ n: number; seen: number[] }>('total'));
+    const rItems = restored.list(listState<{ id: number }>('items'));
+    const rById = restored.map(mapState<string, { q: number }>('byId'));
+    restored.restore([(r.keyed as { snapshot: Parameters<MemoryStateBackend['restore']>[0][number] }).snapshot]);
+    for (let k = 0; k < 20; k++) {
+      restored.setCurrentKey(k);
+      const t = rTotal.value()!;
+      t.n = -1;
+      t.seen.push(-1);
+      if (k % 2) rTotal.update(t);
+      rItems.get()[0].id = -1;
+      rItems.add({ id: -2 });
+      rById.get('a')!.q = -1;
+      rById.put('b', { q: -2 });
+    }
+    const rTimers = new TimerService();
+    rTimers.restore(r.timers);
+    rTimers.delete({ domain: 'event', key: 3, ts: 100, namespace: null });
+    rTimers.register({ domain: 'event', key: 4, ts: 50, namespace: null });
+    const rOps = new OperatorStateStore();
+    rOps.restore([r.operator]);
+    rOps.list<{ o: number }>('offsets')[0].o = -1;
+
+    expect(await store.readSubtask(ref)).toEqual(written);
   });
 });

@@ -5,9 +5,12 @@ import { approxSize } from '../state/size.ts';
 export interface MemoryStoreOptions {
   /**
    * 'clone' (default): snapshots are copied in and out, so a writer or reader that keeps using
-   * its object cannot change what is stored. 'handover': the writer hands over a snapshot that
-   * nobody else holds (the job master receives structured clones from workers), so copying it
-   * again only doubles the cost of every checkpoint.
+   * its object cannot change what is stored. 'handover': the writer hands over a snapshot it no
+   * longer changes, so copying it again only doubles the cost of every checkpoint: the job
+   * master receives structured clones from workers, and an in-process subtask's snapshot is
+   * made fresh except for parts nobody mutates once made (the heap backend's copy-on-write
+   * snapshot cells, timer entries, emitted elements). Readers still get an envelope of their
+   * own (see `readerCopy`).
    */
   ownership?: 'clone' | 'handover';
 }
@@ -86,7 +89,7 @@ export class MemoryCheckpointStore implements CheckpointStore {
   async readSubtask(ref: string): Promise<SubtaskSnapshot> {
     const s = this.snaps.get(ref);
     if (!s) throw new Error(`checkpoint data ${ref} is missing`);
-    return this.copy(s);
+    return this.handover ? readerCopy(s) : structuredClone(s);
   }
 
   async discard(jobId: string, checkpointId: number): Promise<void> {
@@ -98,4 +101,26 @@ export class MemoryCheckpointStore implements CheckpointStore {
     const prefix = `${jobId}/${checkpointId}/`;
     for (const k of [...this.snaps.keys()]) if (k.startsWith(prefix)) this.snaps.delete(k);
   }
+}
+
+/**
+ * What a reader of a handed-over snapshot gets: every object and array of its own, so changing
+ * one cannot change the stored checkpoint, except the parts nobody mutates once made, which stay
+ * shared: keyed snapshot cells (a heap backend restores them copy-on-write), timer entries (a
+ * timer service registers copies), and emitted elements. Copying those was most of what a
+ * restore cost.
+ */
+function readerCopy(s: SubtaskSnapshot): SubtaskSnapshot {
+  const { keyed, timers, pendingCommits, deadLetterEpochs, ...rest } = s;
+  const out = structuredClone(rest) as SubtaskSnapshot;
+  out.timers = [...timers];
+  if (keyed.type !== 'inline') out.keyed = structuredClone(keyed);
+  else {
+    const groups: KeyedStateSnapshot['keyGroups'] = {};
+    for (const [g, cells] of Object.entries(keyed.snapshot.keyGroups)) groups[Number(g)] = [...cells];
+    out.keyed = { type: 'inline', snapshot: { maxParallelism: keyed.snapshot.maxParallelism, keyGroups: groups } };
+  }
+  if (pendingCommits) out.pendingCommits = pendingCommits.map((c) => ({ ...c, els: [...c.els] }));
+  if (deadLetterEpochs) out.deadLetterEpochs = deadLetterEpochs.map((e) => ({ ...e, items: [...e.items] }));
+  return out;
 }

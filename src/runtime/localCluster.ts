@@ -172,7 +172,8 @@ export class LocalCluster implements Replayable {
     this.nextCheckpointAt = opts.checkpointIntervalMs ?? Infinity;
     this.master = new JobMaster(plan, {
       jobId: this.jobId,
-      store: opts.store ?? new MemoryCheckpointStore(),
+      // Its subtasks make each snapshot afresh, sharing only parts nobody mutates: nothing to copy in.
+      store: opts.store ?? new MemoryCheckpointStore({ ownership: 'handover' }),
       clock: this.clock,
       retain: opts.retain,
       restart: opts.restart,

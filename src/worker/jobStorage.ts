@@ -67,7 +67,7 @@ export interface JobStorage {
 
 /** Storage for one run: memory (nothing survives the page) or IndexedDB namespaced by jobId. */
 export function openJobStorage(kind: 'memory' | 'indexeddb', jobId: string, maxParallelism: number): JobStorage {
-  if (kind === 'memory') return { store: new ProgressTaggingStore(new MemoryCheckpointStore()), backend: undefined, close: async (c) => closeBackends(c) };
+  if (kind === 'memory') return { store: new ProgressTaggingStore(new MemoryCheckpointStore({ ownership: 'handover' })), backend: undefined, close: async (c) => closeBackends(c) };
   const idb = new IndexedDbCheckpointStore({ dbName: CHECKPOINT_DB, exclusive: true });
   return {
     store: new ProgressTaggingStore(idb),
