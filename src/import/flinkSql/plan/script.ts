@@ -231,8 +231,13 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       }
       fail(s, words.split(/\W/).slice(0, 2).join(' ') || 'statement', 'is not a statement the planner reads (CREATE TABLE / VIEW / FUNCTION, SET, INSERT INTO, SELECT, statement sets)');
     } catch (e) {
-      if (!(e instanceof ImportError)) throw e;
-      errors.push(e);
+      // A construct the planner does not foresee must not end the import: it is one more problem,
+      // at its statement, and the other statements are still read.
+      if (e instanceof ImportError) errors.push(e);
+      else {
+        const at = firstToken(s);
+        errors.push(new ImportError(at?.line ?? 1, (at?.column ?? 0) + 1, 'statement', `the planner cannot read this statement (${e instanceof Error ? e.message : String(e)}); write it in the forms docs/flink-sql.md lists`));
+      }
     }
   }
 

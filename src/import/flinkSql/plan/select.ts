@@ -220,13 +220,11 @@ export function planFromItem(t: Tree, env: Env): FromRel {
       if (childOf(t, 'sqlHint') || find(t, 'sqlHint')) env.warn(t, `the hint on \`${name}\` is ignored`);
       return requalify(env.relation(name, path), name);
     }
-    const atom = childOf(t, 'atomExpressionTable') ?? find(t, 'queryStatement');
-    if (atom) {
-      const q = ruleOf(atom) === 'queryStatement' ? atom : find(atom, 'queryStatement')!;
-      return planQuery(q, { ...env, unionBranch: false });
-    }
+    if (keywordsOf(t).includes('UNNEST') || keywordsOf(childOf(t, 'atomExpressionTable') ?? t).includes('UNNEST')) fail(t, 'UNNEST', 'not supported; use a flatMap node with code');
     if (keywordsOf(t).includes('LATERAL') || find(t, 'functionName')) fail(t, 'LATERAL TABLE', 'table functions are not supported; use a flatMap node with code');
-    if (keywordsOf(t).includes('UNNEST')) fail(t, 'UNNEST', 'not supported; use a flatMap node with code');
+    const atom = childOf(t, 'atomExpressionTable') ?? find(t, 'queryStatement');
+    const q = atom && (ruleOf(atom) === 'queryStatement' ? atom : find(atom, 'queryStatement'));
+    if (q) return planQuery(q, { ...env, unionBranch: false });
     const inner = kids(t).find((k) => !k.symbol);
     if (inner) return planFromItem(inner, env);
   }
