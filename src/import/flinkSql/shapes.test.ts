@@ -86,11 +86,14 @@ describe('query shapes', () => {
     expect(refusal("SELECT a, n FROM (VALUES ('x', 1)) AS v(a)")).toMatchObject({ construct: 'VALUES … AS t(…)' });
   });
 
-  it('GROUPING SETS expand the input; over a window they are refused with the nearest form', () => {
+  it('GROUPING SETS expand the input, before the window operator over a window table function', () => {
     const agg = plan('SELECT a, SUM(n) AS n FROM t GROUP BY ROLLUP (a)').nodes.find((n) => n.kind === 'aggregate')!;
     expect(agg.params).toMatchObject({ groupBy: ['a', '_grouping_id'] });
-    const r = refusal("SELECT a, SUM(n) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, ROLLUP (a)");
-    expect(r).toMatchObject({ construct: 'GROUPING SETS', message: expect.stringMatching(/aggregate the window first/) });
+    const windowed = plan("SELECT a, SUM(n) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, window_end, ROLLUP (a)");
+    expect(windowed.nodes.find((n) => n.kind === 'window')!.params).toMatchObject({ type: 'tumble', sizeMs: 60_000, groupBy: ['a', '_grouping_id'] });
+    const window = windowed.nodes.find((n) => n.kind === 'window')!;
+    expect(windowed.nodes.find((n) => n.id === windowed.edges.find((e) => e.to.node === window.id)!.from.node)!.kind).toBe('union');
+    expect(refusal("SELECT a, SUM(n) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) GROUP BY window_start, ROLLUP (a)")).toMatchObject({ construct: 'GROUP BY', message: expect.stringMatching(/GROUP BY window_start, window_end, GROUPING SETS/) });
     expect(refusal('SELECT a, SUM(n) AS n FROM t GROUP BY CUBE (UPPER(a))')).toMatchObject({ construct: 'GROUPING SETS', message: expect.stringMatching(/compute an expression in a subquery first/) });
   });
 });

@@ -38,6 +38,29 @@ SELECT order_id, COUNT(order_id) OVER (PARTITION BY customer_id ORDER BY order_t
     expected: { counts: "SELECT order_id, COUNT(order_id) OVER (PARTITION BY customer_id ORDER BY order_time) AS nth FROM orders WHERE status <> 'cancelled'" },
   },
   {
+    name: 'window GROUPING SETS: per product and overall in each hour',
+    sql: `${ORDERS_DDL}${printSink('hourly_sets', 'window_start TIMESTAMP(3), window_end TIMESTAMP(3), product STRING, n BIGINT, total DOUBLE')}INSERT INTO hourly_sets
+SELECT window_start, window_end, product, COUNT(*) AS n, SUM(amount) AS total
+FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR))
+GROUP BY window_start, window_end, GROUPING SETS ((product), ());`,
+    expected: {
+      hourly_sets: `SELECT (order_time / ${H}) * ${H} AS window_start, (order_time / ${H}) * ${H} + ${H} AS window_end, product, COUNT(*) AS n, SUM(amount) AS total FROM orders GROUP BY 1, product
+UNION ALL SELECT (order_time / ${H}) * ${H}, (order_time / ${H}) * ${H} + ${H}, NULL, COUNT(*), SUM(amount) FROM orders GROUP BY 1`,
+    },
+  },
+  {
+    name: 'window ROLLUP: per currency and product, per currency, and overall in each hour, with GROUPING()',
+    sql: `${ORDERS_DDL}${printSink('hourly_rollup', 'window_start TIMESTAMP(3), currency STRING, product STRING, rolled INT, n BIGINT')}INSERT INTO hourly_rollup
+SELECT window_start, currency, product, GROUPING(currency, product) AS rolled, COUNT(*) AS n
+FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR))
+GROUP BY window_start, window_end, ROLLUP (currency, product);`,
+    expected: {
+      hourly_rollup: `SELECT (order_time / ${H}) * ${H} AS window_start, currency, product, 0 AS rolled, COUNT(*) AS n FROM orders GROUP BY 1, currency, product
+UNION ALL SELECT (order_time / ${H}) * ${H}, currency, NULL, 1, COUNT(*) FROM orders GROUP BY 1, currency
+UNION ALL SELECT (order_time / ${H}) * ${H}, NULL, NULL, 3, COUNT(*) FROM orders GROUP BY 1`,
+    },
+  },
+  {
     name: 'window Top-N: the two largest orders of each hour',
     sql: `${ORDERS_DDL}${PRICED}${printSink('top2', 'order_id STRING, window_start TIMESTAMP(3), amount DOUBLE, rn BIGINT')}INSERT INTO top2
 SELECT order_id, window_start, amount, rn FROM (

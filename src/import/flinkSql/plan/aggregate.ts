@@ -128,6 +128,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   const windowCols = new Set<string>();
   const groupItems = groupBy && !grouping ? childrenOf(groupBy, 'groupItemDefinition') : [];
   if (grouping) keys.push(...grouping.keys.map((col) => ({ field: col.field, col, text: null })));
+  for (const w of grouping?.windowCols ?? []) windowCols.add(w);
   for (const item of groupItems) {
     const gw = childOf(item, 'groupWindowFunction');
     if (gw) {

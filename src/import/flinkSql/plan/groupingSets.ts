@@ -50,12 +50,26 @@ export interface Expanded {
   keys: Col[];
   /** The grouping sets, each with its grouping id. */
   sets: { id: number; keys: Col[] }[];
+  /** Over a window table function: the window columns grouped by (window_start, window_end). */
+  windowCols: string[];
 }
 
+const WINDOW_COLS = ['window_start', 'window_end', 'window_time'];
+
+/**
+ * Over a window table function (GROUP BY window_start, window_end, GROUPING SETS (…)) the window
+ * columns are not keys of any set: every set is cut by the same windows, which the window operator
+ * after the expansion adds. The copies keep the event time, so each lands in its row's windows.
+ */
 export function expandGroupingSets(groupBy: Tree, from: FromRel, env: Env): Expanded {
-  if (from.tvf) fail(groupBy, 'GROUPING SETS', 'not over a window table function: aggregate the window first, then roll up its output in a query of its own');
+  const windowItems = new Set<string>();
   let sets: Col[][] = [[]];
   for (const item of childrenOf(groupBy, 'groupItemDefinition')) {
+    const plain = !childOf(item, 'groupingSets') && !childOf(item, 'groupingSetsNotationName') ? columnRef(kids(item).find((k) => !k.symbol) ?? item) : null;
+    if (from.tvf && plain && WINDOW_COLS.includes(plain.name)) {
+      windowItems.add(plain.name);
+      continue;
+    }
     const mine = setsOf(item, from, env);
     sets = sets.flatMap((s) => mine.map((m) => [...s, ...m.filter((c) => !s.includes(c))]));
   }
@@ -66,10 +80,12 @@ export function expandGroupingSets(groupBy: Tree, from: FromRel, env: Env): Expa
   for (let i = 2; from.cols.some((c) => c.field === gid); i++) gid = `_grouping_id_${i}`;
   // Flink's grouping id: one bit per key, set when the grouping set rolls that key up.
   const idOf = (s: Col[]) => keys.reduce((acc, k) => acc * 2 + (s.includes(k) ? 0 : 1), 0);
+  if (from.tvf && (!windowItems.has('window_start') || !windowItems.has('window_end'))) fail(groupBy, 'GROUP BY', `a ${from.tvf.type.toUpperCase()} window table function is aggregated with GROUP BY window_start, window_end, GROUPING SETS (…)`);
+  const physical = from.tvf ? from.cols.filter((c) => !WINDOW_COLS.includes(c.field)) : from.cols;
   const copies = sets.map((s) => {
     const id = nodeId(env, 'grouping_set');
     const fields = [
-      ...from.cols.map((c) => ({ name: c.field, expr: keys.includes(c) && !s.includes(c) ? nullOf(c) : quoteName(c.field) })),
+      ...physical.map((c) => ({ name: c.field, expr: keys.includes(c) && !s.includes(c) ? nullOf(c) : quoteName(c.field) })),
       { name: gid, expr: String(idOf(s)) },
     ];
     env.g.add({ id, kind: 'project', params: { fields }, inputs: [['in', from.node]], at: groupBy });
@@ -78,7 +94,9 @@ export function expandGroupingSets(groupBy: Tree, from: FromRel, env: Env): Expa
   const union = nodeId(env, 'grouping_sets');
   env.g.add({ id: union, kind: 'union', params: {}, inputs: copies.map((c) => ['in', c]), at: groupBy });
   const idCol: Col = { field: gid, name: gid, quals: [], type: 'integer' };
-  return { rel: { ...from, node: union, cols: [...from.cols, idCol], eventTime: null, procTime: [] }, keys: [...keys, idCol], sets: sets.map((k) => ({ id: idOf(k), keys: k })) };
+  // Each copy keeps its row's time: over a window it must, and a plain aggregate has none after it.
+  const eventTime = from.tvf ? from.eventTime : null;
+  return { rel: { ...from, node: union, cols: [...from.cols, idCol], eventTime, procTime: [] }, keys: [...keys, idCol], sets: sets.map((k) => ({ id: idOf(k), keys: k })), windowCols: [...windowItems] };
 }
 
 /** A NULL of the column's type, so that every copy has the same fields and types. */
