@@ -12,7 +12,8 @@ type RowsAt = Row[];
  * Flink's row-time OverAggregate (RowTime{Rows,Range}{Bounded,Unbounded}PrecedingFunction):
  * rows wait in keyed state until the watermark passes their time (an event-time timer at that
  * time), then leave in time order with the aggregates over their frame. Everything lives in
- * keyed state and timers, so a snapshot is all a restore needs.
+ * keyed state and timers, so a snapshot is all a restore needs: LAG's last values are part of the
+ * unbounded frame's accumulators, as in Flink's LagAggFunction.
  */
 export const overAggregate: OperatorDefinition<OverAggregateParams> = {
   kind: 'overAggregate',
@@ -69,14 +70,17 @@ export const overAggregate: OperatorDefinition<OverAggregateParams> = {
         else recent.update(frame.slice(-bound));
       } else {
         emitted.put(String(ts), at);
-        const frame: Row[] = [];
-        for (const [t, rs] of emitted.entries()) {
+        const inFrame: [number, Row[]][] = [];
+        for (const [t, rs] of [...emitted.entries()]) {
           const time = Number(t);
           // Rows older than the frame of this time are older than every later frame too.
           if (time < ts - bound) emitted.remove(t);
-          else if (time <= ts) frame.push(...rs);
+          else if (time <= ts) inFrame.push([time, rs]);
         }
-        const accs = over(frame);
+        // In time order whatever order the state keeps its keys in (a restore may not keep it):
+        // FIRST_VALUE and LAST_VALUE read the frame in order.
+        inFrame.sort((x, y) => x[0] - y[0]);
+        const accs = over(inFrame.flatMap(([, rs]) => rs));
         for (const r of at) out.push(result(accs, r));
       }
       for (const r of out) ctx.emit({ kind: '+I', row: r, ts });

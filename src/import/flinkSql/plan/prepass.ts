@@ -99,7 +99,6 @@ function codeMask(sql: string): Uint8Array {
 
 const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
   [/\bMATCH_RECOGNIZE\b/gi, 'MATCH_RECOGNIZE', 'use a process node with keyed state for pattern matching'],
-  [/\b(?:LAG|LEAD)\s*\([^()]*\)\s*OVER\b/gi, 'LAG/LEAD … OVER', 'Weir has no offset functions over a window; keep the previous row per key in a process node with keyed state'],
   [/\bTABLE\s*\(\s*(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\(/gi, 'window TVF over a subquery', 'a window table function reads a table or view by name: CREATE TEMPORARY VIEW v AS SELECT …; then TABLE(TUMBLE(TABLE v, DESCRIPTOR(ts), …))'],
 ];
 
