@@ -85,6 +85,9 @@ describe('Flink built-ins in the planner', () => {
     expect(refused('LAG(n, -1) OVER (PARTITION BY a ORDER BY ts)')).toMatchObject({ column: COL + 7, message: expect.stringMatching(/0 or more; found -1/) });
     expect(refused("LAG(n, 1, 'x', 2) OVER (PARTITION BY a ORDER BY ts)").message).toMatch(/LAG\(value \[, offset \[, default\]\]\)/);
     expect(refused('LAG(n)').message).toMatch(/LAG reads an OVER window/);
+    // The grammar reads an OVER call only as a whole SELECT item: named where it stands, not as a bare syntax error.
+    expect(refused('n - LAG(n) OVER (PARTITION BY a ORDER BY ts)')).toMatchObject({ column: COL + 4, construct: 'OVER call inside an expression', message: expect.stringMatching(/AS prev_x.*x - prev_x/) });
+    expect(refused('SUM(n) OVER (PARTITION BY a ORDER BY ts) * 2')).toMatchObject({ column: COL, construct: 'OVER call inside an expression' });
   });
 
   it('names processing-time functions inside other expressions, and IS NOT JSON at its IS', () => {
