@@ -8,6 +8,13 @@ import { numericInputCheck } from '../aggregateInput.ts';
 /** Rows of one partition that share one event time, in arrival order. */
 type RowsAt = Row[];
 
+/** The rows of the times in [from, to], in time order. */
+function inTimeOrder(entries: Iterable<[string, RowsAt]>, from: number, to: number): Row[] {
+  const times = [...entries].map(([t, rs]) => [Number(t), rs] as const).filter(([t]) => t >= from && t <= to);
+  times.sort((x, y) => x[0] - y[0]);
+  return times.flatMap(([, rs]) => rs);
+}
+
 /**
  * Flink's row-time OverAggregate (RowTime{Rows,Range}{Bounded,Unbounded}PrecedingFunction):
  * rows wait in keyed state until the watermark passes their time (an event-time timer at that
@@ -70,17 +77,23 @@ export const overAggregate: OperatorDefinition<OverAggregateParams> = {
         else recent.update(frame.slice(-bound));
       } else {
         emitted.put(String(ts), at);
-        const inFrame: [number, Row[]][] = [];
-        for (const [t, rs] of [...emitted.entries()]) {
+        let frame: Row[] = [];
+        let inOrder = true;
+        let last = -Infinity;
+        for (const [t, rs] of emitted.entries()) {
           const time = Number(t);
           // Rows older than the frame of this time are older than every later frame too.
           if (time < ts - bound) emitted.remove(t);
-          else if (time <= ts) inFrame.push([time, rs]);
+          else if (time <= ts) {
+            if (time < last) inOrder = false;
+            last = time;
+            for (const r of rs) frame.push(r);
+          }
         }
-        // In time order whatever order the state keeps its keys in (a restore may not keep it):
-        // FIRST_VALUE and LAST_VALUE read the frame in order.
-        inFrame.sort((x, y) => x[0] - y[0]);
-        const accs = over(inFrame.flatMap(([, rs]) => rs));
+        // FIRST_VALUE and LAST_VALUE read the frame in time order. The state keeps its times in the
+        // order they fired; should a restore not keep that order, the frame is put back in order.
+        if (!inOrder) frame = inTimeOrder(emitted.entries(), ts - bound, ts);
+        const accs = over(frame);
         for (const r of at) out.push(result(accs, r));
       }
       for (const r of out) ctx.emit({ kind: '+I', row: r, ts });
