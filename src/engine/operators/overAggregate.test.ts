@@ -176,6 +176,22 @@ describe('over aggregate', () => {
       expect([...range.output(), ...restored.output()].map((e) => [e.ts, e.row.first, e.row.last])).toEqual([[1, 1, 1], [2, 1, 2], [5, null, null], [6, 4, 4]]);
     });
 
+    it('a bounded RANGE frame is read in time order even when restored state lists its times as text sorts them', () => {
+      const h = withCalls(offsetCalls.slice(2), { frame: 'range', precedingMs: 2 });
+      h.processElement({ k: 'a', v: 1 }, { ts: 9 });
+      h.processElement({ k: 'a', v: 2 }, { ts: 10 });
+      h.processWatermark(10);
+      const snap = h.snapshot() as unknown as { keyed: { keyGroups: Record<string, { state: string; value: [string, unknown, number][] }[]> } };
+      const emitted = Object.values(snap.keyed.keyGroups).flat().find((s) => s.state === 'over.emitted')!;
+      // A store that orders keys as text ("10" before "9"), as an IndexedDB index would.
+      emitted.value.sort((x, y) => (x[0] < y[0] ? -1 : 1));
+      expect(emitted.value.map((e) => e[0])).toEqual(['10', '9']);
+      const restored = h.restored(snap as never);
+      restored.processElement({ k: 'a', v: 3 }, { ts: 11 });
+      restored.processWatermark(Infinity);
+      expect(restored.output().map((e) => [e.ts, e.row.first, e.row.last])).toEqual([[11, 1, 3]]);
+    });
+
     it('LAG keeps its last values in state: restored mid-stream it reaches rows from before the snapshot', () => {
       const h = withCalls(offsetCalls.slice(0, 2), { frame: 'range' });
       for (const [v, ts] of [[1, 1], [2, 2], [3, 3]]) h.processElement({ k: 'a', v }, { ts });
