@@ -111,4 +111,26 @@ GROUP BY sensor;`,
       ],
     },
   },
+  {
+    name: 'window TVF: FIRST_VALUE and LAST_VALUE per sensor and 20-second tumble, in arrival order',
+    sql: `${READINGS_DDL}${printSink('window_ends', 'sensor STRING, window_start TIMESTAMP(3), first_temp DOUBLE, last_temp DOUBLE')}INSERT INTO window_ends
+SELECT sensor, window_start, FIRST_VALUE(temp) AS first_temp, LAST_VALUE(temp) AS last_temp
+FROM TABLE(TUMBLE(TABLE readings, DESCRIPTOR(ts), INTERVAL '20' SECOND))
+GROUP BY sensor, window_start, window_end;`,
+    expected: {
+      window_ends: () =>
+        [
+          // s1 [0, 20): 20 arrived before 22.
+          ['s1', 0, 20, 22],
+          // s1 [20, 40): NULL, 25, 26 in arrival order.
+          ['s1', 20, 25, 26],
+          ['s1', 40, 24, 24],
+          ['s2', 0, 15, 15],
+          ['s2', 20, 16, 16],
+          // A window whose only reading is NULL has no first or last value.
+          ['s3', 20, null, null],
+          ['s3', 40, 30, 30],
+        ].map(([sensor, s, first_temp, last_temp]) => ({ sensor, window_start: at(s as number), first_temp, last_temp })),
+    },
+  },
 ];
