@@ -1,5 +1,6 @@
 import type { JsonSchema, KindSpec } from '../kindSpec.ts';
 import type { OverCall } from './aggregateCall.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { aggregateCallSchema, fieldList, inputOf, missingFields } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { aggregateColumns } from './aggregate.ts';
@@ -30,6 +31,13 @@ const overCallSchema: JsonSchema = {
     default: { type: ['string', 'number', 'boolean', 'null'], description: 'For lag: the value when the partition has fewer rows before this one; default NULL.', 'x-weir-visible-when': { fn: ['lag'] } },
   },
 };
+
+/** Flink wants LAG's default in the value's own type, and so does the column it fills. */
+function lagDefaultProblem(d: OverCall['default'], type: FieldType | undefined, field: string | undefined): string | null {
+  if (d === undefined || d === null || type === undefined || type === 'json') return null;
+  const fits = type === 'integer' ? Number.isInteger(d) : type === 'number' || type === 'timestamp' ? typeof d === 'number' : type === 'string' ? typeof d === 'string' : typeof d === 'boolean';
+  return fits ? null : `the default ${JSON.stringify(d)} is not a${type === 'integer' ? 'n' : ''} ${type} like "${field}"; give one of that type (Flink's LAG refuses a default of another type)`;
+}
 
 /** True when the frame is the one Flink gives LAG: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW. */
 const lagFrame = (p: Partial<OverAggregateParams>): boolean => p.frame === 'range' && p.precedingMs === undefined;
@@ -103,6 +111,8 @@ export const overAggregateSpec: KindSpec<OverAggregateParams> = {
     }
     calls.forEach((c, i) => {
       if (c.fn === 'lag' && !lagFrame(params)) problems.push({ field: `params.aggregates[${i}].fn`, message: 'LAG takes no frame of its own (Flink refuses ROWS/RANGE with LAG): set frame to "range" and leave precedingMs out, or compute the LAG in an over aggregate of its own', code: 'bad-param-value' });
+      const defaultProblem = c.fn === 'lag' ? lagDefaultProblem(c.default, c.field && input.fields ? input.fields[c.field] : undefined, c.field) : null;
+      if (defaultProblem) problems.push({ field: `params.aggregates[${i}].default`, message: defaultProblem, code: 'bad-param-value' });
       if (c.fn !== 'lag' && (c.offset !== undefined || c.default !== undefined)) problems.push({ field: `params.aggregates[${i}].${c.offset !== undefined ? 'offset' : 'default'}`, message: `offset and default belong to lag, not ${c.fn}; remove them or set fn to "lag"`, code: 'bad-param-value' });
       if (input.fields && c.as in input.fields) problems.push({ field: `params.aggregates[${i}].as`, message: `the input already has a field "${c.as}"; choose another output name`, code: 'duplicate-column' });
     });

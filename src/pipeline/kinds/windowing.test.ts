@@ -26,6 +26,10 @@ describe('validation of the window and frame params', () => {
       'params.aggregates[1].field: lag needs a field',
       'params.aggregates[0].default: offset and default belong to lag, not max; remove them or set fn to "lag"',
     ]);
+    expect(problems('overAggregate', { partitionBy: [], frame: 'range', aggregates: [{ ...lag, default: 'none' }, { ...lag, as: 'p2', default: 1.5 }, { ...lag, as: 'p3', field: 'k', default: 'none' }] }, { in: stream() })).toEqual([
+      'params.aggregates[0].default: the default "none" is not an integer like "v"; give one of that type (Flink\'s LAG refuses a default of another type)',
+      'params.aggregates[1].default: the default 1.5 is not an integer like "v"; give one of that type (Flink\'s LAG refuses a default of another type)',
+    ]);
     const out = kindSpec('overAggregate')!.infer({ params: { partitionBy: [], frame: 'range', aggregates: [lag, { fn: 'lastValue', field: 'k', as: 'last' }] }, inputs: { in: stream() } } as never).outputs.out;
     expect(out.fields).toMatchObject({ prev: 'integer', last: 'string' });
   });
