@@ -1,4 +1,4 @@
-import type { AggregateCall } from '../pipeline/kinds/aggregateCall.ts';
+import type { AggregateCall, OverCall } from '../pipeline/kinds/aggregateCall.ts';
 import type { Row } from '../core/types.ts';
 
 /** Functions that add up their input: a value that is not a number cannot be cast to one. */
@@ -11,7 +11,7 @@ const NUMERIC = new Set(['sum', 'avg']);
  * the node, the call, the field and the value, before it touches any accumulator. Null stays what
  * SQL makes of it: ignored. Null when the node has no such call (nothing to check per record).
  */
-export function numericInputCheck(nodeId: string, calls: readonly AggregateCall[]): ((row: Row) => string | null) | null {
+export function numericInputCheck(nodeId: string, calls: readonly (AggregateCall | OverCall)[]): ((row: Row) => string | null) | null {
   const checked = calls.filter((c) => NUMERIC.has(c.fn) && c.field !== undefined);
   if (checked.length === 0) return null;
   return (row) => {

@@ -1,6 +1,6 @@
 import type { Row } from '../core/types.ts';
 import { userAccumulator } from './userAggregate.ts';
-import type { AggFn, AggregateCall } from '../pipeline/kinds/aggregateCall.ts';
+import type { AggregateCall, OverCall } from '../pipeline/kinds/aggregateCall.ts';
 
 
 export interface UserAggregate {
@@ -47,7 +47,7 @@ function mergeCounted(a: Counted, b: Counted): Counted {
 const numeric = (x: unknown): x is number => typeof x === 'number' && !Number.isNaN(x);
 
 /** SQL aggregate semantics: NULLs are ignored; SUM/AVG/MIN/MAX over no values are NULL. */
-export function accumulator(call: AggregateCall, appendOnly = false): Accumulator {
+export function accumulator(call: AggregateCall | OverCall, appendOnly = false): Accumulator {
   const f = call.field;
   const read = f === undefined ? () => 1 : (row: Row) => row[f] ?? null;
   switch (call.fn) {
@@ -136,11 +136,87 @@ export function accumulator(call: AggregateCall, appendOnly = false): Accumulato
         get: (a) => (a as Counted).size,
         merge: (a, b) => mergeCounted(a as Counted, b as Counted),
       };
+    case 'firstValue':
+    case 'lastValue':
+      return arrivalValue(call.fn, read, appendOnly);
+    case 'lag':
+      return lagAccumulator(call as OverCall, read);
     case 'udaf':
-      return userAccumulator(call);
+      return userAccumulator(call as AggregateCall);
     default:
-      throw new Error(`unknown aggregate function "${String(call.fn)}"`);
+      throw new Error(`unknown aggregate function "${String((call as { fn: unknown }).fn)}"`);
   }
+}
+
+/**
+ * FIRST_VALUE / LAST_VALUE in arrival order, NULLs ignored (Flink's FirstValueAggFunction and
+ * LastValueAggFunction). Append-only, the chosen value alone is the accumulator (null: none yet).
+ * With retractions, as Flink's *WithRetract variants, every non-null value is kept in arrival
+ * order, and a retraction removes the earliest copy of its value.
+ */
+function arrivalValue(fn: 'firstValue' | 'lastValue', read: (row: Row) => unknown, appendOnly: boolean): Accumulator {
+  const name = fn === 'firstValue' ? 'FIRST_VALUE' : 'LAST_VALUE';
+  if (appendOnly) {
+    return {
+      create: () => null,
+      add: (a, r) => {
+        const v = read(r);
+        return v === null ? a : fn === 'lastValue' || a === null ? v : a;
+      },
+      retract: () => {
+        throw new Error(`${name} keeps only its value because its input was inferred append-only, yet a retraction arrived`);
+      },
+      get: (a) => a,
+      merge: (a, b) => (fn === 'firstValue' ? (a ?? b) : (b ?? a)),
+    };
+  }
+  return {
+    create: (): unknown[] => [],
+    add: (a, r) => {
+      const v = read(r);
+      if (v !== null) (a as unknown[]).push(v);
+      return a;
+    },
+    retract: (a, r) => {
+      const v = read(r);
+      const values = a as unknown[];
+      const at = v === null ? -1 : values.indexOf(v);
+      if (at >= 0) values.splice(at, 1);
+      return values;
+    },
+    get: (a) => {
+      const values = a as unknown[];
+      return values.length === 0 ? null : fn === 'firstValue' ? values[0] : values[values.length - 1];
+    },
+    merge: (a, b) => [...(a as unknown[]), ...(b as unknown[])],
+  };
+}
+
+/**
+ * LAG(field, offset, default) over a frame that starts at the partition's first row (Flink's
+ * LagAggFunction): the last offset + 1 values, NULLs included; the oldest of them is the value
+ * offset rows back, and with fewer the default. It never retracts: Flink's streaming LAG takes no
+ * retraction either, and Calcite gives LAG no frame but UNBOUNDED PRECEDING.
+ */
+function lagAccumulator(call: OverCall, read: (row: Row) => unknown): Accumulator {
+  const keep = (call.offset ?? 1) + 1;
+  const fallback = call.default ?? null;
+  const trim = (values: unknown[]): unknown[] => {
+    while (values.length > keep) values.shift();
+    return values;
+  };
+  return {
+    create: (): unknown[] => [],
+    add: (a, r) => {
+      (a as unknown[]).push(read(r));
+      return trim(a as unknown[]);
+    },
+    retract: () => {
+      throw new Error(`LAG "${call.as}" cannot take a retraction: it reads an append-only OVER window`);
+    },
+    get: (a) => ((a as unknown[]).length < keep ? fallback : (a as unknown[])[0]),
+    merge: (a, b) => trim([...(a as unknown[]), ...(b as unknown[])]),
+  };
 }
 
 /**
@@ -171,7 +247,7 @@ export class AggregateSet {
   private readonly width: number;
   /** `appendOnly`: the input never retracts, so MIN/MAX keep only their extreme. */
   constructor(
-    readonly calls: readonly AggregateCall[],
+    readonly calls: readonly (AggregateCall | OverCall)[],
     appendOnly = false,
   ) {
     let at = 0;

@@ -8,11 +8,19 @@ import { numericInputCheck } from '../aggregateInput.ts';
 /** Rows of one partition that share one event time, in arrival order. */
 type RowsAt = Row[];
 
+/** The rows of the times in [from, to], in time order. */
+function inTimeOrder(entries: Iterable<[string, RowsAt]>, from: number, to: number): Row[] {
+  const times = [...entries].map(([t, rs]) => [Number(t), rs] as const).filter(([t]) => t >= from && t <= to);
+  times.sort((x, y) => x[0] - y[0]);
+  return times.flatMap(([, rs]) => rs);
+}
+
 /**
  * Flink's row-time OverAggregate (RowTime{Rows,Range}{Bounded,Unbounded}PrecedingFunction):
  * rows wait in keyed state until the watermark passes their time (an event-time timer at that
  * time), then leave in time order with the aggregates over their frame. Everything lives in
- * keyed state and timers, so a snapshot is all a restore needs.
+ * keyed state and timers, so a snapshot is all a restore needs: LAG's last values are part of the
+ * unbounded frame's accumulators, as in Flink's LagAggFunction.
  */
 export const overAggregate: OperatorDefinition<OverAggregateParams> = {
   kind: 'overAggregate',
@@ -69,13 +77,22 @@ export const overAggregate: OperatorDefinition<OverAggregateParams> = {
         else recent.update(frame.slice(-bound));
       } else {
         emitted.put(String(ts), at);
-        const frame: Row[] = [];
+        let frame: Row[] = [];
+        let inOrder = true;
+        let last = -Infinity;
         for (const [t, rs] of emitted.entries()) {
           const time = Number(t);
           // Rows older than the frame of this time are older than every later frame too.
           if (time < ts - bound) emitted.remove(t);
-          else if (time <= ts) frame.push(...rs);
+          else if (time <= ts) {
+            if (time < last) inOrder = false;
+            last = time;
+            for (const r of rs) frame.push(r);
+          }
         }
+        // FIRST_VALUE and LAST_VALUE read the frame in time order. The state keeps its times in the
+        // order they fired; should a restore not keep that order, the frame is put back in order.
+        if (!inOrder) frame = inTimeOrder(emitted.entries(), ts - bound, ts);
         const accs = over(frame);
         for (const r of at) out.push(result(accs, r));
       }

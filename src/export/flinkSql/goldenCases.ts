@@ -128,6 +128,10 @@ export const goldenCases: GoldenCase[] = [
     doc: chain('udaf', node('spread', 'aggregate', { groupBy: [], aggregates: [{ fn: 'udaf', field: 'amount', as: 'range', code: '({ create: () => [null, null], add: (a, v) => a, get: (a) => 0 })' }] }), node('log', 'logSink')),
   },
   {
+    name: 'aggregate-first-last',
+    doc: chain('first last', node('ends', 'aggregate', { groupBy: ['customer_id'], aggregates: [agg('firstValue', 'status', 'first_status'), agg('lastValue', 'status', 'last_status'), agg('lastValue', 'amount', 'last_amount')] })),
+  },
+  {
     name: 'window-tumble',
     doc: chain('tumble', node('per_minute', 'window', { type: 'tumble', sizeMs: 60_000, offsetMs: -15_000, groupBy: ['customer_id'], aggregates: [agg('sum', 'amount', 'total')] })),
   },
@@ -195,6 +199,22 @@ export const goldenCases: GoldenCase[] = [
 /** OVER aggregation, non-equi joins and the window operators: pinned, verified and round-tripped like the rest. */
 export const windowedGoldenCases: GoldenCase[] = [
   { name: 'over-rows', doc: chain('over rows', node('running', 'overAggregate', { partitionBy: ['customer_id'], frame: 'rows', precedingRows: 2, aggregates: [agg('sum', 'amount', 'last3')] }), node('log', 'logSink')) },
+  {
+    name: 'over-lag',
+    doc: chain('over lag', node('previous', 'overAggregate', {
+      partitionBy: ['customer_id'],
+      frame: 'range',
+      aggregates: [
+        { fn: 'lag', field: 'amount', as: 'prev_amount' },
+        { fn: 'lag', field: 'amount', as: 'amount_2_back', offset: 2, default: 0 },
+        { fn: 'lag', field: 'status', as: 'prev_status', offset: 1, default: 'none' },
+        agg('firstValue', 'status', 'first_status'),
+        agg('lastValue', 'amount', 'last_amount'),
+        agg('sum', 'amount', 'running'),
+      ],
+    }), node('log', 'logSink')),
+  },
+  { name: 'over-first-last-rows', doc: chain('over first last rows', node('ends', 'overAggregate', { partitionBy: [], frame: 'rows', precedingRows: 1, aggregates: [agg('firstValue', 'amount', 'first2'), agg('lastValue', 'amount', 'last2')] }), node('log', 'logSink')) },
   { name: 'over-range', doc: chain('over range', node('hourly', 'overAggregate', { partitionBy: [], frame: 'range', precedingMs: 3_600_000, aggregates: [agg('count', undefined, 'n'), agg('max', 'amount', 'top')] }), node('log', 'logSink')) },
   {
     name: 'join-nonequi',

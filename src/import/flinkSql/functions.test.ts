@@ -74,7 +74,7 @@ describe('Flink built-ins in the planner', () => {
       ["a LIKE 'x!%' ESCAPE '!'", 'LIKE … ESCAPE', /no escape character/],
       ["OVERLAY(a PLACING 'x' FROM 2 FOR 1)", 'OVERLAY(… PLACING …)', /CONCAT\(LEFT/],
       ["TRANSLATE(a, 'ab', 'cd')", 'TRANSLATE(…)', /REPLACE/],
-      ['LAG(n) OVER (PARTITION BY a ORDER BY ts)', 'LAG/LEAD … OVER', /process node with keyed state/],
+      ['LEAD(n) OVER (PARTITION BY a ORDER BY ts)', 'LEAD(…) OVER', /streaming planner refuses LEAD.*LAG\(…\) OVER/],
       ["TIME '10:00:00'", "TIME '…'", /DATE '…' or TIMESTAMP '…'/],
       ['NOSUCH(a)', 'NOSUCH(…)', /CREATE FUNCTION.*docs\/flink-sql\.md/],
     ];
@@ -83,6 +83,19 @@ describe('Flink built-ins in the planner', () => {
       expect({ expr, line: e.line, column: e.column, construct: e.construct }).toEqual({ expr, line: 3, column: COL, construct });
       expect(e.message, expr).toMatch(message);
     }
+  });
+
+  it('names what LAG cannot take at the frame or argument, as Flink refuses it', () => {
+    const frame = refused('LAG(n) OVER (PARTITION BY a ORDER BY ts ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)');
+    expect(frame).toMatchObject({ line: 3, column: COL + 40, construct: 'LAG(…) OVER (… ROWS/RANGE …)' });
+    expect(frame.message).toMatch(/no frame with LAG: write LAG\(x\) OVER \(PARTITION BY … ORDER BY <time attribute>\)/);
+    expect(refused('LAG(n, a) OVER (PARTITION BY a ORDER BY ts)')).toMatchObject({ column: COL + 7, construct: 'LAG(…, offset)', message: expect.stringMatching(/expected a constant .* found a$/) });
+    expect(refused('LAG(n, -1) OVER (PARTITION BY a ORDER BY ts)')).toMatchObject({ column: COL + 7, message: expect.stringMatching(/0 or more; found -1/) });
+    expect(refused("LAG(n, 1, 'x', 2) OVER (PARTITION BY a ORDER BY ts)").message).toMatch(/LAG\(value \[, offset \[, default\]\]\)/);
+    expect(refused('LAG(n)').message).toMatch(/LAG reads an OVER window/);
+    // The grammar reads an OVER call only as a whole SELECT item: named where it stands, not as a bare syntax error.
+    expect(refused('n - LAG(n) OVER (PARTITION BY a ORDER BY ts)')).toMatchObject({ column: COL + 4, construct: 'OVER call inside an expression', message: expect.stringMatching(/AS prev_x.*x - prev_x/) });
+    expect(refused('SUM(n) OVER (PARTITION BY a ORDER BY ts) * 2')).toMatchObject({ column: COL, construct: 'OVER call inside an expression' });
   });
 
   it('names processing-time functions inside other expressions, and IS NOT JSON at its IS', () => {

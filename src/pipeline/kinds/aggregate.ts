@@ -1,7 +1,7 @@
 import type { KindSpec } from '../kindSpec.ts';
 import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
 import { aggregateCallSchema, aggregateOutputType, fieldList, inputOf, missingField, missingFields, pick } from './common.ts';
-import type { AggregateCall } from './aggregateCall.ts';
+import type { AggregateCall, OverCall } from './aggregateCall.ts';
 import type { InferProblem } from './common.ts';
 import { aggregateDerivation, copyOf, fromView } from '../lineage/derive.ts';
 import type { PortLineage } from '../lineage/types.ts';
@@ -12,7 +12,7 @@ export interface AggregateParams {
 }
 
 /** Output fields and problems shared by GROUP BY and window aggregates. */
-export function aggregateColumns(input: StreamInfo, groupBy: string[], calls: AggregateCall[]): { fields: Record<string, FieldType> | null; problems: InferProblem[] } {
+export function aggregateColumns(input: StreamInfo, groupBy: string[], calls: readonly (AggregateCall | OverCall)[]): { fields: Record<string, FieldType> | null; problems: InferProblem[] } {
   const problems: InferProblem[] = [...missingFields(input, groupBy, 'params.groupBy')];
   const seen = new Set(groupBy);
   calls.forEach((c, i) => {
@@ -45,9 +45,9 @@ export const aggregateSpec: KindSpec<AggregateParams> = {
   group: 'keyed',
   title: 'Group by',
   icon: 'Σ',
-  summary: 'GROUP BY with count, sum, avg, min, max, count distinct or your own function; emits a changelog.',
+  summary: 'GROUP BY with count, sum, avg, min, max, count distinct, first or last value, or your own function; emits a changelog.',
   semantics:
-    'Keeps one accumulator per group (the values of `groupBy`). Each +I/+U input adds to it and each -U/-D input retracts from it. After each input, if the group\'s result row changed, it emits +I for a new group, -U (old row) then +U (new row) for a changed one, and -D when the last row of a group is retracted. NULL inputs are ignored as in SQL; sum/avg/min/max of no values is NULL; avg is computed in floating point. The output is an updating stream whose unique key is `groupBy`.',
+    'Keeps one accumulator per group (the values of `groupBy`). Each +I/+U input adds to it and each -U/-D input retracts from it. After each input, if the group\'s result row changed, it emits +I for a new group, -U (old row) then +U (new row) for a changed one, and -D when the last row of a group is retracted. NULL inputs are ignored as in SQL; sum/avg/min/max of no values is NULL; avg is computed in floating point. firstValue / lastValue are Flink\'s FIRST_VALUE / LAST_VALUE: the first or last non-NULL value in arrival order (a retraction takes back the earliest copy of its value, as Flink\'s FirstValueWithRetractAggFunction), NULL when there is none. The output is an updating stream whose unique key is `groupBy`.',
   inputs: [{ name: 'in', doc: 'Any stream, append-only or updating.' }],
   outputs: [{ name: 'out', doc: 'Changelog of the result table, keyed by the group fields.' }],
   params: {

@@ -1,5 +1,5 @@
 // The aggregate calls a document declares; the engine's accumulators implement them.
-export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'udaf';
+export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'firstValue' | 'lastValue' | 'udaf';
 
 /** One output column of a GROUP BY or window aggregate. */
 export interface AggregateCall {
@@ -9,4 +9,19 @@ export interface AggregateCall {
   as: string;
   /** For `udaf`: an object with create(), add(acc, v), retract(acc, v) and get(acc). */
   code?: string;
+}
+
+/** A literal a LAG call returns when its partition has too few rows before the current one. */
+export type LagDefault = string | number | boolean | null;
+
+/**
+ * One output column of an OVER aggregate: any aggregate call, or `lag`, the value of `field`
+ * `offset` rows back in the partition (Flink's LAG(field, offset, default)).
+ */
+export interface OverCall extends Omit<AggregateCall, 'fn'> {
+  fn: AggFn | 'lag';
+  /** For `lag`: how many rows back; default 1 (0 is the row itself). */
+  offset?: number;
+  /** For `lag`: what it returns when there are not `offset` rows before; default NULL. */
+  default?: LagDefault;
 }

@@ -86,7 +86,7 @@ export const sourceCommonProps: Record<string, JsonSchema> = {
 export const aggregateCallSchema: JsonSchema = {
   type: 'object',
   properties: {
-    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'udaf'], description: 'Aggregate function.' },
+    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'firstValue', 'lastValue', 'udaf'], description: 'Aggregate function.' },
     field: { type: 'string', minLength: 1, description: 'Input field; leave out for COUNT(*).' },
     as: { type: 'string', minLength: 1, description: 'Output column name.' },
     code: { ...codeParam('For udaf: ({ create, add, retract, get, merge }).'), 'x-weir-visible-when': { fn: ['udaf'] } },
@@ -132,6 +132,9 @@ export function aggregateOutputType(fn: string, input: FieldType | undefined): F
       return input === 'integer' ? 'integer' : 'number';
     case 'min':
     case 'max':
+    case 'firstValue':
+    case 'lastValue':
+    case 'lag':
       return input ?? null;
     default:
       return 'json';

@@ -1,5 +1,6 @@
-import type { KindSpec } from '../kindSpec.ts';
-import type { AggregateCall } from './aggregateCall.ts';
+import type { JsonSchema, KindSpec } from '../kindSpec.ts';
+import type { OverCall } from './aggregateCall.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { aggregateCallSchema, fieldList, inputOf, missingFields } from './common.ts';
 import type { InferProblem } from './common.ts';
 import { aggregateColumns } from './aggregate.ts';
@@ -14,16 +15,39 @@ export interface OverAggregateParams {
   precedingRows?: number;
   /** RANGE BETWEEN INTERVAL precedingMs PRECEDING AND CURRENT ROW; absent = UNBOUNDED PRECEDING. */
   precedingMs?: number;
-  /** Aggregates over the frame, appended to each row. */
-  aggregates: AggregateCall[];
+  /** Aggregates over the frame (or LAG), appended to each row. */
+  aggregates: OverCall[];
 }
+
+const callProps = aggregateCallSchema.properties as Record<string, JsonSchema>;
+
+/** An aggregate call, or LAG with its offset and default: what an OVER window computes per row. */
+const overCallSchema: JsonSchema = {
+  ...aggregateCallSchema,
+  properties: {
+    ...callProps,
+    fn: { ...callProps.fn, enum: [...(callProps.fn.enum as string[]), 'lag'] },
+    offset: { type: 'integer', minimum: 0, description: 'For lag: how many rows back (0 is the row itself); default 1.', 'x-weir-visible-when': { fn: ['lag'] } },
+    default: { type: ['string', 'number', 'boolean', 'null'], description: 'For lag: the value when the partition has fewer rows before this one; default NULL.', 'x-weir-visible-when': { fn: ['lag'] } },
+  },
+};
+
+/** Flink wants LAG's default in the value's own type, and so does the column it fills. */
+function lagDefaultProblem(d: OverCall['default'], type: FieldType | undefined, field: string | undefined): string | null {
+  if (d === undefined || d === null || type === undefined || type === 'json') return null;
+  const fits = type === 'integer' ? Number.isInteger(d) : type === 'number' || type === 'timestamp' ? typeof d === 'number' : type === 'string' ? typeof d === 'string' : typeof d === 'boolean';
+  return fits ? null : `the default ${JSON.stringify(d)} is not a${type === 'integer' ? 'n' : ''} ${type} like "${field}"; give one of that type (Flink's LAG refuses a default of another type)`;
+}
+
+/** True when the frame is the one Flink gives LAG: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW. */
+const lagFrame = (p: Partial<OverAggregateParams>): boolean => p.frame === 'range' && p.precedingMs === undefined;
 
 export const overAggregateSpec: KindSpec<OverAggregateParams> = {
   kind: 'overAggregate',
   group: 'windows',
   title: 'Over aggregate',
   icon: '⩫',
-  summary: 'OVER (PARTITION BY … ORDER BY event time ROWS/RANGE BETWEEN … PRECEDING AND CURRENT ROW) aggregates on every row.',
+  summary: 'OVER (PARTITION BY … ORDER BY event time ROWS/RANGE BETWEEN … PRECEDING AND CURRENT ROW) aggregates on every row, and LAG, FIRST_VALUE and LAST_VALUE.',
   semantics: [
     'Flink SQL `agg(x) OVER (PARTITION BY partitionBy ORDER BY <event time> frame BETWEEN … PRECEDING AND CURRENT ROW)`, as Flink\'s row-time OverAggregate. Rows are ordered by the input\'s event time.',
     '',
@@ -32,7 +56,9 @@ export const overAggregateSpec: KindSpec<OverAggregateParams> = {
     '- **rows**: the row itself and the `precedingRows` rows before it in the partition (all earlier rows when `precedingRows` is left out: ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW).',
     '- **range**: every row of the partition whose event time is within `precedingMs` before the row\'s, up to and including the row\'s own time, so rows with equal times see each other (all earlier rows when `precedingMs` is left out: RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW).',
     '',
-    'A row whose event time is at or below the watermark when it arrives is late: as in Flink it is dropped and counted as lateRecords. Rows that left every future frame are removed from state when the watermark passes; with an unbounded frame only the accumulators are kept. NULL inputs are ignored by the aggregates as in SQL. The input must be insert-only (Flink\'s OVER aggregation takes no updates); the output is append-only and keeps the input\'s event time.',
+    'Besides count, sum, avg, min and max, a call can be **firstValue** / **lastValue** (Flink\'s FIRST_VALUE / LAST_VALUE: the first or last non-NULL value of the frame in event-time order, equal times in arrival order) or **lag** (Flink\'s LAG(field, offset, default): the value of `field` `offset` rows back, default 1, NULLs included; `default`, else NULL, when the partition has fewer rows before). As in Flink, LAG takes no frame of its own, so it needs frame `range` with no `precedingMs` (the window of `OVER (PARTITION BY … ORDER BY time)`); there, rows with equal times see each other, so every one of them gets the value `offset` rows before the last of them in arrival order. LEAD is not offered: Flink\'s streaming planner refuses it, since it needs rows that have not arrived.',
+    '',
+    'A row whose event time is at or below the watermark when it arrives is late: as in Flink it is dropped and counted as lateRecords. Rows that left every future frame are removed from state when the watermark passes; with an unbounded frame only the accumulators are kept (for lag, the last `offset` + 1 values of the partition). NULL inputs are ignored by the aggregates as in SQL. The input must be insert-only (Flink\'s OVER aggregation takes no updates); the output is append-only and keeps the input\'s event time.',
   ].join('\n'),
   inputs: [{ name: 'in', doc: 'An insert-only stream with event time.' }],
   outputs: [{ name: 'out', doc: 'Every on-time input row with its aggregates, in event-time order per partition.' }],
@@ -43,7 +69,7 @@ export const overAggregateSpec: KindSpec<OverAggregateParams> = {
       frame: { enum: ['rows', 'range'], description: 'ROWS counts preceding rows; RANGE takes the rows within an event-time interval.' },
       precedingRows: { type: 'integer', minimum: 0, description: 'ROWS frame: how many preceding rows it spans; leave out for UNBOUNDED PRECEDING.', 'x-weir-visible-when': { frame: ['rows'] } },
       precedingMs: { type: 'integer', minimum: 0, description: 'RANGE frame: how far back in event time it reaches; leave out for UNBOUNDED PRECEDING.', 'x-weir-unit': 'ms', 'x-weir-visible-when': { frame: ['range'] } },
-      aggregates: { type: 'array', items: aggregateCallSchema, minItems: 1 },
+      aggregates: { type: 'array', items: overCallSchema, minItems: 1 },
     },
     required: ['partitionBy', 'frame', 'aggregates'],
     additionalProperties: false,
@@ -84,6 +110,10 @@ export const overAggregateSpec: KindSpec<OverAggregateParams> = {
       problems.push({ field: 'params.precedingRows', message: 'precedingRows belongs to a ROWS frame; use precedingMs for RANGE, or set frame to "rows"', code: 'bad-param-value' });
     }
     calls.forEach((c, i) => {
+      if (c.fn === 'lag' && !lagFrame(params)) problems.push({ field: `params.aggregates[${i}].fn`, message: 'LAG takes no frame of its own (Flink refuses ROWS/RANGE with LAG): set frame to "range" and leave precedingMs out, or compute the LAG in an over aggregate of its own', code: 'bad-param-value' });
+      const defaultProblem = c.fn === 'lag' ? lagDefaultProblem(c.default, c.field && input.fields ? input.fields[c.field] : undefined, c.field) : null;
+      if (defaultProblem) problems.push({ field: `params.aggregates[${i}].default`, message: defaultProblem, code: 'bad-param-value' });
+      if (c.fn !== 'lag' && (c.offset !== undefined || c.default !== undefined)) problems.push({ field: `params.aggregates[${i}].${c.offset !== undefined ? 'offset' : 'default'}`, message: `offset and default belong to lag, not ${c.fn}; remove them or set fn to "lag"`, code: 'bad-param-value' });
       if (input.fields && c.as in input.fields) problems.push({ field: `params.aggregates[${i}].as`, message: `the input already has a field "${c.as}"; choose another output name`, code: 'duplicate-column' });
     });
     if (inputs.in && inputs.in.eventTime === null) {

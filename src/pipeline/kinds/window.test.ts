@@ -25,6 +25,13 @@ describe('window spec', () => {
     expect(infer({ allowedLatenessMs: 10 }).outputs.out.changelog).toBe('update');
   });
 
+  it('takes FIRST_VALUE/LAST_VALUE in windows that never merge, and refuses them in sessions', () => {
+    const ends = [{ fn: 'firstValue', field: 'amount', as: 'first' }, { fn: 'lastValue', field: 'user', as: 'last' }] as WindowParams['aggregates'];
+    expect(infer({ aggregates: ends }).problems).toEqual([]);
+    expect(infer({ aggregates: ends }).outputs.out.fields).toMatchObject({ first: 'integer', last: 'string' });
+    expect(codes({ type: 'session', gapMs: 10, aggregates: ends })).toEqual([['params.aggregates[0].fn', 'bad-param-value'], ['params.aggregates[1].fn', 'bad-param-value']]);
+  });
+
   it('names the missing size, slide, gap or step', () => {
     expect(codes({ sizeMs: undefined })).toEqual([['params.sizeMs', 'missing-param']]);
     expect(codes({ type: 'hop' })).toEqual([['params.slideMs', 'missing-param']]);

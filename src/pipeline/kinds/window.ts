@@ -90,6 +90,8 @@ export const windowSpec: KindSpec<WindowParams> = {
     'A record is late when window_end − 1 + allowedLateness ≤ the current watermark for every window it belongs to: it goes unchanged to the `late` output and is counted as lateRecords. A hop record late for only some of its windows is added to the others. With allowed lateness, a record for a window that already fired updates it and emits -U (old row) then +U (new row), or -D if the window emptied; a session merged into another after it fired is withdrawn with -D. Window state is dropped at window_end − 1 + allowedLateness.',
     '',
     'Input may be an updating stream with event time (an upsert or changelog source, Deduplicate keeping the last row by event time, Top N), as Flink\'s group window aggregate on a retract stream: a -U/-D row is assigned to windows by its own event-time column, so it retracts its contribution from the windows its +I/+U went to. A retraction reaching a window that already fired (within allowed lateness) updates its result with -U/+U, or -D when the window emptied. A retraction for a window whose state is gone (after window_end − 1 + allowedLateness) is late like any other row. A retraction for a still-open window that does not hold its row goes to the dead-letter output.',
+    '',
+    'The aggregates are those of the Group by; firstValue / lastValue (the first / last non-NULL value in arrival order) are refused in session windows, whose merges would need each value\'s arrival across both sessions (Flink\'s FIRST_VALUE / LAST_VALUE cannot merge either).',
   ].join('\n'),
   inputs: [{ name: 'in', doc: 'A stream with event time (set `eventTime` on the source); append-only or updating.' }],
   outputs: [
@@ -160,6 +162,8 @@ export const windowSpec: KindSpec<WindowParams> = {
     });
     calls.forEach((c, i) => {
       if (reserved.has(c.as)) problems.push({ field: `params.aggregates[${i}].as`, message: `"${c.as}" is a window column; choose another name`, code: 'duplicate-column' });
+      // Merging two sessions would need each value's arrival across both; Flink's FIRST_VALUE/LAST_VALUE have no merge either.
+      if (params.type === 'session' && (c.fn === 'firstValue' || c.fn === 'lastValue')) problems.push({ field: `params.aggregates[${i}].fn`, message: `${c.fn} cannot merge sessions (Flink's FIRST_VALUE/LAST_VALUE cannot either); use a tumble, hop or cumulate window, or min/max of a value that grows with time`, code: 'bad-param-value' });
     });
     let fields: Record<string, FieldType> | null = null;
     if (columns) {

@@ -16,6 +16,24 @@ describe('validation of the window and frame params', () => {
     ]);
   });
 
+  it('overAggregate: LAG only in the frame Flink gives it, offset and default only on LAG; the types follow the field', () => {
+    const lag = { fn: 'lag', field: 'v', as: 'prev', offset: 2, default: 0 };
+    expect(problems('overAggregate', { partitionBy: ['k'], frame: 'range', aggregates: [lag, { fn: 'firstValue', field: 'k', as: 'first' }] }, { in: stream() })).toEqual([]);
+    const frameMessage = 'params.aggregates[0].fn: LAG takes no frame of its own (Flink refuses ROWS/RANGE with LAG): set frame to "range" and leave precedingMs out, or compute the LAG in an over aggregate of its own';
+    expect(problems('overAggregate', { partitionBy: ['k'], frame: 'rows', aggregates: [lag] }, { in: stream() })).toEqual([frameMessage]);
+    expect(problems('overAggregate', { partitionBy: ['k'], frame: 'range', precedingMs: 10, aggregates: [lag] }, { in: stream() })).toEqual([frameMessage]);
+    expect(problems('overAggregate', { partitionBy: ['k'], frame: 'range', aggregates: [{ fn: 'max', field: 'v', as: 'hi', default: 0 }, { fn: 'lag', as: 'nothing' }] }, { in: stream() })).toEqual([
+      'params.aggregates[1].field: lag needs a field',
+      'params.aggregates[0].default: offset and default belong to lag, not max; remove them or set fn to "lag"',
+    ]);
+    expect(problems('overAggregate', { partitionBy: [], frame: 'range', aggregates: [{ ...lag, default: 'none' }, { ...lag, as: 'p2', default: 1.5 }, { ...lag, as: 'p3', field: 'k', default: 'none' }] }, { in: stream() })).toEqual([
+      'params.aggregates[0].default: the default "none" is not an integer like "v"; give one of that type (Flink\'s LAG refuses a default of another type)',
+      'params.aggregates[1].default: the default 1.5 is not an integer like "v"; give one of that type (Flink\'s LAG refuses a default of another type)',
+    ]);
+    const out = kindSpec('overAggregate')!.infer({ params: { partitionBy: [], frame: 'range', aggregates: [lag, { fn: 'lastValue', field: 'k', as: 'last' }] }, inputs: { in: stream() } } as never).outputs.out;
+    expect(out.fields).toMatchObject({ prev: 'integer', last: 'string' });
+  });
+
   it('topN.window: shape, window columns and updating inputs', () => {
     const topN = (window: Record<string, unknown>, input = stream()) => problems('topN', { partitionBy: [], orderBy: [{ field: 'v', direction: 'desc' }], n: 1, window }, { in: input });
     expect(topN({ type: 'hop', sizeMs: 10, slideMs: 20 })).toEqual(['params.window.slideMs: slide (20 ms) is larger than size (10 ms): records between windows would belong to none']);

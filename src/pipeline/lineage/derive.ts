@@ -1,5 +1,5 @@
 import { compileExpr } from '../../expr/index.ts';
-import type { AggregateCall } from '../kinds/aggregateCall.ts';
+import type { AggregateCall, OverCall } from '../kinds/aggregateCall.ts';
 import type { StreamInfo } from '../../core/streamInfo.ts';
 import type { ColumnInput, Derivation, LineageArgs, PortLineage } from './types.ts';
 
@@ -27,14 +27,21 @@ export function exprDerivation(expr: string, port = 'in'): Derivation {
   return { how: 'expr', from: fields.map((f) => at(port, f)), expr: readable(expr) };
 }
 
-const AGG_SQL: Record<string, string> = { count: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX' };
+const AGG_SQL: Record<string, string> = { count: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX', firstValue: 'FIRST_VALUE', lastValue: 'LAST_VALUE', lag: 'LAG' };
+
+/** `, 2, 0` of LAG(x, 2, 0): the arguments after the field that differ from LAG's defaults. */
+function lagTail(call: OverCall): string {
+  if (call.default !== undefined) return `, ${call.offset ?? 1}, ${JSON.stringify(call.default)}`;
+  return call.offset !== undefined ? `, ${call.offset}` : '';
+}
 
 /** `SUM(amount)`, `COUNT(*)`, `COUNT(DISTINCT user)`; a user aggregate is code whose reading of its field is its own. */
-export function aggregateDerivation(call: AggregateCall, port = 'in', over?: string): Derivation {
+export function aggregateDerivation(call: AggregateCall | OverCall, port = 'in', over?: string): Derivation {
   const from = call.field ? [at(port, call.field)] : [];
   const suffix = over ? ` OVER (${over})` : '';
   if (call.fn === 'udaf') return { how: 'code', from };
-  const text = call.fn === 'countDistinct' ? `COUNT(DISTINCT ${call.field ?? '*'})` : `${AGG_SQL[call.fn] ?? call.fn.toUpperCase()}(${call.field ?? '*'})`;
+  const lagArgs = call.fn === 'lag' ? lagTail(call as OverCall) : '';
+  const text = call.fn === 'countDistinct' ? `COUNT(DISTINCT ${call.field ?? '*'})` : `${AGG_SQL[call.fn] ?? call.fn.toUpperCase()}(${call.field ?? '*'}${lagArgs})`;
   return { how: 'aggregate', from, expr: text + suffix };
 }
 

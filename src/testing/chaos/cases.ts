@@ -101,6 +101,11 @@ function kindCases(): ChaosCase[] {
       doc: doc('dedup', [gen('orders', 'orders'), { id: 'last', kind: 'dedup', params: { key: ['customer_id'], keep: 'last', order: 'eventTime' } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('orders', 'last'), edge('last', 'view')]),
     },
     {
+      // LAG's last values and FIRST/LAST_VALUE live in the OVER window's keyed accumulators: a restore must bring them back.
+      name: 'over-lag',
+      doc: doc('over-lag', [gen('orders', 'orders'), { id: 'over', kind: 'overAggregate', params: { partitionBy: ['customer_id'], frame: 'range', aggregates: [{ fn: 'lag', field: 'amount', as: 'prev_amount', offset: 2, default: 0 }, { fn: 'firstValue', field: 'amount', as: 'first_amount' }, { fn: 'lastValue', field: 'amount', as: 'last_amount' }, { fn: 'count', as: 'n' }] } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('orders', 'over'), edge('over', 'view')]),
+    },
+    {
       name: 'session-window',
       doc: doc('sessions', [gen('visits', 'coffeeVisits', { ratePerSec: 0.5, disorderMs: 30_000 }), { id: 'w', kind: 'window', params: { type: 'session', gapMs: 120_000, groupBy: ['customer_id'], aggregates: [{ fn: 'count', as: 'events' }] } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('visits', 'w'), edge('w', 'view')]),
     },

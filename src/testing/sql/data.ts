@@ -92,7 +92,27 @@ export const events: Row[] = orders.map((o) => {
   };
 });
 
-export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews, events };
+/**
+ * Sensor readings small enough to work the OVER functions out by hand: NULL readings, two readings
+ * of s1 at one time (30 s), and s1's 17 s reading arriving after its 20 s one.
+ */
+export const readings: Row[] = (
+  [
+    ['s1', 20, 10],
+    ['s2', 15, 12],
+    ['s1', null, 20],
+    ['s1', 22, 17],
+    ['s2', 16, 25],
+    ['s1', 25, 30],
+    ['s1', 26, 30],
+    ['s3', null, 31],
+    ['s2', null, 33],
+    ['s1', 24, 40],
+    ['s3', 30, 41],
+  ] as const
+).map(([sensor, temp, s]) => ({ sensor, temp, ts: START + s * 1000 }));
+
+export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews, events, readings };
 
 export const ORDERS_DDL = `CREATE TABLE orders (
   order_id STRING,
@@ -155,4 +175,12 @@ export const PAGEVIEWS_DDL = `CREATE TABLE pageviews (
   ts AS TO_TIMESTAMP_LTZ(ts_ms, 3),
   WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
 ) WITH ('connector' = 'filesystem', 'path' = 'file:///data/pageviews.jsonl', 'format' = 'json');
+`;
+
+export const READINGS_DDL = `CREATE TABLE readings (
+  sensor STRING,
+  temp DOUBLE,
+  ts TIMESTAMP(3),
+  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/readings.jsonl', 'format' = 'json');
 `;

@@ -23,6 +23,10 @@ export function aggregateCall(a: OperatorArgs, call: AggregateCall, input: Relat
       return `MAX(${f})`;
     case 'countDistinct':
       return `COUNT(DISTINCT ${f})`;
+    case 'firstValue':
+      return `FIRST_VALUE(${f})`;
+    case 'lastValue':
+      return `LAST_VALUE(${f})`;
     case 'udaf':
       // Without a field the Weir function receives the whole row: pass every column.
       return `${ident(udafStub(a, call, input))}(${f ?? identList(input.columns)})`;

@@ -6,7 +6,8 @@ import type { OverAggregateParams } from '../../../pipeline/kinds/overAggregate.
 import type { WindowJoinParams } from '../../../pipeline/kinds/windowJoin.ts';
 import type { Windowing } from '../../../pipeline/kinds/windowing.ts';
 import type { Relation } from '../context.ts';
-import { ident, identList, interval } from '../sqlText.ts';
+import type { AggregateCall, OverCall } from '../../../pipeline/kinds/aggregateCall.ts';
+import { ident, identList, interval, sqlType, str } from '../sqlText.ts';
 import { aggregateCall } from './aggregate.ts';
 import { JOIN_SQL, joinInputs, joinedSelect, keyCondition, residualCondition } from './joins.ts';
 import { tvf } from './window.ts';
@@ -35,10 +36,26 @@ export const overAggregateExport: OperatorExport = (a) => {
   const lower = bound === undefined ? 'UNBOUNDED PRECEDING' : p.frame === 'rows' ? `${bound} PRECEDING` : `${interval(bound)} PRECEDING`;
   const frame = `${p.frame.toUpperCase()} BETWEEN ${lower} AND CURRENT ROW`;
   const partition = p.partitionBy.length ? `PARTITION BY ${identList(p.partitionBy)} ` : '';
-  const over = `OVER (${partition}ORDER BY ${ident(input.time)} ${frame})`;
-  const items = [identList(input.columns), ...p.aggregates.map((c) => `${aggregateCall(a, c, input)} ${over} AS ${ident(c.as)}`)];
+  const window = `${partition}ORDER BY ${ident(input.time)}`;
+  // Calcite refuses a frame with LAG and gives it RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW,
+  // the frame the kind requires of a node with LAG: both spellings name one window in Flink's planner.
+  const call = (c: OverCall): string => (c.fn === 'lag' ? `${lagCall(c, input)} OVER (${window})` : `${aggregateCall(a, c as AggregateCall, input)} OVER (${window} ${frame})`);
+  const items = [identList(input.columns), ...p.aggregates.map((c) => `${call(c)} AS ${ident(c.as)}`)];
   return [view(a.node.id, [`over aggregate ${describe(a.node)}: ${frame}`], `SELECT ${items.join(',\n  ')}\nFROM ${ident(input.name)}`)];
 };
+
+/**
+ * LAG(field, offset, default). Flink's LagAggFunction wants the default in the field's own type
+ * (an INT literal for a BIGINT column is refused), so a number is cast to it.
+ */
+function lagCall(c: OverCall, input: Relation): string {
+  const f = ident(c.field ?? '');
+  const d = c.default ?? null;
+  if (d === null) return c.offset === undefined || c.offset === 1 ? `LAG(${f})` : `LAG(${f}, ${c.offset})`;
+  const type = input.types[c.field ?? ''];
+  const literal = typeof d === 'number' ? `CAST(${d} AS ${type === 'integer' || type === 'number' ? sqlType(type) : Number.isInteger(d) ? 'BIGINT' : 'DOUBLE'})` : typeof d === 'string' ? str(d) : d ? 'TRUE' : 'FALSE';
+  return `LAG(${f}, ${c.offset ?? 1}, ${literal})`;
+}
 
 export const windowJoinExport: OperatorExport = (a) => {
   const p = paramsOf<WindowJoinParams>(a.node);

@@ -18,8 +18,10 @@ import type { FromRel } from './select.ts';
 import { expandGroupingSets, groupingCall, hasGroupingSets } from './groupingSets.ts';
 import { filter, selectItems } from './select.ts';
 
-const AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX']);
-const OTHER_AGGREGATES = new Set(['LISTAGG', 'COLLECT', 'FIRST_VALUE', 'LAST_VALUE', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'JSON_OBJECTAGG']);
+/** Flink's aggregate functions Weir computes, by the call they become. */
+const AGGREGATE_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue' };
+const AGGREGATES = new Set(Object.keys(AGGREGATE_FNS));
+const OTHER_AGGREGATES = new Set(['LISTAGG', 'COLLECT', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'JSON_OBJECTAGG']);
 /** Variances and standard deviations: STDDEV and VARIANCE are the sample forms, as in Flink. */
 const SPREADS: Record<string, { sample: boolean; root: boolean }> = {
   VAR_POP: { sample: false, root: false },
@@ -222,7 +224,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   };
   for (const c of sources.flatMap((s) => aggregateCalls(s, udafs))) {
     const fn = callName(c)!;
-    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX and COUNT(DISTINCT …); write others as an aggregate with code (udaf)');
+    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX, COUNT(DISTINCT …), FIRST_VALUE, LAST_VALUE, STDDEV_POP/SAMP and VAR_POP/SAMP; write others as an aggregate with code (udaf)');
     const { args, distinct, star } = callArgs(c);
     const flt = filterOf(env, c);
     const key = `${normal(env.sql, c)}|${flt ? flt.sql.slice(22).replace(/\s+/g, ' ') : ''}`;
@@ -231,7 +233,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
       callColumn.set(c, known);
       continue;
     }
-    if (distinct && (fn === 'SUM' || fn === 'AVG')) fail(c, `${fn}(DISTINCT …)`, `not supported; the nearest supported form is COUNT(DISTINCT …), or ${fn} over a SELECT DISTINCT subquery`);
+    if (distinct && fn !== 'COUNT' && fn !== 'MIN' && fn !== 'MAX') fail(c, `${fn}(DISTINCT …)`, `not supported; the nearest supported form is COUNT(DISTINCT …), or ${fn} over a SELECT DISTINCT subquery`);
     if (udafs.has(fn)) {
       // A user aggregate reads one column, or the whole row when it is called with every column.
       const refs = args.map((a) => columnRef(a));
@@ -276,7 +278,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
       field = `_arg${calls.length + 1}`;
       set.push({ name: field, expr: weirExpr(argExpr, inScope, `${fn}(…)`) });
     }
-    const aggFn = fn === 'COUNT' ? (distinct ? 'countDistinct' : 'count') : (fn.toLowerCase() as 'sum' | 'avg' | 'min' | 'max');
+    const aggFn = fn === 'COUNT' && distinct ? 'countDistinct' : AGGREGATE_FNS[fn];
     calls.push(field === undefined ? { fn: 'count', as } : { fn: aggFn, field, as });
     byText.set(key, as);
     callColumn.set(c, as);

@@ -65,8 +65,8 @@ export const NOT_CARRIED: Record<string, string> = {
   ELEMENT: 'arrays are json values in Weir: JSON_VALUE(col, \'$[0]\')',
   ARRAY_CONTAINS: MAP_CODE,
   LISTAGG: 'use an aggregate with code (udaf)',
-  LAG: 'LAG is an offset over an OVER window; keep the previous row per key in a process node with keyed state',
-  LEAD: 'LEAD needs rows that have not arrived (Flink refuses it on streams too); keep the rows per key in a process node with keyed state',
+  LAG: 'LAG reads an OVER window: LAG(x [, offset [, default]]) OVER (PARTITION BY … ORDER BY <time attribute>)',
+  LEAD: "LEAD needs rows that have not arrived, and Flink's streaming planner refuses it; look back with LAG(x) OVER (PARTITION BY … ORDER BY <time attribute>) instead",
 };
 
 /** The static type of a Weir expression over these columns (null when unsure), so computed columns keep one. */

@@ -1,9 +1,11 @@
 /**
  * OVER aggregation: `agg(x) OVER (PARTITION BY … ORDER BY <time attribute> ROWS|RANGE BETWEEN …
- * PRECEDING AND CURRENT ROW)` items of a SELECT list → one overAggregate node (every OVER item
- * shares one window, as in Flink's planner) and the SELECT list over its output.
+ * PRECEDING AND CURRENT ROW)` and `LAG(x, offset, default) OVER (PARTITION BY … ORDER BY <time
+ * attribute>)` items of a SELECT list → one overAggregate node (every OVER item shares one window,
+ * as in Flink's planner) and the SELECT list over its output.
  */
-import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
+import type { LagDefault, OverCall } from '../../../pipeline/kinds/aggregateCall.ts';
+import { compileExpr } from '../../../expr/index.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
@@ -15,7 +17,35 @@ import { doubleCastColumn } from './aggregate.ts';
 import { project, selectItems } from './select.ts';
 
 const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
-const OVER_AGGREGATES: Record<string, AggregateCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max' };
+const OVER_AGGREGATES: Record<string, OverCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LAG: 'lag' };
+
+/** The value of a constant argument (`2`, `-1`, `'none'`, `CAST(0 AS DOUBLE)`, NULL), or a failure naming it. */
+function constantArg(arg: Tree, env: Env, what: string): LagDefault {
+  let value: unknown;
+  try {
+    value = compileExpr(weirExpr(arg, { cols: [], sql: env.sql, tryCasts: env.prep.tryCasts }, what)).evaluate({});
+  } catch {
+    return fail(arg, what, `expected a constant such as 1, 'none' or CAST(0 AS DOUBLE), found ${textOf(env.sql, arg)}`);
+  }
+  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') fail(arg, what, `expected a number, text, boolean or NULL, found ${textOf(env.sql, arg)}`);
+  return value as LagDefault;
+}
+
+/** LAG's offset and default, as Flink's LagAggFunction takes them: a non-negative offset, default 1, and a constant default. */
+function lagExtras(args: Tree[], env: Env, w: Tree): Pick<OverCall, 'offset' | 'default'> {
+  if (args.length < 1 || args.length > 3) fail(w, 'LAG(…) OVER', 'takes LAG(value [, offset [, default]])');
+  const out: Pick<OverCall, 'offset' | 'default'> = {};
+  if (args[1]) {
+    const offset = constantArg(args[1], env, 'LAG(…, offset)');
+    if (typeof offset !== 'number' || !Number.isInteger(offset) || offset < 0) fail(args[1], 'LAG(…, offset)', `the offset is a whole number of rows, 0 or more; found ${textOf(env.sql, args[1])}`);
+    if (offset !== 1) out.offset = offset;
+  }
+  if (args[2]) {
+    const d = constantArg(args[2], env, 'LAG(…, …, default)');
+    if (d !== null) out.default = d;
+  }
+  return out;
+}
 
 /** The OVER items of a SELECT list that aggregate (not ROW_NUMBER() and its kin). */
 export function overAggregateItems(sel: Tree): Tree[] {
@@ -60,7 +90,7 @@ function namedWindow(sel: Tree, w: Tree, env: Env): Tree {
 export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
   const scope = scopeOf(env, rel);
   let window: { key: string; partitionBy: string[]; frame: Frame } | null = null;
-  const calls: AggregateCall[] = [];
+  const calls: OverCall[] = [];
   const argSet: { name: string; expr: string }[] = [];
   const byItem = new Map<Tree, Col>();
   const taken = new Set(rel.cols.map((c) => c.field));
@@ -84,27 +114,36 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
     if (window && window.key !== key) fail(w, 'OVER (…)', 'every OVER aggregate of one SELECT uses the same window; compute the others in a query of their own and join them');
     window ??= { key, partitionBy, frame };
     const fnName = callName(kids(w)[0]) ?? '';
-    const fn = OVER_AGGREGATES[fnName] ?? fail(w, `${fnName}() OVER (…)`, 'OVER aggregates are COUNT, SUM, AVG, MIN and MAX');
-    const { args, distinct, star } = callArgs(kids(w)[0]);
+    if (fnName === 'LEAD') fail(w, 'LEAD(…) OVER', "Flink's streaming planner refuses LEAD: it needs rows that have not arrived yet. The nearest supported form is LAG(…) OVER (PARTITION BY … ORDER BY …), which looks back instead");
+    const fn = OVER_AGGREGATES[fnName] ?? fail(w, `${fnName}() OVER (…)`, 'OVER aggregates are COUNT, SUM, AVG, MIN, MAX, FIRST_VALUE, LAST_VALUE and LAG');
+    // Calcite refuses ROWS/RANGE with LAG and gives it RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW, the frameless window's.
+    if (fn === 'lag' && childOf(spec, 'windowFrame')) fail(childOf(spec, 'windowFrame')!, 'LAG(…) OVER (… ROWS/RANGE …)', 'Flink takes no frame with LAG: write LAG(x) OVER (PARTITION BY … ORDER BY <time attribute>)');
+    const { args: allArgs, distinct, star } = callArgs(kids(w)[0]);
+    const extras = fn === 'lag' ? lagExtras(allArgs, env, w) : {};
+    const args = fn === 'lag' ? allArgs.slice(0, 1) : allArgs;
     if (distinct) fail(w, `${fnName}(DISTINCT …) OVER`, 'not supported; aggregate DISTINCT values with GROUP BY');
     const item = items.find((i) => i.expr === w)!;
     const as = taken.has(item.name) ? nodeId(env, `over_${item.name}`) : item.name;
     taken.add(as);
+    let type: Col['type'] = null;
     if (star || (fn === 'count' && !args.length)) calls.push({ fn: 'count', as });
     else {
       if (args.length !== 1) fail(w, `${fnName}(…) OVER`, 'takes one argument');
       // Weir's AVG is floating-point already: AVG(CAST(x AS DOUBLE)) is AVG(x).
       const arg = fn === 'avg' ? (doubleCastColumn(args[0], env) ?? args[0]) : args[0];
       const argRef = columnRef(arg);
-      if (argRef) calls.push({ fn, field: resolveColumn(scope, argRef.qual, argRef.name, arg).field, as });
-      else {
+      if (argRef) {
+        const col = resolveColumn(scope, argRef.qual, argRef.name, arg);
+        calls.push({ fn, field: col.field, as, ...extras });
+        if (fn !== 'sum' && fn !== 'avg') type = col.type;
+      } else {
         // An expression argument is computed before the window, into a field of its own.
         const field = `_over_arg${argSet.length + 1}`;
         argSet.push({ name: field, expr: weirExpr(arg, scope, `${fnName}(…) OVER`) });
-        calls.push({ fn, field, as });
+        calls.push({ fn, field, as, ...extras });
       }
     }
-    byItem.set(w, { field: as, name: as, quals: [], type: fn === 'count' ? 'integer' : null });
+    byItem.set(w, { field: as, name: as, quals: [], type: fn === 'count' ? 'integer' : type });
   }
   if (!window) throw new Error('no OVER item');
   if (rel.updating) fail(overs[0], 'OVER (…)', 'OVER aggregation takes an append-only input (as in Flink); this one is updating (a join, aggregate or changelog table)');

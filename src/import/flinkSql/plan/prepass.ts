@@ -109,7 +109,6 @@ export const WRITTEN_CALL: Readonly<Record<string, string>> = Object.fromEntries
 
 const UNSUPPORTED_SYNTAX: [RegExp, string, string][] = [
   [/\bMATCH_RECOGNIZE\b/gi, 'MATCH_RECOGNIZE', 'use a process node with keyed state for pattern matching'],
-  [/\b(?:LAG|LEAD)\s*\([^()]*\)\s*OVER\b/gi, 'LAG/LEAD … OVER', 'Weir has no offset functions over a window; keep the previous row per key in a process node with keyed state'],
   [/\bTABLE\s*\(\s*(?:TUMBLE|HOP|CUMULATE|SESSION)\s*\(\s*(?:DATA\s*=>\s*)?TABLE\s*\(/gi, 'window TVF over a subquery', 'a window table function reads a table or view by name: CREATE TEMPORARY VIEW v AS SELECT …; then TABLE(TUMBLE(TABLE v, DESCRIPTOR(ts), …))'],
 ];
 
@@ -187,12 +186,54 @@ export function prepass(sql: string): Prepared {
   }
   markSelectItemSubqueries(sql, chars, isCode);
   for (const p of rewriteExprSyntax(sql, chars, isCode)) problems.push({ ...at(p.offset), construct: p.construct, message: p.message, severity: 'error' });
+  for (const offset of overCallsInExpressions(sql, isCode)) {
+    problems.push({ ...at(offset), construct: 'OVER call inside an expression', message: 'not supported: the grammar reads `f(…) OVER …` only as a whole SELECT item; name it there in a view or subquery (`LAG(x) OVER (…) AS prev_x`) and compute with it in the query around it (`x - prev_x`)', severity: 'error' });
+  }
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
   return { text: chars.join(''), filters, tryCasts, minuses, windowTvfs, tableKeys, annotations: readAnnotations(sql, problems), problems };
+}
+
+const OPERATOR = /[-+*/%|]/;
+
+/**
+ * Offsets of `f(…) OVER (…)` / `f(…) OVER w` calls that an arithmetic operator joins to more of an
+ * expression (`x - LAG(x) OVER w`, `SUM(x) OVER w + 1`). dt-sql-parser's grammar has OVER only as
+ * a whole SELECT item, so it would report a bare syntax error at the OVER.
+ */
+function overCallsInExpressions(sql: string, isCode: (i: number) => boolean): number[] {
+  const out: number[] = [];
+  const back = (i: number) => {
+    while (i >= 0 && (/\s/.test(sql[i]) || !isCode(i))) i--;
+    return i;
+  };
+  const ahead = (i: number) => {
+    while (i < sql.length && (/\s/.test(sql[i]) || !isCode(i))) i++;
+    return i;
+  };
+  for (const m of sql.matchAll(/\bOVER\b/gi)) {
+    const over = m.index!;
+    if (!isCode(over)) continue;
+    let i = back(over - 1);
+    if (sql[i] !== ')') continue;
+    for (let depth = 0; i >= 0; i--) {
+      if (!isCode(i)) continue;
+      if (sql[i] === ')') depth++;
+      else if (sql[i] === '(' && --depth === 0) break;
+    }
+    let name = back(i - 1);
+    while (name > 0 && /\w/.test(sql[name - 1])) name--;
+    const before = sql[back(name - 1)] ?? '';
+    let end = ahead(over + 4);
+    if (sql[end] === '(') end = closingParen(sql, end, isCode) + 1;
+    else while (end < sql.length && /[\w`]/.test(sql[end])) end++;
+    const after = end > 0 ? (sql[ahead(end)] ?? '') : '';
+    if (OPERATOR.test(before) || OPERATOR.test(after)) out.push(name);
+  }
+  return out;
 }
 
 /** Words that may follow a FROM item; anything else after a window TVF is its alias. */
