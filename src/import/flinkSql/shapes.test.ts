@@ -64,6 +64,18 @@ describe('query shapes', () => {
     }
   });
 
+  it('a name the SELECT list repeats (SELECT * over a join whose sides share a column) takes the first free name0, name1, … as in Calcite', () => {
+    const bare = (q: string) => {
+      const r = importFlinkSql(`${TABLE}${OTHER}${q};`);
+      if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+      return r.doc;
+    };
+    const project = bare('SELECT * FROM t JOIN u ON t.a = u.a').nodes.find((n) => n.kind === 'project')!;
+    expect((project.params.fields as { name: string }[]).map((f) => f.name)).toEqual(['a', 'n', 'ts', 'a0', 'm']);
+    const twice = bare('SELECT a, a, a AS a0, n FROM t').nodes.find((n) => n.kind === 'project')!;
+    expect((twice.params.fields as { name: string }[]).map((f) => f.name)).toEqual(['a', 'a1', 'a0', 'n']);
+  });
+
   it('set operator operands of other widths are refused at the operand', () => {
     expect(refusal('SELECT a, n FROM t\nINTERSECT\nSELECT a FROM u')).toMatchObject({ line: LINE + 2, column: 1, construct: 'INTERSECT', message: expect.stringMatching(/operand 2 has 1 columns, the first has 2/) });
   });

@@ -241,7 +241,7 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
   const items = childrenOf(list, 'columnProjectItem');
   if (!items.length && list.getText().trim() === '*') {
     for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: list });
-    return out;
+    return uniqueNames(out);
   }
   if (kids(list).some((k) => k.symbol?.text === '*')) for (const c of starCols(rel)) out.push({ name: c.name, expr: null, col: c, at: list });
   items.forEach((item, i) => {
@@ -273,7 +273,28 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
     name ??= columnRef(body)?.name ?? `EXPR$${i}`;
     out.push({ name, expr: body, col: null, at: item });
   });
-  return out;
+  return uniqueNames(out);
+}
+
+/**
+ * A SELECT list gives each column one name: a repeated one takes the first free `name0`, `name1`, …
+ * as Calcite's validator does, so `SELECT *` over a join whose sides share a column reads as in Flink.
+ */
+function uniqueNames<T extends { name: string }>(items: T[]): T[] {
+  const used = new Set(items.map((it) => it.name));
+  const seen = new Set<string>();
+  return items.map((it) => {
+    if (!seen.has(it.name)) {
+      seen.add(it.name);
+      return it;
+    }
+    let k = 0;
+    while (used.has(`${it.name}${k}`)) k++;
+    const name = `${it.name}${k}`;
+    used.add(name);
+    seen.add(name);
+    return { ...it, name };
+  });
 }
 
 /** A project node for the SELECT list, or nothing when it passes the input through. */
