@@ -175,6 +175,24 @@ describe('window aggregate: sliced windows snapshot and restore', () => {
     expect(restored.task.counters).toEqual(whole.task.counters);
   });
 
+  it('a window that fired before a restore under a lower watermark (subtasks merged) still republishes', () => {
+    const p = { type: 'tumble', sizeMs: 100, allowedLatenessMs: 1000, groupBy: ['k'], aggregates: [{ fn: 'sum', field: 'v', as: 's' }] };
+    const lines = (opts: HarnessOptions) => {
+      const h = new OperatorHarness('window', p, opts);
+      h.processElement({ k: 'a', v: 1, ts: 10 });
+      h.processWatermark(150);
+      const snap = h.snapshot();
+      snap.watermark = 50;
+      const r = h.restored(snap);
+      r.processElement({ k: 'a', v: 2, ts: 20 });
+      r.processWatermark(Infinity);
+      return [...h.lines(), ...r.lines()];
+    };
+    const sliced = lines(append);
+    expect(sliced).toEqual(lines({ ...append, definition: perPaneWindowAggregate }));
+    expect(sliced).toEqual(['+I {"k":"a","window_start":0,"window_end":100,"window_time":99,"s":1}', '-U {"k":"a","window_start":0,"window_end":100,"window_time":99,"s":1}', '+U {"k":"a","window_start":0,"window_end":100,"window_time":99,"s":3}']);
+  });
+
   it('shows sliced windows in inspect() as panes', () => {
     const p = { type: 'hop', sizeMs: 300, slideMs: 100, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] };
     const rows = [{ k: 'a', ts: 120 }, { k: 'a', ts: 150 }, { k: 'b', ts: 210 }];

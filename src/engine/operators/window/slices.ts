@@ -124,11 +124,13 @@ export class SliceKeeper {
     }
     slice.mag += mag;
     this.slices.put(ss, slice);
-    // A window's result is out once it is due (fired implies due), so only due windows republish.
+    // A window republishes once its result is out: it is due, or it fired before a restore that merged
+    // subtasks took the lowest of their watermarks (then a fired window may not be due here).
     const wm = this.ctx.currentWatermark();
+    const anyFired = !this.fired.isEmpty();
     for (let i = 0; i < m; i++) {
       const ws = first - i * slide;
-      if (ws + size - 1 <= wm) this.publish(ws);
+      if (ws + size - 1 <= wm || (anyFired && this.fired.contains(ws))) this.publish(ws);
     }
     return 'ok';
   }
@@ -139,7 +141,8 @@ export class SliceKeeper {
     for (const f of this.groupBy) {
       const v = row[f];
       if (v === null || v === undefined || typeof v === 'string' || typeof v === 'boolean') continue;
-      if (typeof v !== 'number' || !Number.isFinite(v)) return -1;
+      // −0 is the key of 0: a window's group values must be those of any of its rows.
+      if (typeof v !== 'number' || !Number.isFinite(v) || Object.is(v, -0)) return -1;
     }
     let mag = 0;
     for (const f of this.summed) {
