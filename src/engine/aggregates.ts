@@ -247,15 +247,18 @@ export class AggregateSet {
     return true;
   }
   merge(a: unknown[], b: unknown[]): unknown[] {
-    const out = a.slice(0, this.width);
+    return this.mergeInto(a.slice(0, this.width), b);
+  }
+  /** Merges `b` into `into`, which must be a state of its own (made by create or merge): it changes. */
+  mergeInto(into: unknown[], b: unknown[]): unknown[] {
     for (const s of this.slots) {
-      if (s.fn === 'other') out[s.at] = s.acc.merge(a[s.at], b[s.at]);
+      if (s.fn === 'other') into[s.at] = s.acc.merge(into[s.at], b[s.at]);
       else {
-        (out[s.at] as number) += b[s.at] as number;
-        if (s.fn !== 'count') (out[s.at + 1] as number) += b[s.at + 1] as number;
+        (into[s.at] as number) += b[s.at] as number;
+        if (s.fn !== 'count') (into[s.at + 1] as number) += b[s.at + 1] as number;
       }
     }
-    return out;
+    return into;
   }
   /** Writes each call's result into `out` under its alias (SQL: SUM and AVG of no values are NULL). */
   write(state: unknown[], out: Row): Row {

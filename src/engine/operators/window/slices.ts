@@ -192,7 +192,7 @@ export class SliceKeeper {
     for (let s = ws; s < ws + this.shape.size; s += this.shape.slice) {
       const sl = this.slices.get(s);
       if (!sl) continue;
-      accs = calls.merge(accs ?? calls.create(), sl.accs);
+      accs = calls.mergeInto(accs ?? calls.create(), sl.accs);
       n += sl.n;
       group ??= sl.group;
     }
