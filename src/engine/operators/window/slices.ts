@@ -58,6 +58,12 @@ interface Slice {
  * record outside that turns its key's slices into the panes the pane path would hold at that
  * moment (exact, since everything merged so far was), and the key stays on panes until its last
  * window is purged. Keys restored from panes stay on panes the same way.
+ *
+ * One case differs: a restore that merges subtasks takes the lowest of their watermarks, so a key
+ * may see a record on time for a window its old subtask had already purged. The pane path opens
+ * that window again with the new record alone and emits a second result for it; here the record
+ * counts in the windows still open only, since what is left of the purged window's slices belongs
+ * to later windows.
  */
 export class SliceKeeper {
   private readonly slices: MapState<number, Slice>;
