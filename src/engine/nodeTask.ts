@@ -90,6 +90,7 @@ export class NodeTask {
       timers: {
         registerEventTimeTimer: (ts, namespace = null) => this.timers.register({ domain: 'event', key: key(), ts, namespace }),
         deleteEventTimeTimer: (ts, namespace = null) => this.timers.delete({ domain: 'event', key: key(), ts, namespace }),
+        hasEventTimeTimer: (ts, namespace = null) => this.timers.has({ domain: 'event', key: key(), ts, namespace }),
         registerProcessingTimeTimer: (ts, namespace = null) => this.timers.register({ domain: 'processing', key: key(), ts, namespace }),
         deleteProcessingTimeTimer: (ts, namespace = null) => this.timers.delete({ domain: 'processing', key: key(), ts, namespace }),
       },

@@ -16,6 +16,8 @@ export interface OperatorContext {
   readonly timers: {
     registerEventTimeTimer(ts: number, namespace?: string | number | null): void;
     deleteEventTimeTimer(ts: number, namespace?: string | number | null): void;
+    /** Whether the current key has this event-time timer set and not yet fired. */
+    hasEventTimeTimer(ts: number, namespace?: string | number | null): boolean;
     registerProcessingTimeTimer(ts: number, namespace?: string | number | null): void;
     deleteProcessingTimeTimer(ts: number, namespace?: string | number | null): void;
   };

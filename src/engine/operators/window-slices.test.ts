@@ -193,6 +193,26 @@ describe('window aggregate: sliced windows snapshot and restore', () => {
     expect(sliced).toEqual(['+I {"k":"a","window_start":0,"window_end":100,"window_time":99,"s":1}', '-U {"k":"a","window_start":0,"window_end":100,"window_time":99,"s":1}', '+U {"k":"a","window_start":0,"window_end":100,"window_time":99,"s":3}']);
   });
 
+  it('turning slices into panes after a restore under a lower watermark leaves purged windows out', () => {
+    const p = { type: 'hop', sizeMs: 200, slideMs: 100, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }, { fn: 'sum', field: 'v', as: 's' }] };
+    const lines = (opts: HarnessOptions) => {
+      const h = new OperatorHarness('window', p, opts);
+      h.processElement({ k: 'a', v: 1, ts: 50 });
+      h.processWatermark(150);
+      const snap = h.snapshot();
+      snap.watermark = 40;
+      const r = h.restored(snap);
+      // A fraction: the key's slices become panes first; [-100, 100) was purged before the restore.
+      r.processElement({ k: 'a', v: 2.5, ts: 60 });
+      r.processWatermark(Infinity);
+      return { lines: [...h.lines(), ...r.lines()], panes: r.task.state.keys('panes').length };
+    };
+    const sliced = lines(append);
+    expect(sliced).toEqual(lines({ ...append, definition: perPaneWindowAggregate }));
+    expect(sliced.lines).toContain('+I {"k":"a","window_start":-100,"window_end":100,"window_time":99,"n":1,"s":2.5}');
+    expect(sliced.panes).toBe(0);
+  });
+
   it('shows sliced windows in inspect() as panes', () => {
     const p = { type: 'hop', sizeMs: 300, slideMs: 100, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] };
     const rows = [{ k: 'a', ts: 120 }, { k: 'a', ts: 150 }, { k: 'b', ts: 210 }];

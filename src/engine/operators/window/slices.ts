@@ -6,7 +6,7 @@ import type { Timer } from '../../time/timers.ts';
 import { mapState } from '../../../state/descriptors.ts';
 import type { MapState } from '../../../state/descriptors.ts';
 import type { WindowShape } from './assigners.ts';
-import { windowId, windowStart } from './assigners.ts';
+import { maxTimestamp, windowId, windowStart } from './assigners.ts';
 import type { Pane, PaneKeeper, PaneView } from './panes.ts';
 import type { Outcome } from './sessions.ts';
 
@@ -227,11 +227,19 @@ export class SliceKeeper {
     for (let s = ws; s < ws + this.shape.slide; s += this.shape.slice) this.slices.remove(s);
   }
 
-  /** Starts of this key's open windows: those that hold a slice and are not yet purged, ascending. */
+  /**
+   * Starts of this key's open windows, ascending: those that hold a slice and whose purge timer is
+   * still set (a pane lives exactly that long), which stays exact even after a restore lowered the watermark.
+   */
   private openStarts(): number[] {
     const { size, slide, offset } = this.shape;
     const starts = new Set<number>();
-    for (const s of this.slices.keys()) for (let ws = windowStart(s, offset, slide); ws > s - size; ws -= slide) if (!this.lateAt(ws)) starts.add(ws);
+    for (const s of this.slices.keys()) {
+      for (let ws = windowStart(s, offset, slide); ws > s - size; ws -= slide) {
+        const w = { start: ws, end: ws + size };
+        if (this.ctx.timers.hasEventTimeTimer(maxTimestamp(w) + this.lateness, windowId(w))) starts.add(ws);
+      }
+    }
     return [...starts].sort((a, b) => a - b);
   }
 
