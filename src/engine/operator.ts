@@ -22,6 +22,11 @@ export interface OperatorContext {
     deleteProcessingTimeTimer(ts: number, namespace?: string | number | null): void;
   };
   currentWatermark(): number;
+  /**
+   * The highest watermark this task's state has been at: above currentWatermark() only after a
+   * restore that merged subtasks, which resumes from the lowest of their watermarks.
+   */
+  highestWatermark(): number;
   currentProcessingTime(): number;
   /** A bad record is kept and counted, never dropped silently. */
   deadLetter(reason: string, row?: unknown): void;

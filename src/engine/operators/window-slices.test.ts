@@ -181,9 +181,9 @@ describe('window aggregate: sliced windows snapshot and restore', () => {
       const h = new OperatorHarness('window', p, opts);
       h.processElement({ k: 'a', v: 1, ts: 10 });
       h.processWatermark(150);
-      const snap = h.snapshot();
-      snap.watermark = 50;
-      const r = h.restored(snap);
+      // As if merged with a subtask whose watermark was 50: the lowest goes on.
+      const r = h.restored(h.snapshot());
+      r.task.restoreWatermarks([r.task.currentWatermark(), 50]);
       r.processElement({ k: 'a', v: 2, ts: 20 });
       r.processWatermark(Infinity);
       return [...h.lines(), ...r.lines()];
@@ -199,9 +199,9 @@ describe('window aggregate: sliced windows snapshot and restore', () => {
       const h = new OperatorHarness('window', p, opts);
       h.processElement({ k: 'a', v: 1, ts: 50 });
       h.processWatermark(150);
-      const snap = h.snapshot();
-      snap.watermark = 40;
-      const r = h.restored(snap);
+      // As if merged with a subtask whose watermark was 40: the lowest goes on.
+      const r = h.restored(h.snapshot());
+      r.task.restoreWatermarks([r.task.currentWatermark(), 40]);
       // A fraction: the key's slices become panes first; [-100, 100) was purged before the restore.
       r.processElement({ k: 'a', v: 2.5, ts: 60 });
       r.processWatermark(Infinity);
@@ -212,6 +212,30 @@ describe('window aggregate: sliced windows snapshot and restore', () => {
     expect(sliced.lines).toContain('+I {"k":"a","window_start":-100,"window_end":100,"window_time":99,"n":1,"s":2.5}');
     expect(sliced.panes).toBe(0);
   });
+
+  for (const [what, ts] of [
+    ['a slice it holds', 160],
+    ['a new slice', 20],
+  ] as const) {
+    it(`a record in ${what}, on time for a window purged before a restore under a lower watermark, reopens it as a pane would`, () => {
+      const p = { type: 'hop', sizeMs: 200, slideMs: 100, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] };
+      const run = (opts: HarnessOptions) => {
+        const h = new OperatorHarness('window', p, opts);
+        h.processElement({ k: 'a', ts: 150 });
+        h.processWatermark(210);
+        // As if merged with a subtask whose watermark was 50: the lowest goes on.
+        const r = h.restored(h.snapshot());
+        r.task.restoreWatermarks([r.task.currentWatermark(), 50]);
+        r.processElement({ k: 'a', ts });
+        r.processWatermark(Infinity);
+        return [...h.lines(), ...r.lines()];
+      };
+      const sliced = run(append);
+      expect(sliced).toEqual(run({ ...append, definition: perPaneWindowAggregate }));
+      // [0, 200) fired with the first record, and again, with the second alone, after the restore.
+      expect(sliced.filter((l) => l.includes('"window_start":0,')).length).toBe(2);
+    });
+  }
 
   it('shows sliced windows in inspect() as panes', () => {
     const p = { type: 'hop', sizeMs: 300, slideMs: 100, groupBy: ['k'], aggregates: [{ fn: 'count', as: 'n' }] };

@@ -59,11 +59,10 @@ interface Slice {
  * moment (exact, since everything merged so far was), and the key stays on panes until its last
  * window is purged. Keys restored from panes stay on panes the same way.
  *
- * One case differs: a restore that merges subtasks takes the lowest of their watermarks, so a key
- * may see a record on time for a window its old subtask had already purged. The pane path opens
- * that window again with the new record alone and emits a second result for it; here the record
- * counts in the windows still open only, since what is left of the purged window's slices belongs
- * to later windows.
+ * "A window holding a slice is open" holds while the watermark only rises. A restore that merges
+ * subtasks resumes from the lowest of their watermarks, so a key may then see a record on time for
+ * a window its old subtask had purged (what is left of its slices belongs to later windows); such a
+ * key goes to panes too, which reopen that window as before. Purge timers tell which windows are open.
  */
 export class SliceKeeper {
   private readonly slices: MapState<number, Slice>;
@@ -93,6 +92,11 @@ export class SliceKeeper {
     return ws + this.shape.size - 1 + this.lateness <= this.ctx.currentWatermark();
   }
 
+  /** Late at the highest watermark the state has seen: only such a window can have been purged. */
+  private lateAtHighest(ws: number): boolean {
+    return ws + this.shape.size - 1 + this.lateness <= this.ctx.highestWatermark();
+  }
+
   /**
    * The record's outcome, or null when the pane path must take it: the key's windows are panes,
    * or this record's values would make merged results differ from the panes' (its key's slices
@@ -117,8 +121,14 @@ export class SliceKeeper {
       if (!this.keeper.calls.holds(slice?.accs ?? null, el.row)) return this.toPanes();
     }
     if ((slice?.mag ?? 0) + mag > this.magLimit) return this.toPanes();
+    const fresh = slice ? null : this.newWindows(first, m);
+    // The windows holding a slice are open when the earliest on-time one that holds one is: it always
+    // is, unless a restore that merged subtasks lowered the watermark below windows this key's old
+    // subtask had purged (their slices stay for later windows). Then panes decide, as before.
+    const held = slice ? first - (m - 1) * slide : fresh!.earliestHeld;
+    if (held !== null && this.lateAtHighest(held) && !this.isOpen(held)) return this.toPanes();
     if (!slice) {
-      this.openWindows(first, m);
+      for (const ws of fresh!.starts) this.keeper.registerTimers({ start: ws, end: ws + size });
       slice = { n: 0, accs: this.keeper.calls.create(), group: this.groupOf(el.row), mag: 0 };
     }
     if (adding) {
@@ -172,15 +182,27 @@ export class SliceKeeper {
     return group;
   }
 
-  /** Registers the timers of the slice's on-time windows that no slice of this key opened yet, latest first as panes open. */
-  private openWindows(first: number, m: number): void {
+  /**
+   * For a new slice: its on-time windows that hold no slice of this key yet (so no pane would exist),
+   * latest first as panes open, and the earliest on-time window that does hold one.
+   */
+  private newWindows(first: number, m: number): { starts: number[]; earliestHeld: number | null } {
     const held = this.slices.isEmpty() ? null : this.slices.keys();
     const { size, slide } = this.shape;
+    const starts: number[] = [];
+    let earliestHeld: number | null = null;
     for (let i = 0; i < m; i++) {
       const ws = first - i * slide;
-      if (held && held.some((s) => s >= ws && s < ws + size)) continue;
-      this.keeper.registerTimers({ start: ws, end: ws + size });
+      if (held && held.some((s) => s >= ws && s < ws + size)) earliestHeld = ws;
+      else starts.push(ws);
     }
+    return { starts, earliestHeld };
+  }
+
+  /** Whether the key's window is open: its purge timer, set when it opened, has not fired. */
+  private isOpen(ws: number): boolean {
+    const w = { start: ws, end: ws + this.shape.size };
+    return this.ctx.timers.hasEventTimeTimer(maxTimestamp(w) + this.lateness, windowId(w));
   }
 
   private rowsIn(ws: number): number {
@@ -234,12 +256,7 @@ export class SliceKeeper {
   private openStarts(): number[] {
     const { size, slide, offset } = this.shape;
     const starts = new Set<number>();
-    for (const s of this.slices.keys()) {
-      for (let ws = windowStart(s, offset, slide); ws > s - size; ws -= slide) {
-        const w = { start: ws, end: ws + size };
-        if (this.ctx.timers.hasEventTimeTimer(maxTimestamp(w) + this.lateness, windowId(w))) starts.add(ws);
-      }
-    }
+    for (const s of this.slices.keys()) for (let ws = windowStart(s, offset, slide); ws > s - size; ws -= slide) if (this.isOpen(ws)) starts.add(ws);
     return [...starts].sort((a, b) => a - b);
   }
 
