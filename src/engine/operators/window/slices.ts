@@ -143,10 +143,10 @@ export class SliceKeeper {
     // A window republishes once its result is out: it is due, or it fired before a restore that merged
     // subtasks took the lowest of their watermarks (then a fired window may not be due here).
     const wm = this.ctx.currentWatermark();
-    const anyFired = !this.fired.isEmpty();
+    const high = this.ctx.highestWatermark();
     for (let i = 0; i < m; i++) {
-      const ws = first - i * slide;
-      if (ws + size - 1 <= wm || (anyFired && this.fired.contains(ws))) this.publish(ws);
+      const end = first - i * slide + size - 1;
+      if (end <= wm || (end <= high && this.fired.contains(end - size + 1))) this.publish(end - size + 1);
     }
     return 'ok';
   }
