@@ -231,6 +231,8 @@ interface Slot {
   as: string;
   read: (row: Row) => unknown;
   acc: Accumulator;
+  /** MIN or MAX: the accumulator is an `Extreme`. */
+  extreme: boolean;
 }
 
 /** A call whose accumulator is one or two numbers (COUNT; SUM and AVG: sum then count of non-null values). */
@@ -254,7 +256,7 @@ export class AggregateSet {
     for (const call of calls) {
       const f = call.field;
       const fn = call.fn === 'count' || call.fn === 'sum' || call.fn === 'avg' ? call.fn : 'other';
-      this.slots.push({ fn, at, as: call.as, read: f === undefined ? () => 1 : (row) => row[f] ?? null, acc: accumulator(call, appendOnly) });
+      this.slots.push({ fn, at, as: call.as, read: f === undefined ? () => 1 : (row) => row[f] ?? null, acc: accumulator(call, appendOnly), extreme: call.fn === 'min' || call.fn === 'max' });
       at += fn === 'sum' || fn === 'avg' ? 2 : 1;
     }
     this.width = at;
@@ -304,16 +306,35 @@ export class AggregateSet {
       }
     }
   }
-  merge(a: unknown[], b: unknown[]): unknown[] {
-    const out = a.slice(0, this.width);
+  /**
+   * Whether retracting `row` from `state` takes out values that are there: every MIN/MAX call's
+   * multiset holds the row's value. No state holds nothing. (An append-only MIN/MAX keeps no
+   * multiset, and its retract refuses the row anyway.)
+   */
+  holds(state: unknown[] | null, row: Row): boolean {
     for (const s of this.slots) {
-      if (s.fn === 'other') out[s.at] = s.acc.merge(a[s.at], b[s.at]);
+      if (!s.extreme) continue;
+      const v = s.read(row);
+      if (v === null) continue;
+      if (!state) return false;
+      const values = (state[s.at] as Extreme).values;
+      if (values && !values.has(v)) return false;
+    }
+    return true;
+  }
+  merge(a: unknown[], b: unknown[]): unknown[] {
+    return this.mergeInto(a.slice(0, this.width), b);
+  }
+  /** Merges `b` into `into`, which must be a state of its own (made by create or merge): it changes. */
+  mergeInto(into: unknown[], b: unknown[]): unknown[] {
+    for (const s of this.slots) {
+      if (s.fn === 'other') into[s.at] = s.acc.merge(into[s.at], b[s.at]);
       else {
-        (out[s.at] as number) += b[s.at] as number;
-        if (s.fn !== 'count') (out[s.at + 1] as number) += b[s.at + 1] as number;
+        (into[s.at] as number) += b[s.at] as number;
+        if (s.fn !== 'count') (into[s.at + 1] as number) += b[s.at + 1] as number;
       }
     }
-    return out;
+    return into;
   }
   /** Writes each call's result into `out` under its alias (SQL: SUM and AVG of no values are NULL). */
   write(state: unknown[], out: Row): Row {

@@ -50,6 +50,8 @@ export class NodeTask {
   /** An input batch handed on as the 'out' buffer; never pushed into (other edges may hold it too). */
   private borrowed: Element[] | null = null;
   private watermark = MIN_WATERMARK;
+  /** The highest watermark among the snapshots this task was restored from. */
+  private restoredWatermark = MIN_WATERMARK;
   private eventTime = MIN_WATERMARK;
   readonly counters: Record<string, number> = {};
   recordsIn = 0;
@@ -90,10 +92,12 @@ export class NodeTask {
       timers: {
         registerEventTimeTimer: (ts, namespace = null) => this.timers.register({ domain: 'event', key: key(), ts, namespace }),
         deleteEventTimeTimer: (ts, namespace = null) => this.timers.delete({ domain: 'event', key: key(), ts, namespace }),
+        hasEventTimeTimer: (ts, namespace = null) => this.timers.has({ domain: 'event', key: key(), ts, namespace }),
         registerProcessingTimeTimer: (ts, namespace = null) => this.timers.register({ domain: 'processing', key: key(), ts, namespace }),
         deleteProcessingTimeTimer: (ts, namespace = null) => this.timers.delete({ domain: 'processing', key: key(), ts, namespace }),
       },
       currentWatermark: () => this.watermark,
+      highestWatermark: () => Math.max(this.watermark, this.restoredWatermark),
       currentProcessingTime: () => this.clock.now(),
       deadLetter: (reason, row) => {
         this.count('deadLetters');
@@ -266,6 +270,12 @@ export class NodeTask {
     this.watermark = wm;
   }
 
+  /** After restoring from the snapshots of several subtasks: resume from the lowest of their watermarks. */
+  restoreWatermarks(wms: readonly number[]): void {
+    this.watermark = Math.min(...wms);
+    this.restoredWatermark = Math.max(...wms);
+  }
+
   endInput(): void {
     this.operator.endInput?.();
   }
@@ -296,6 +306,7 @@ export class NodeTask {
     this.operatorState.restore([s.operator]);
     this.timers.restore(s.timers);
     this.watermark = s.watermark;
+    this.restoredWatermark = s.watermark;
     for (const k of Object.keys(this.counters)) delete this.counters[k];
     Object.assign(this.counters, s.counters);
   }

@@ -16,10 +16,17 @@ export interface OperatorContext {
   readonly timers: {
     registerEventTimeTimer(ts: number, namespace?: string | number | null): void;
     deleteEventTimeTimer(ts: number, namespace?: string | number | null): void;
+    /** Whether the current key has this event-time timer set and not yet fired. */
+    hasEventTimeTimer(ts: number, namespace?: string | number | null): boolean;
     registerProcessingTimeTimer(ts: number, namespace?: string | number | null): void;
     deleteProcessingTimeTimer(ts: number, namespace?: string | number | null): void;
   };
   currentWatermark(): number;
+  /**
+   * The highest watermark this task's state has been at: above currentWatermark() only after a
+   * restore that merged subtasks, which resumes from the lowest of their watermarks.
+   */
+  highestWatermark(): number;
   currentProcessingTime(): number;
   /** A bad record is kept and counted, never dropped silently. */
   deadLetter(reason: string, row?: unknown): void;

@@ -644,7 +644,7 @@ export class SubtaskRunner {
     }
     task.operatorState.restore(snaps.map((s) => s.operator), this.index, this.node.parallelism);
     task.timers.restore(snaps.flatMap((s) => s.timers), (k) => owns(keyGroupOf(k, mp)));
-    task.setWatermark(Math.min(...snaps.map((s) => s.watermark)));
+    task.restoreWatermarks(snaps.map((s) => s.watermark));
   }
 }
 

@@ -1,6 +1,7 @@
 import { NodeTask } from '../engine/nodeTask.ts';
 import type { NodeTaskSnapshot } from '../engine/nodeTask.ts';
 import { operatorDefinition } from '../engine/registry.ts';
+import type { OperatorDefinition } from '../engine/operator.ts';
 import { ManualClock } from '../core/clock.ts';
 import { seededRng } from '../core/rng.ts';
 import type { DeadLetter, Element, Row, RowKind } from '../core/types.ts';
@@ -17,6 +18,9 @@ export interface HarnessOptions {
   inputs?: Record<string, Partial<StreamInfo>>;
   backend?: (time: StateTime) => KeyedStateBackend;
   seed?: number;
+  /** The operator to run instead of the registered one of `kind` (same kind spec): an alternative path of one kind. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  definition?: OperatorDefinition<any>;
 }
 
 /**
@@ -46,7 +50,7 @@ export class OperatorHarness {
     let task: NodeTask | null = null;
     const time: StateTime = { processingTime: () => this.clock.now(), eventTime: () => task!.currentEventTime() };
     const backend = opts.backend?.(time) ?? new MemoryStateBackend(time);
-    task = new NodeTask(node, operatorDefinition(kind), backend, this.clock, seededRng(opts.seed ?? 1), (d) => this.deadLetters.push(d));
+    task = new NodeTask(node, opts.definition ?? operatorDefinition(kind), backend, this.clock, seededRng(opts.seed ?? 1), (d) => this.deadLetters.push(d));
     this.task = task;
     for (const p of spec.inputs) this.portWatermarks.set(p.name, MIN_WATERMARK);
     task.open();

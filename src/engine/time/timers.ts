@@ -155,6 +155,11 @@ export class TimerService {
     this.order[t.domain].add(q, this.heaps[t.domain].size);
   }
 
+  /** Whether the timer is registered and has neither fired nor been deleted. */
+  has(t: Timer): boolean {
+    return this.cells.get(idOf(t))?.live ?? false;
+  }
+
   delete(t: Timer): void {
     const cell = this.cells.get(idOf(t));
     if (!cell?.live) return;

@@ -51,6 +51,32 @@ const hop: OracleCase = {
   },
 };
 
+/**
+ * A hop of 25 s every 10 s whose calls all merge, so windows are kept as 5 s slices: 2 or 3 windows
+ * per reading (those of the last 3 slide boundaries that still contain it). SUM/AVG over the integer
+ * `seq`; MIN/MAX over the fractional `temp`.
+ */
+const mergeable = [
+  { fn: 'count', as: 'n' },
+  { fn: 'count', field: 'temp', as: 'n_temp' },
+  { fn: 'sum', field: 'seq', as: 'sum_seq' },
+  { fn: 'avg', field: 'seq', as: 'avg_seq' },
+  { fn: 'min', field: 'temp', as: 'min_temp' },
+  { fn: 'max', field: 'temp', as: 'max_temp' },
+];
+const hopSliced: OracleCase = {
+  name: 'hop 25 s / 10 s, calls that merge (sliced)',
+  minRecords: 10_000,
+  doc: pipeline('oracle-hop-sliced', [source, ['w', 'window', { type: 'hop', sizeMs: 25_000, slideMs: 10_000, groupBy: ['sensor'], aggregates: mergeable }], ['view', 'viewSink', {}]], ['readings -> w', 'w -> view']),
+  expected: {
+    view: `WITH RECURSIVE k(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM k WHERE i + 1 < 3),
+      assigned AS (SELECT r.*, r.ts - r.ts % 10000 - k.i * 10000 AS window_start FROM readings r CROSS JOIN k)
+      SELECT sensor, window_start, window_start + 25000 AS window_end, window_start + 24999 AS window_time,
+        COUNT(*) AS n, COUNT(temp) AS n_temp, SUM(seq) AS sum_seq, AVG(seq) AS avg_seq, MIN(temp) AS min_temp, MAX(temp) AS max_temp
+      FROM assigned WHERE window_start + 25000 > ts GROUP BY sensor, window_start`,
+  },
+};
+
 /** Cumulate 60 s in steps of 15 s: a reading counts in every window of its minute that ends after it. */
 const cumulate: OracleCase = {
   name: 'cumulate 60 s / 15 s',
@@ -81,5 +107,5 @@ const session: OracleCase = {
 };
 
 describe('oracle: event-time windows equal SQL', () => {
-  oracleTests([tumble, hop, cumulate, session], { indexedDb: [session] });
+  oracleTests([tumble, hop, hopSliced, cumulate, session], { indexedDb: [hopSliced, session] });
 });

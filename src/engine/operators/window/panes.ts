@@ -77,7 +77,8 @@ export class PaneKeeper {
     return p;
   }
 
-  private registerTimers(w: WindowBounds): void {
+  /** Fire at end − 1 (unless already due) and purge at end − 1 + lateness, both named by the window id. */
+  registerTimers(w: WindowBounds): void {
     const id = windowId(w);
     if (!this.isDue(w)) this.ctx.timers.registerEventTimeTimer(maxTimestamp(w), id);
     this.ctx.timers.registerEventTimeTimer(maxTimestamp(w) + this.lateness, id);
@@ -137,16 +138,23 @@ export class PaneKeeper {
     if (p.out) this.ctx.emit({ kind: '-D', row: p.out, ts: maxTimestamp(p) });
   }
 
-  onTimer(t: Timer): void {
+  /** False when the current key holds no pane of the timer's window. */
+  onTimer(t: Timer): boolean {
     const id = String(t.namespace);
     const p = this.panes.get(id);
-    if (!p) return;
-    if (!p.fired && t.ts >= maxTimestamp(p)) this.publish(p);
-    if (t.ts >= maxTimestamp(p) + this.lateness) {
-      this.panes.remove(id);
-      this.ctx.count('windowsPurged');
-      remember(this.recentlyPurged, { ...this.view(this.ctx.state.currentKey(), p), status: 'purged' });
-    } else this.panes.put(id, p);
+    if (!p) return false;
+    if (this.fireOrPurge(p, t.ts)) this.panes.remove(id);
+    else this.panes.put(id, p);
+    return true;
+  }
+
+  /** A window's timer at `ts`: publishes the result when due and not yet out; true when the window must now go. */
+  fireOrPurge(p: Pane, ts: number): boolean {
+    if (!p.fired && ts >= maxTimestamp(p)) this.publish(p);
+    if (ts < maxTimestamp(p) + this.lateness) return false;
+    this.ctx.count('windowsPurged');
+    remember(this.recentlyPurged, { ...this.view(this.ctx.state.currentKey(), p), status: 'purged' });
+    return true;
   }
 
   noteMerge(from: WindowBounds[], into: WindowBounds): void {
@@ -154,15 +162,15 @@ export class PaneKeeper {
     remember(this.recentMerges, { key: this.ctx.state.currentKey(), from: from.map((w) => ({ start: w.start, end: w.end })), into: { start: into.start, end: into.end } });
   }
 
-  private view(key: Key, p: Pane): PaneView {
+  view(key: Key, p: Pane): PaneView {
     return { key, start: p.start, end: p.end, rows: p.n, value: p.fired ? p.out : p.n > 0 ? this.resultRow(p) : null, status: p.fired ? 'fired' : 'pending' };
   }
 
-  /** Open panes of up to `limit` keys, the recently purged ones and recent session merges. */
-  inspect(limit = 200): { watermark: number; panes: PaneView[]; recentlyPurged: PaneView[]; recentMerges: MergeView[] } {
+  /** Open panes of up to `limit` keys (with `more`: windows kept elsewhere, as slices), the recently purged ones and recent session merges. */
+  inspect(limit = 200, more: readonly PaneView[] = []): { watermark: number; panes: PaneView[]; recentlyPurged: PaneView[]; recentMerges: MergeView[] } {
     const state = this.ctx.state;
     const saved = state.currentKey();
-    const panes: PaneView[] = [];
+    const panes: PaneView[] = [...more];
     for (const key of state.keys('panes').slice(0, limit)) {
       state.setCurrentKey(key);
       for (const [, p] of this.panes.entries()) panes.push(this.view(key, p));
