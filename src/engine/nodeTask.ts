@@ -102,6 +102,7 @@ export class NodeTask {
       count: (m, d = 1) => this.count(m, d),
       rng,
       inputs: node.inputs,
+      endlessInputs: node.endlessInputs ?? [],
     };
     this.operator = creatingNode(node.id, () => def.create({ ctx, params: node.params, inputs: node.inputs }));
     this.forwards = forwardsBatches.has(def as OperatorDefinition<never>);
@@ -264,6 +265,12 @@ export class NodeTask {
 
   setWatermark(wm: number): void {
     this.watermark = wm;
+  }
+
+  /** Every channel of `port` ended. */
+  endPort(port: string): void {
+    this.eventTime = this.watermark;
+    this.operator.endPort?.(port);
   }
 
   endInput(): void {
