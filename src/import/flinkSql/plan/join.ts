@@ -1,6 +1,7 @@
 /**
  * Joins in FROM: regular and outer joins on key equalities, interval joins (time bounds between
- * the two time attributes, as BETWEEN or >=/<=/>/< pairs), temporal joins FOR SYSTEM_TIME AS OF;
+ * the two time attributes, as BETWEEN or >=/<=/>/< pairs), temporal joins FOR SYSTEM_TIME AS OF the
+ * left time attribute, lookup joins FOR SYSTEM_TIME AS OF a PROCTIME() column;
  * and window table functions (TUMBLE/HOP/CUMULATE with an optional offset) for the GROUP BY above.
  */
 import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
@@ -237,7 +238,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     else nonEqui.push(c);
   }
   const regular = !sys && bounds.lower === null && bounds.upper === null;
-  if (nonEqui.length && !regular) fail(nonEqui[0], 'JOIN … ON', `a further condition in an outer ${sys ? 'temporal' : 'interval'} join is not supported; the nearest supported forms are key equalities and time bounds, with other conditions in WHERE`);
+  if (nonEqui.length && !regular) fail(nonEqui[0], 'JOIN … ON', `a further condition in an outer ${sys ? 'temporal or lookup' : 'interval'} join is not supported; the nearest supported forms are key equalities and time bounds, with other conditions in WHERE`);
 
   const rename = renameRight(new Set(l.cols.map((c) => c.field)), r.cols.map((c) => c.field));
   const cols: Col[] = [...l.cols, ...r.cols.map((c) => ({ ...c, field: rename[c.field] }))];
@@ -247,7 +248,10 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     if (type !== 'inner' && type !== 'left') fail(t, 'FOR SYSTEM_TIME AS OF', 'a temporal join is INNER or LEFT');
     const asOf = columnRef(find(sys, 'expression')!);
     const lc = asOf ? ls.cols.find((c) => c.name === asOf.name && (!asOf.qual || c.quals.includes(asOf.qual))) : null;
-    if (!lc || lc.field !== l.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', `expected the left side's time attribute${l.eventTime ? ` (${l.eventTime})` : ''}; processing-time (lookup) joins are not supported`);
+    // A PROCTIME() column of the probe side: a lookup of the dimension table's current row.
+    const proc = !lc && !!asOf && l.procTime.includes(asOf.name) && (!asOf.qual || ls.cols.some((c) => c.quals.includes(asOf.qual!)));
+    if (proc) return lookupJoin(t, type, l, r, leftKey, rightKey, cols, post, using, env);
+    if (!lc || lc.field !== l.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', `expected the left side's time attribute${l.eventTime ? ` (${l.eventTime})` : ''} or a PROCTIME() column of it${l.procTime.length ? ` (${l.procTime.join(', ')})` : ''}`);
     if (!r.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', 'the versioned table needs a time attribute: WATERMARK FOR … in its CREATE TABLE');
     let versions = r.node;
     if (!r.updating) {
@@ -272,6 +276,21 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     env.g.add({ id, kind: 'join', params: { type, leftKey, rightKey, ...(condition ? { nonEquiCondition: condition } : {}), ...(ttlMs != null ? { ttlMs } : {}) }, inputs, at: t });
     out = { node: id, cols, eventTime: null, procTime: [], updating: true };
   }
+  for (const c of post) out = filter(out, c, env, 'JOIN … ON');
+  return using ? mergeUsing(out, using, type, l.cols, r.cols, env) : out;
+}
+
+/**
+ * `JOIN dim FOR SYSTEM_TIME AS OF l.proc_time`: each probe row joined with the dimension table's
+ * current row for its key. Conditions beyond the keys are planned as for a temporal join.
+ */
+function lookupJoin(t: Tree, type: 'inner' | 'left', l: Rel, r: Rel, leftKey: string[], rightKey: string[], cols: Col[], post: Tree[], using: ReturnType<typeof usingKeys>, env: Env): Rel {
+  if (l.updating) fail(t, 'FOR SYSTEM_TIME AS OF', 'a lookup join probes with an append-only table; the left side here is updating (an aggregate or a regular join): use a regular join instead');
+  const id = nodeId(env, 'lookup_join');
+  // Weir's export says in its annotation when rows are looked up on arrival (SQL has no word for it).
+  const onArrival = env.annotation?.kind === 'lookupJoin' && env.annotation.loadFirst === false;
+  env.g.add({ id, kind: 'lookupJoin', params: { type, leftKey, rightKey, ...(onArrival ? { loadFirst: false } : {}) }, inputs: [['left', l.node], ['right', r.node]], at: t });
+  let out: Rel = { node: id, cols, eventTime: l.eventTime, procTime: [], updating: false };
   for (const c of post) out = filter(out, c, env, 'JOIN … ON');
   return using ? mergeUsing(out, using, type, l.cols, r.cols, env) : out;
 }
