@@ -121,6 +121,15 @@ LEFT JOIN products FOR SYSTEM_TIME AS OF o.proc_time AS p
     expected: { enriched: () => lookedUp('left', (c) => c !== 'fruit') },
   },
   {
+    name: 'left lookup join with a condition the current row of a listed-twice key fails',
+    sql: `${ORDERS_PROCTIME_DDL}${PRODUCTS_DDL}${printSink('enriched', 'order_id STRING, product STRING, category STRING')}INSERT INTO enriched
+SELECT o.order_id, o.product, p.category
+FROM orders AS o
+LEFT JOIN products FOR SYSTEM_TIME AS OF o.proc_time AS p
+  ON o.product = p.product AND p.category <> 'deli';`,
+    expected: { enriched: () => lookedUp('left', (c) => c !== 'deli') },
+  },
+  {
     name: 'revenue per category over a lookup join',
     sql: `${ORDERS_PROCTIME_DDL}${PRODUCTS_DDL}${upsert('revenue', 'category STRING, revenue DOUBLE, n BIGINT', 'category')}INSERT INTO revenue
 SELECT p.category, SUM(o.amount) AS revenue, COUNT(*) AS n

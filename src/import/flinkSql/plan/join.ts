@@ -233,6 +233,9 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     if (type === 'inner' || type === 'right') l = filter(l, c, env, 'JOIN … ON');
     else nonEqui.push(c);
   }
+  // A lookup sees each key's current row: a condition on the table alone applies to that row, so
+  // an append-only table (a later row replaces its key's) is first reduced to its rows per key.
+  if (sys && !asWritten && rightOnly.length && !r.updating && isLookup(sys, left, ls)) r = currentRows(r, rightKey, env, sys);
   for (const c of asWritten ? [] : rightOnly) {
     if (type === 'inner' || type === 'left') r = filter(r, c, env, 'JOIN … ON');
     else nonEqui.push(c);
@@ -248,9 +251,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     if (type !== 'inner' && type !== 'left') fail(t, 'FOR SYSTEM_TIME AS OF', 'a temporal join is INNER or LEFT');
     const asOf = columnRef(find(sys, 'expression')!);
     const lc = asOf ? ls.cols.find((c) => c.name === asOf.name && (!asOf.qual || c.quals.includes(asOf.qual))) : null;
-    // A PROCTIME() column of the probe side: a lookup of the dimension table's current row.
-    const proc = !lc && !!asOf && l.procTime.includes(asOf.name) && (!asOf.qual || ls.cols.some((c) => c.quals.includes(asOf.qual!)));
-    if (proc) return lookupJoin(t, type, l, r, leftKey, rightKey, cols, post, using, env);
+    if (isLookup(sys, l, ls)) return lookupJoin(t, type, l, r, leftKey, rightKey, cols, post, using, env);
     if (!lc || lc.field !== l.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', `expected the left side's time attribute${l.eventTime ? ` (${l.eventTime})` : ''} or a PROCTIME() column of it${l.procTime.length ? ` (${l.procTime.join(', ')})` : ''}`);
     if (!r.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', 'the versioned table needs a time attribute: WATERMARK FOR … in its CREATE TABLE');
     let versions = r.node;
@@ -278,6 +279,20 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   }
   for (const c of post) out = filter(out, c, env, 'JOIN … ON');
   return using ? mergeUsing(out, using, type, l.cols, r.cols, env) : out;
+}
+
+/** FOR SYSTEM_TIME AS OF a PROCTIME() column of the probe side: a lookup of the dimension table's current row. */
+function isLookup(sys: Tree, left: Rel, ls: Scope): boolean {
+  const asOf = columnRef(find(sys, 'expression')!);
+  if (!asOf || ls.cols.some((c) => c.name === asOf.name && (!asOf.qual || c.quals.includes(asOf.qual)))) return false;
+  return left.procTime.includes(asOf.name) && (!asOf.qual || ls.cols.some((c) => c.quals.includes(asOf.qual!)));
+}
+
+/** The last row per key of an append-only table, by arrival: the rows a lookup would find. */
+function currentRows(r: Rel, key: string[], env: Env, at: Tree): Rel {
+  const id = nodeId(env, 'current');
+  env.g.add({ id, kind: 'dedup', params: { key, keep: 'last', order: 'arrival' }, inputs: [['in', r.node]], at });
+  return { ...r, node: id, updating: true };
 }
 
 /**
