@@ -106,6 +106,7 @@ export class NodeTask {
       count: (m, d = 1) => this.count(m, d),
       rng,
       inputs: node.inputs,
+      endlessInputs: node.endlessInputs ?? [],
     };
     this.operator = creatingNode(node.id, () => def.create({ ctx, params: node.params, inputs: node.inputs }));
     this.forwards = forwardsBatches.has(def as OperatorDefinition<never>);
@@ -274,6 +275,12 @@ export class NodeTask {
   restoreWatermarks(wms: readonly number[]): void {
     this.watermark = Math.min(...wms);
     this.restoredWatermark = Math.max(...wms);
+  }
+
+  /** Every channel of `port` ended. */
+  endPort(port: string): void {
+    this.eventTime = this.watermark;
+    this.operator.endPort?.(port);
   }
 
   endInput(): void {

@@ -35,6 +35,8 @@ export interface OperatorContext {
   readonly rng: Rng;
   /** Stream facts about each input port, inferred at compile time. */
   readonly inputs: Record<string, StreamInfo>;
+  /** Input ports that never end (a live feed feeds them): waiting for their end would wait forever. */
+  readonly endlessInputs: readonly string[];
 }
 
 /**
@@ -67,6 +69,11 @@ export interface Operator {
   /** Called once timers up to `watermark` have fired and before the watermark moves on. */
   onWatermark?(watermark: number): void;
   onTimer?(timer: Timer): void;
+  /**
+   * Every channel of one input port ended (Flink's BoundedMultiInput.endInput(inputId)). Called
+   * before `endInput` when that port ends last; may come again for the same port after a restore.
+   */
+  endPort?(port: string): void;
   /** All inputs ended; finite runs flush here. */
   endInput?(): void;
   /** A readable view of internal structures for the observatory (window panes, join buffers). */

@@ -143,6 +143,8 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
   const planNodes: PlanNode[] = [];
   const streams: Record<string, NodeStreams> = {};
   const defaultParallelism = doc.settings?.parallelism ?? 1;
+  // Nodes whose output never ends: a source that never ends by itself, and everything it feeds.
+  const endless = new Set<string>();
   for (const id of order.ids) {
     const n = doc.nodes.find((x) => x.id === id)!;
     const spec = specs.get(id);
@@ -174,6 +176,8 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
     // Fields derived from invalid params are guesses; downstream checks should not trust them.
     outInfo.set(id, badParams.has(id) ? Object.fromEntries(Object.entries(result.outputs).map(([k, v]) => [k, { ...v, fields: null }])) : result.outputs);
     streams[id] = { inputs, outputs: outInfo.get(id)! };
+    const endlessInputs = [...new Set((incoming.get(id) ?? []).filter((e) => endless.has(e.from.node)).map((e) => e.to.port))];
+    if (spec.endless || endlessInputs.length) endless.add(id);
     planNodes.push({
       id,
       kind: n.kind,
@@ -186,6 +190,7 @@ export function compile(input: unknown, migrations?: MigrationSet): CompileResul
       parallelism: readsChangelog(n) || spec.singleSubtask?.(n.params) ? 1 : (n.parallelism ?? defaultParallelism),
       isSource: spec.group === 'sources',
       isSink: spec.group === 'sinks',
+      ...(endlessInputs.length ? { endlessInputs } : {}),
     });
   }
 

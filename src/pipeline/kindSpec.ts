@@ -77,6 +77,8 @@ export interface KindSpec<P = Record<string, unknown>> {
   codeParams?: (keyof P & string)[];
   /** Why a source with these params must run as one subtask (null: it may run in parallel). */
   singleSubtask?(params: P): string | null;
+  /** A source that never ends by itself (a live feed): operators downstream cannot wait for its end. */
+  endless?: boolean;
   infer(args: InferArgs<P>): InferResult;
   /**
    * Column lineage: how each column of each output port (as `infer` gave them) is derived from input columns.

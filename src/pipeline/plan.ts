@@ -25,6 +25,8 @@ export interface PlanNode {
   parallelism: number;
   isSource: boolean;
   isSink: boolean;
+  /** Input ports fed, directly or further up, by a source that never ends by itself. */
+  endlessInputs?: string[];
 }
 
 /** A validated, inferred pipeline, in topological order: what runtimes and exports consume. */

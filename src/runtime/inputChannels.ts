@@ -115,6 +115,11 @@ export class InputChannels {
     return live > 0;
   }
 
+  /** Every channel into `port` ended. */
+  portEnded(port: string): boolean {
+    return this.list.every((c) => c.port !== port || c.ended);
+  }
+
   allEnded(): boolean {
     return this.list.every((c) => c.ended);
   }

@@ -430,6 +430,10 @@ export class SubtaskRunner {
         this.onAligner(this.inputs.onEnd(ci));
         // The ended input no longer holds the watermark back (see combinedWatermark).
         this.advance();
+        if (this.inputs.portEnded(c.port)) {
+          task.endPort(c.port);
+          this.route();
+        }
         if (this.inputs.allEnded()) {
           task.endInput();
           this.route();

@@ -21,6 +21,8 @@ export interface HarnessOptions {
   /** The operator to run instead of the registered one of `kind` (same kind spec): an alternative path of one kind. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   definition?: OperatorDefinition<any>;
+  /** Input ports fed by a source that never ends (a live feed). */
+  endlessInputs?: string[];
 }
 
 /**
@@ -46,7 +48,7 @@ export class OperatorHarness {
     const inputLists = Object.fromEntries(Object.entries(inputs).map(([k, v]) => [k, [v]]));
     const inferred = spec.infer({ nodeId: 'op', params, inputs, inputLists });
     if (inferred.problems?.length) throw new Error(`invalid params for ${kind}: ${inferred.problems.map((p) => `${p.field}: ${p.message}`).join('; ')}`);
-    const node: PlanNode = { id: 'op', kind, label: kind, params, spec, inputs, outputs: inferred.outputs, parallelism: 1, isSource: false, isSink: spec.group === 'sinks' };
+    const node: PlanNode = { id: 'op', kind, label: kind, params, spec, inputs, outputs: inferred.outputs, parallelism: 1, isSource: false, isSink: spec.group === 'sinks', ...(opts.endlessInputs ? { endlessInputs: opts.endlessInputs } : {}) };
     let task: NodeTask | null = null;
     const time: StateTime = { processingTime: () => this.clock.now(), eventTime: () => task!.currentEventTime() };
     const backend = opts.backend?.(time) ?? new MemoryStateBackend(time);
@@ -102,6 +104,13 @@ export class OperatorHarness {
       this.task.fireTimer(x);
       this.collect();
     }
+    return this;
+  }
+
+  /** Ends one input port (every channel of it), as the runtime does when its upstream finished. */
+  endPort(port: string): this {
+    this.task.endPort(port);
+    this.collect();
     return this;
   }
 

@@ -161,6 +161,14 @@ export const goldenCases: GoldenCase[] = [
     name: 'temporalJoin',
     doc: doc('temporal', [orders(), customers(), node('as_of', 'temporalJoin', { type: 'left', leftKey: ['customer_id'], rightKey: ['customer_id'] }), node('log', 'logSink')], [edge('orders', 'as_of', 'left'), edge('customers', 'as_of', 'right'), edge('as_of', 'log')]),
   },
+  {
+    name: 'lookupJoin',
+    doc: doc('lookup', [orders(), customers(), node('enrich', 'lookupJoin', { type: 'left', leftKey: ['customer_id'], rightKey: ['customer_id'] }), node('log', 'logSink')], [edge('orders', 'enrich', 'left'), edge('customers', 'enrich', 'right'), edge('enrich', 'log')]),
+  },
+  {
+    name: 'lookupJoin-on-arrival',
+    doc: doc('lookup on arrival', [orders(), customers(), node('enrich', 'lookupJoin', { type: 'inner', leftKey: ['customer_id'], rightKey: ['customer_id'], loadFirst: false }), node('log', 'logSink')], [edge('orders', 'enrich', 'left'), edge('customers', 'enrich', 'right'), edge('enrich', 'log')]),
+  },
   { name: 'topN', doc: chain('topN', node('top2', 'topN', { partitionBy: ['customer_id'], orderBy: [{ field: 'amount', direction: 'desc' }, { field: 'ts', direction: 'asc' }], n: 2 })) },
   { name: 'dedup-first-arrival', doc: chain('dedup first', node('firsts', 'dedup', { key: ['order_id'], keep: 'first' }), node('out', 'viewSink', { primaryKey: ['order_id'] })) },
   { name: 'dedup-last-eventtime', doc: chain('dedup last', node('latest', 'dedup', { key: ['order_id'], keep: 'last', order: 'eventTime' })) },

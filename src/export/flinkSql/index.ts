@@ -55,13 +55,15 @@ function withTimestampEventTime(plan: JobPlan): JobPlan {
   return compile(doc).plan ?? plan;
 }
 
-/** Params an operator's SQL does not carry: keyBy keys, and user code (with its declared schema). */
+/** Params an operator's SQL does not carry: keyBy keys, user code (with its declared schema), a lookup join's loadFirst. */
 function annotationExtra(node: PlanNode, plan: JobPlan): Annotation {
   const p = node.params as Record<string, unknown>;
   if (node.kind === 'broadcastProcess') {
     // The SQL stub never reads the rules stream, so only the annotation remembers where it comes from.
     return { params: p, rules: plan.edges.find((e) => e.to.node === node.id && e.to.port === 'rules')?.from.node ?? null };
   }
+  // SQL has no word for when a lookup join starts looking up; only the default goes unsaid.
+  if (node.kind === 'lookupJoin' && p.loadFirst === false) return { loadFirst: false };
   if (node.kind === 'keyBy' || (node.spec.codeParams ?? []).some((c) => p[c] !== undefined)) return { params: p };
   const udafs = ((p.aggregates ?? []) as { fn: string; as: string; code?: string }[]).filter((c) => c.fn === 'udaf');
   return udafs.length ? { udafs: Object.fromEntries(udafs.map((c) => [c.as, c.code ?? ''])) } : {};

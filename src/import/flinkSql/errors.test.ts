@@ -46,6 +46,21 @@ describe('Flink SQL planner errors', () => {
     expect(join.message).toMatch(/outer interval join/);
   });
 
+  it('reads FOR SYSTEM_TIME AS OF only at a time attribute or a PROCTIME() column of the probe side, which must be append-only', () => {
+    const probe = TABLE.replace('  WATERMARK', '  `pt` AS PROCTIME(),\n  WATERMARK');
+    const script = (q: string) => `${probe}${SINK}INSERT INTO s\n${q};`;
+    const notTime = errorsOf(script('SELECT l.a, r.n FROM t l JOIN t FOR SYSTEM_TIME AS OF l.n AS r ON l.a = r.a'))[0];
+    expect(notTime).toMatchObject({ line: LINES + 3, construct: 'FOR SYSTEM_TIME AS OF' });
+    expect(notTime.message).toMatch(/time attribute \(ts\) or a PROCTIME\(\) column of it \(pt\)/);
+    const upserts = "CREATE TABLE `u` (`a` STRING, `n` BIGINT, `pt` AS PROCTIME(), PRIMARY KEY (`a`) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'topic' = 'u', 'key.format' = 'json', 'value.format' = 'json');\n";
+    const updating = errorsOf(`${upserts}${script('SELECT l.a, r.n FROM u l JOIN t FOR SYSTEM_TIME AS OF l.pt AS r ON l.a = r.a')}`)[0];
+    expect(updating?.message).toMatch(/lookup join probes with an append-only table/);
+    const outer = errorsOf(script('SELECT l.a, r.n FROM t l LEFT JOIN t FOR SYSTEM_TIME AS OF l.pt AS r ON l.a = r.a AND l.n < r.n'))[0];
+    expect(outer.message).toMatch(/outer temporal or lookup join/);
+    const ok = importFlinkSql(script('SELECT l.a, r.n FROM t l LEFT JOIN t FOR SYSTEM_TIME AS OF l.pt AS r ON l.a = r.a'));
+    expect(ok.ok && ok.doc.nodes.find((n) => n.kind === 'lookupJoin')?.params).toEqual({ type: 'left', leftKey: ['a'], rightKey: ['a'] });
+  });
+
   it('names what a window table function or a computed time attribute cannot be, and where the CTEs go', () => {
     const onWindow = insert("SELECT a, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' MINUTE)) WHERE window_start > ts GROUP BY a, window_start, window_end")[0];
     expect(onWindow).toMatchObject({ line: LINES + 2, construct: 'WHERE … window_start' });

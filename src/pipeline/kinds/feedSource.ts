@@ -80,6 +80,7 @@ export const feedSourceSpec: KindSpec<FeedSourceParams> = {
   kind: 'feedSource',
   group: 'sources',
   title: 'Live feed',
+  endless: true,
   icon: '⇶',
   summary: 'Records as they arrive on a WebSocket or a Server-Sent Events stream.',
   semantics:

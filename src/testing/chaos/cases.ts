@@ -93,6 +93,12 @@ function kindCases(): ChaosCase[] {
       doc: doc('temporal', [gen('orders', 'orders'), gen('customers', 'customers', { count: 120 }), { id: 'j', kind: 'temporalJoin', params: { type: 'left', leftKey: ['customer_id'], rightKey: ['customer_id'] } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('orders', 'j', 'left'), edge('customers', 'j', 'right'), edge('j', 'view')]),
     },
     {
+      // The customers table ends first or last depending on the schedule: orders wait for it, so
+      // kills land while they are buffered as well as after.
+      name: 'lookup-join',
+      doc: doc('lookup', [gen('orders', 'orders'), gen('customers', 'customers', { count: 120 }), { id: 'j', kind: 'lookupJoin', params: { type: 'left', leftKey: ['customer_id'], rightKey: ['customer_id'] } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('orders', 'j', 'left'), edge('customers', 'j', 'right'), edge('j', 'view')]),
+    },
+    {
       name: 'top-n-updating',
       doc: doc('topn', [gen('sales', 'retailTransactions', { keys: 12 }), { id: 'agg', kind: 'aggregate', params: { groupBy: ['store_id'], aggregates: [{ fn: 'sum', field: 'amount', as: 'revenue' }] } }, { id: 'top', kind: 'topN', params: { partitionBy: [], orderBy: [{ field: 'revenue', direction: 'desc' }], n: 3 } }, { id: 'view', kind: 'viewSink', params: {} }], [edge('sales', 'agg'), edge('agg', 'top'), edge('top', 'view')]),
     },

@@ -57,6 +57,15 @@ export const rates: Row[] = [0, 1, 2]
   .flatMap((h) => CURRENCY.map((c, k) => ({ currency: c, rate: [1, 1.1, 0.031][k] * (1 + h / 10), rate_time: START + h * 60 * MIN - 30 * MIN + k * 1000 })))
   .sort((a, b) => a.rate_time - b.rate_time);
 
+/** A dimension table of products; `cheese` is listed twice, and the later row is its current one. `eggs` has none. */
+export const products: Row[] = [
+  { product: 'apple', category: 'fruit' },
+  { product: 'bread', category: 'bakery' },
+  { product: 'cheese', category: 'dairy' },
+  { product: 'dates', category: 'fruit' },
+  { product: 'cheese', category: 'deli' },
+];
+
 const USERS = ['u1', 'u2', 'u3', 'u4'];
 let clickAt = START;
 export const clicks: Row[] = Array.from({ length: 48 }, (_, i) => {
@@ -112,7 +121,7 @@ export const readings: Row[] = (
   ] as const
 ).map(([sensor, temp, s]) => ({ sensor, temp, ts: START + s * 1000 }));
 
-export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews, events, readings };
+export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews, events, readings, products };
 
 export const ORDERS_DDL = `CREATE TABLE orders (
   order_id STRING,
@@ -129,6 +138,17 @@ export const ORDERS_DDL = `CREATE TABLE orders (
   'path' = 'file:///data/orders.jsonl',
   'format' = 'json'
 );
+`;
+
+/** The orders table with a processing-time attribute, as a lookup join's probe side. */
+export const ORDERS_PROCTIME_DDL = ORDERS_DDL.replace('  WATERMARK FOR', '  proc_time AS PROCTIME(),\n  WATERMARK FOR');
+
+/** The products dimension table in a database, as Flink users declare one for lookup joins. */
+export const PRODUCTS_DDL = `CREATE TABLE products (
+  product STRING,
+  category STRING,
+  PRIMARY KEY (product) NOT ENFORCED
+) WITH ('connector' = 'jdbc', 'url' = 'jdbc:mysql://db:3306/shop', 'table-name' = 'products');
 `;
 
 export const CUSTOMERS_DDL = `CREATE TABLE customers (

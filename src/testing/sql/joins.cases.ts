@@ -1,11 +1,25 @@
-/** Oracle scripts: regular, outer, interval and temporal joins; Top-N and deduplication from ROW_NUMBER(). */
-import { CLICKS_DDL, CUSTOMERS_DDL, ORDERS_DDL, PAYMENTS_DDL, RATES_DDL } from './data.ts';
+/** Oracle scripts: regular, outer, interval, temporal and lookup joins; Top-N and deduplication from ROW_NUMBER(). */
+import { CLICKS_DDL, CUSTOMERS_DDL, ORDERS_DDL, ORDERS_PROCTIME_DDL, orders, PAYMENTS_DDL, products, PRODUCTS_DDL, RATES_DDL } from './data.ts';
+import type { Row } from './data.ts';
 import type { SqlOracleCase } from './oracleCase.ts';
 
 const upsert = (name: string, cols: string, key: string) =>
   `CREATE TABLE ${name} (${cols}, PRIMARY KEY (${key}) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'topic' = '${name}', 'key.format' = 'json', 'value.format' = 'json');\n`;
 const printSink = (name: string, cols: string) => `CREATE TABLE ${name} (${cols}) WITH ('connector' = 'print');\n`;
 const M = 60_000;
+
+/**
+ * A lookup join's expectation by hand: the dimension table is bounded, so it is loaded before any
+ * order is looked up, and each product's current row is its last one; a NULL product matches nothing.
+ */
+function lookedUp(type: 'inner' | 'left', where: (category: string) => boolean = () => true): Row[] {
+  const table = new Map(products.map((p) => [p.product, p.category as string]));
+  return orders.flatMap((o): Row[] => {
+    const category = o.product === null ? undefined : table.get(o.product);
+    if (category !== undefined && where(category)) return [{ order_id: o.order_id, product: o.product, category }];
+    return type === 'left' ? [{ order_id: o.order_id, product: o.product, category: null }] : [];
+  });
+}
 
 export const joinCases: SqlOracleCase[] = [
   {
@@ -88,6 +102,54 @@ SELECT o.order_id, o.currency, r.rate, o.amount * r.rate AS amount_usd
 FROM orders AS o
 JOIN rates FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;`,
     expected: { converted: 'SELECT o.order_id, o.currency, r.rate, o.amount * r.rate AS amount_usd FROM orders o JOIN rates r ON r.currency = o.currency AND r.rate_time = (SELECT MAX(rate_time) FROM rates x WHERE x.currency = o.currency AND x.rate_time <= o.order_time)' },
+  },
+  {
+    name: 'lookup join FOR SYSTEM_TIME AS OF a processing-time attribute (inner)',
+    sql: `${ORDERS_PROCTIME_DDL}${PRODUCTS_DDL}${printSink('enriched', 'order_id STRING, product STRING, category STRING')}INSERT INTO enriched
+SELECT o.order_id, o.product, p.category
+FROM orders AS o
+JOIN products FOR SYSTEM_TIME AS OF o.proc_time AS p ON o.product = p.product;`,
+    expected: { enriched: () => lookedUp('inner') },
+  },
+  {
+    name: 'left lookup join with a condition on the dimension table',
+    sql: `${ORDERS_PROCTIME_DDL}${PRODUCTS_DDL}${printSink('enriched', 'order_id STRING, product STRING, category STRING')}INSERT INTO enriched
+SELECT o.order_id, o.product, p.category
+FROM orders AS o
+LEFT JOIN products FOR SYSTEM_TIME AS OF o.proc_time AS p
+  ON o.product = p.product AND p.category <> 'fruit';`,
+    expected: { enriched: () => lookedUp('left', (c) => c !== 'fruit') },
+  },
+  {
+    name: 'left lookup join with a condition the current row of a listed-twice key fails',
+    sql: `${ORDERS_PROCTIME_DDL}${PRODUCTS_DDL}${printSink('enriched', 'order_id STRING, product STRING, category STRING')}INSERT INTO enriched
+SELECT o.order_id, o.product, p.category
+FROM orders AS o
+LEFT JOIN products FOR SYSTEM_TIME AS OF o.proc_time AS p
+  ON o.product = p.product AND p.category <> 'deli';`,
+    expected: { enriched: () => lookedUp('left', (c) => c !== 'deli') },
+  },
+  {
+    name: 'revenue per category over a lookup join',
+    sql: `${ORDERS_PROCTIME_DDL}${PRODUCTS_DDL}${upsert('revenue', 'category STRING, revenue DOUBLE, n BIGINT', 'category')}INSERT INTO revenue
+SELECT p.category, SUM(o.amount) AS revenue, COUNT(*) AS n
+FROM orders AS o
+JOIN products FOR SYSTEM_TIME AS OF o.proc_time AS p ON o.product = p.product
+GROUP BY p.category;`,
+    expected: {
+      revenue: () => {
+        const amounts = new Map(orders.map((o) => [o.order_id, o.amount as number | null]));
+        const by = new Map<string, { category: string; revenue: number | null; n: number }>();
+        for (const r of lookedUp('inner')) {
+          const g = by.get(r.category as string) ?? { category: r.category as string, revenue: null, n: 0 };
+          const a = amounts.get(r.order_id)!;
+          if (a !== null) g.revenue = (g.revenue ?? 0) + a;
+          g.n++;
+          by.set(g.category, g);
+        }
+        return [...by.values()];
+      },
+    },
   },
   {
     name: 'Top-N: the three largest orders per currency',

@@ -91,6 +91,13 @@ export const KIND_ICON_PATHS: Record<string, ReactNode> = {
       <path d="M12 10v1.5h1.3" />
     </>
   ),
+  lookupJoin: (
+    <>
+      <path d="M1.5 3v8l4.5-4zM10 3v8L5.5 7z" />
+      <circle cx="11.5" cy="11" r="2.5" />
+      <path d="M13.3 12.8l1.7 1.7" />
+    </>
+  ),
   process: (
     <>
       <path d="M5.5 2.5c-1.5 0-2 .7-2 2v1.8L2 8l1.5 1.7v1.8c0 1.3.5 2 2 2M10.5 2.5c1.5 0 2 .7 2 2v1.8L14 8l-1.5 1.7v1.8c0 1.3-.5 2-2 2" />

@@ -5,6 +5,7 @@ import { aggregateExport } from './aggregate.ts';
 import { windowExport } from './window.ts';
 import { intervalJoinExport, joinExport } from './joins.ts';
 import { temporalJoinExport } from './temporalJoin.ts';
+import { lookupJoinExport } from './lookupJoin.ts';
 import { semiJoinExport } from './semiJoin.ts';
 import { dedupExport, topNExport } from './ranking.ts';
 import { overAggregateExport, windowJoinExport } from './windowed.ts';
@@ -24,6 +25,7 @@ export const operatorExports: Record<string, OperatorExport> = {
   join: joinExport,
   intervalJoin: intervalJoinExport,
   temporalJoin: temporalJoinExport,
+  lookupJoin: lookupJoinExport,
   semiJoin: semiJoinExport,
   topN: topNExport,
   dedup: dedupExport,

@@ -1,6 +1,7 @@
 /**
  * Joins in FROM: regular and outer joins on key equalities, interval joins (time bounds between
- * the two time attributes, as BETWEEN or >=/<=/>/< pairs), temporal joins FOR SYSTEM_TIME AS OF;
+ * the two time attributes, as BETWEEN or >=/<=/>/< pairs), temporal joins FOR SYSTEM_TIME AS OF the
+ * left time attribute, lookup joins FOR SYSTEM_TIME AS OF a PROCTIME() column;
  * and window table functions (TUMBLE/HOP/CUMULATE with an optional offset) for the GROUP BY above.
  */
 import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
@@ -232,12 +233,15 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     if (type === 'inner' || type === 'right') l = filter(l, c, env, 'JOIN … ON');
     else nonEqui.push(c);
   }
+  // A lookup sees each key's current row: a condition on the table alone applies to that row, so
+  // an append-only table (a later row replaces its key's) is first reduced to its rows per key.
+  if (sys && !asWritten && rightOnly.length && !r.updating && isLookup(sys, left, ls)) r = currentRows(r, rightKey, env, sys);
   for (const c of asWritten ? [] : rightOnly) {
     if (type === 'inner' || type === 'left') r = filter(r, c, env, 'JOIN … ON');
     else nonEqui.push(c);
   }
   const regular = !sys && bounds.lower === null && bounds.upper === null;
-  if (nonEqui.length && !regular) fail(nonEqui[0], 'JOIN … ON', `a further condition in an outer ${sys ? 'temporal' : 'interval'} join is not supported; the nearest supported forms are key equalities and time bounds, with other conditions in WHERE`);
+  if (nonEqui.length && !regular) fail(nonEqui[0], 'JOIN … ON', `a further condition in an outer ${sys ? 'temporal or lookup' : 'interval'} join is not supported; the nearest supported forms are key equalities and time bounds, with other conditions in WHERE`);
 
   const rename = renameRight(new Set(l.cols.map((c) => c.field)), r.cols.map((c) => c.field));
   const cols: Col[] = [...l.cols, ...r.cols.map((c) => ({ ...c, field: rename[c.field] }))];
@@ -247,7 +251,8 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     if (type !== 'inner' && type !== 'left') fail(t, 'FOR SYSTEM_TIME AS OF', 'a temporal join is INNER or LEFT');
     const asOf = columnRef(find(sys, 'expression')!);
     const lc = asOf ? ls.cols.find((c) => c.name === asOf.name && (!asOf.qual || c.quals.includes(asOf.qual))) : null;
-    if (!lc || lc.field !== l.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', `expected the left side's time attribute${l.eventTime ? ` (${l.eventTime})` : ''}; processing-time (lookup) joins are not supported`);
+    if (isLookup(sys, l, ls)) return lookupJoin(t, type, l, r, leftKey, rightKey, cols, post, using, env);
+    if (!lc || lc.field !== l.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', `expected the left side's time attribute${l.eventTime ? ` (${l.eventTime})` : ''} or a PROCTIME() column of it${l.procTime.length ? ` (${l.procTime.join(', ')})` : ''}`);
     if (!r.eventTime) fail(sys, 'FOR SYSTEM_TIME AS OF', 'the versioned table needs a time attribute: WATERMARK FOR … in its CREATE TABLE');
     let versions = r.node;
     if (!r.updating) {
@@ -272,6 +277,35 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
     env.g.add({ id, kind: 'join', params: { type, leftKey, rightKey, ...(condition ? { nonEquiCondition: condition } : {}), ...(ttlMs != null ? { ttlMs } : {}) }, inputs, at: t });
     out = { node: id, cols, eventTime: null, procTime: [], updating: true };
   }
+  for (const c of post) out = filter(out, c, env, 'JOIN … ON');
+  return using ? mergeUsing(out, using, type, l.cols, r.cols, env) : out;
+}
+
+/** FOR SYSTEM_TIME AS OF a PROCTIME() column of the probe side: a lookup of the dimension table's current row. */
+function isLookup(sys: Tree, left: Rel, ls: Scope): boolean {
+  const asOf = columnRef(find(sys, 'expression')!);
+  if (!asOf || ls.cols.some((c) => c.name === asOf.name && (!asOf.qual || c.quals.includes(asOf.qual)))) return false;
+  return left.procTime.includes(asOf.name) && (!asOf.qual || ls.cols.some((c) => c.quals.includes(asOf.qual!)));
+}
+
+/** The last row per key of an append-only table, by arrival: the rows a lookup would find. */
+function currentRows(r: Rel, key: string[], env: Env, at: Tree): Rel {
+  const id = nodeId(env, 'current');
+  env.g.add({ id, kind: 'dedup', params: { key, keep: 'last', order: 'arrival' }, inputs: [['in', r.node]], at });
+  return { ...r, node: id, updating: true };
+}
+
+/**
+ * `JOIN dim FOR SYSTEM_TIME AS OF l.proc_time`: each probe row joined with the dimension table's
+ * current row for its key. Conditions beyond the keys are planned as for a temporal join.
+ */
+function lookupJoin(t: Tree, type: 'inner' | 'left', l: Rel, r: Rel, leftKey: string[], rightKey: string[], cols: Col[], post: Tree[], using: ReturnType<typeof usingKeys>, env: Env): Rel {
+  if (l.updating) fail(t, 'FOR SYSTEM_TIME AS OF', 'a lookup join probes with an append-only table; the left side here is updating (an aggregate or a regular join): use a regular join instead');
+  const id = nodeId(env, 'lookup_join');
+  // Weir's export says in its annotation when rows are looked up on arrival (SQL has no word for it).
+  const onArrival = env.annotation?.kind === 'lookupJoin' && env.annotation.loadFirst === false;
+  env.g.add({ id, kind: 'lookupJoin', params: { type, leftKey, rightKey, ...(onArrival ? { loadFirst: false } : {}) }, inputs: [['left', l.node], ['right', r.node]], at: t });
+  let out: Rel = { node: id, cols, eventTime: l.eventTime, procTime: [], updating: false };
   for (const c of post) out = filter(out, c, env, 'JOIN … ON');
   return using ? mergeUsing(out, using, type, l.cols, r.cols, env) : out;
 }
