@@ -1,6 +1,6 @@
 import type { Row } from '../../core/types.ts';
 import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
-import { rowIdShape, ShapeCache } from './rowShapes.ts';
+import { copyRow, rowIdShape, ShapeCache } from './rowShapes.ts';
 
 /**
  * Output column names of the right side. A right field whose name is already a left field
@@ -88,17 +88,19 @@ export class RowJoiner {
   }
 
   join(l: Row, r: Row): Row {
-    const out: Row = { ...l };
-    const { fields, targets } = this.joinPlans.get(Object.keys(l)).get(Object.keys(r));
+    const leftKeys = Object.keys(l);
+    const out = copyRow(l, leftKeys);
+    const { fields, targets } = this.joinPlans.get(leftKeys).get(Object.keys(r));
     for (let i = 0; i < fields.length; i++) out[targets[i]] = r[fields[i]];
     return out;
   }
 
   /** A left row with every known right column set to null (LEFT/FULL OUTER JOIN). */
   padRight(l: Row): Row {
-    const out: Row = { ...l };
+    const leftKeys = Object.keys(l);
+    const out = copyRow(l, leftKeys);
     if (!this.rightNames) return out;
-    const { targets } = this.padRightPlans.get(Object.keys(l));
+    const { targets } = this.padRightPlans.get(leftKeys);
     for (let i = 0; i < targets.length; i++) out[targets[i]] = null;
     return out;
   }

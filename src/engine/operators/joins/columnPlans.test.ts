@@ -3,6 +3,7 @@ import { renameRight, RowJoiner, rowId, sortedJson } from '../../../pipeline/kin
 import { unknownStream } from '../../../core/streamInfo.ts';
 import type { StreamInfo } from '../../../core/streamInfo.ts';
 import type { Row } from '../../../core/types.ts';
+import { copyRow } from '../../../pipeline/kinds/rowShapes.ts';
 
 const info = (fields: Record<string, 'integer' | 'string'> | null): StreamInfo => ({ ...unknownStream(), fields });
 
@@ -85,6 +86,26 @@ describe('join row building with per-shape plans', () => {
       }
     });
   }
+});
+
+describe('copyRow', () => {
+  it('copies as a spread does, symbol keys and an own __proto__ included', () => {
+    const sym = Symbol('k');
+    const rows: Row[] = [
+      { b: 1, a: 'x', 10: 'ten', 2: 'two' },
+      Object.assign({ a: 1 }, { [sym]: 2 }),
+      JSON.parse('{"a":1,"__proto__":{"polluted":true}}') as Row,
+      Object.assign(Object.create(null) as Row, { z: 1, y: 2 }),
+    ];
+    for (const r of rows) {
+      const copy = copyRow(r, Object.keys(r));
+      const spread = { ...r };
+      expect(Reflect.ownKeys(copy)).toEqual(Reflect.ownKeys(spread));
+      for (const k of Reflect.ownKeys(spread)) expect(copy[k as string]).toBe(spread[k as string]);
+      expect(Object.getPrototypeOf(copy)).toBe(Object.getPrototypeOf(spread));
+      expect(copy).not.toBe(r);
+    }
+  });
 });
 
 describe('rowId', () => {
