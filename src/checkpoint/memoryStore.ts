@@ -1,6 +1,6 @@
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from './types.ts';
 import type { KeyedStateSnapshot } from '../state/backend.ts';
-import { approxSize } from '../state/size.ts';
+import { approxSnapshotSize } from './snapshotSize.ts';
 
 export interface MemoryStoreOptions {
   /**
@@ -17,7 +17,7 @@ export interface MemoryStoreOptions {
 
 /**
  * Checkpoints on the heap: the in-memory store of every transport. Sizes are estimates
- * (approxSize): serializing each snapshot to count its bytes cost as much as the copy.
+ * (approxSnapshotSize): serializing each snapshot to count its bytes cost as much as the copy.
  */
 export class MemoryCheckpointStore implements CheckpointStore {
   private readonly snaps = new Map<string, SubtaskSnapshot>();
@@ -70,7 +70,7 @@ export class MemoryCheckpointStore implements CheckpointStore {
     const ref = `${jobId}/${checkpointId}/${snap.subtask}`;
     const stored = this.copyIn(snap);
     this.snaps.set(ref, stored);
-    return { ref, bytes: approxSize(stored) };
+    return { ref, bytes: approxSnapshotSize(stored) };
   }
 
   async commit(manifest: CheckpointManifest): Promise<void> {

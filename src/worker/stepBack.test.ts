@@ -35,8 +35,9 @@ function observable(s: ClusterSession, snaps: RunSnapshot[], doc: PipelineDocume
   });
 }
 
-// Wall-clock figures, and the sink sample's redraw counter (it counts re-reads, which a replay makes anew).
-const WALL_CLOCK = new Set(['syncMs', 'asyncMs', 'alignMs', 'durationMs', 'lastSnapshot', 'version']);
+// Wall-clock figures (an edge's rate counts records over the last second of wall time), and the sink
+// sample's redraw counter (it counts re-reads, which a replay makes anew).
+const WALL_CLOCK = new Set(['syncMs', 'asyncMs', 'alignMs', 'durationMs', 'lastSnapshot', 'version', 'rate']);
 function withoutWallClock(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(withoutWallClock);
   if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).filter(([k]) => !WALL_CLOCK.has(k)).map(([k, x]) => [k, withoutWallClock(x)]));

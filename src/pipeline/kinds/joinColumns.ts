@@ -1,5 +1,6 @@
 import type { Row } from '../../core/types.ts';
 import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
+import { copyRow, rowIdShape, ShapeCache } from './rowShapes.ts';
 
 /**
  * Output column names of the right side. A right field whose name is already a left field
@@ -37,16 +38,30 @@ export function rightColumnName(left: StreamInfo | undefined, right: StreamInfo 
   return renameRight(new Set(Object.keys(left.fields)), Object.keys(right.fields))[field] ?? field;
 }
 
+/** Where each field of one side's rows goes in the output, worked out once per field list. */
+interface ColumnPlan {
+  fields: string[];
+  /** `names[f]` of `namesFor` for each field, in field order. */
+  targets: string[];
+}
+
 /**
  * Builds output rows. With both schemas known the renaming is fixed once; otherwise it is
  * decided per row from the fields at hand (the left key fields stand in for an unknown left schema,
- * so that padded rows name the right key columns as joined rows do).
+ * so that padded rows name the right key columns as joined rows do). The renaming depends only
+ * on the two field lists, so it is worked out once per pair of row shapes (see rowShapes.ts).
  */
 export class RowJoiner {
   private readonly leftNames: string[] | null;
   private readonly leftSet: ReadonlySet<string>;
   private readonly rightNames: string[] | null;
   private readonly fixed: Record<string, string> | null;
+  /** Left row shape → (right row shape → where the right fields go in `join`). */
+  private readonly joinPlans = new ShapeCache((leftKeys: string[]) => new ShapeCache((rightKeys: string[]) => this.plan(leftKeys, rightKeys)));
+  /** Left row shape → where the null right columns go in `padRight`. */
+  private readonly padRightPlans = new ShapeCache((leftKeys: string[]) => this.plan(leftKeys, this.rightNames ?? []));
+  /** Right row shape → where its fields go in `padLeft`. */
+  private readonly padLeftPlans = new ShapeCache((rightKeys: string[]) => this.plan(null, rightKeys));
 
   constructor(
     left: StreamInfo | undefined,
@@ -59,26 +74,34 @@ export class RowJoiner {
     this.fixed = this.leftNames && this.rightNames ? renameRight(new Set(this.leftNames), this.rightNames) : null;
   }
 
-  private namesFor(leftRow: Row | null, rightFields: readonly string[]): Record<string, string> {
-    if (this.fixed && rightFields.every((f) => f in this.fixed!) && (!leftRow || Object.keys(leftRow).every((f) => this.leftSet.has(f)))) return this.fixed;
+  /** The output names of `rightFields` next to a left row with fields `leftFields` (null: no left row). */
+  private namesFor(leftFields: readonly string[] | null, rightFields: readonly string[]): Record<string, string> {
+    if (this.fixed && rightFields.every((f) => f in this.fixed!) && (!leftFields || leftFields.every((f) => this.leftSet.has(f)))) return this.fixed;
     const left = new Set<string>(this.leftNames ?? this.leftKey);
-    if (leftRow) for (const f of Object.keys(leftRow)) left.add(f);
+    if (leftFields) for (const f of leftFields) left.add(f);
     return renameRight(left, [...new Set([...(this.rightNames ?? []), ...rightFields])]);
   }
 
+  private plan(leftFields: readonly string[] | null, rightFields: string[]): ColumnPlan {
+    const names = this.namesFor(leftFields, rightFields);
+    return { fields: rightFields, targets: rightFields.map((f) => names[f]) };
+  }
+
   join(l: Row, r: Row): Row {
-    const out: Row = { ...l };
-    const names = this.namesFor(l, Object.keys(r));
-    for (const [f, v] of Object.entries(r)) out[names[f]] = v;
+    const leftKeys = Object.keys(l);
+    const out = copyRow(l, leftKeys);
+    const { fields, targets } = this.joinPlans.get(leftKeys).get(Object.keys(r));
+    for (let i = 0; i < fields.length; i++) out[targets[i]] = r[fields[i]];
     return out;
   }
 
   /** A left row with every known right column set to null (LEFT/FULL OUTER JOIN). */
   padRight(l: Row): Row {
-    const out: Row = { ...l };
+    const leftKeys = Object.keys(l);
+    const out = copyRow(l, leftKeys);
     if (!this.rightNames) return out;
-    const names = this.namesFor(l, this.rightNames);
-    for (const f of this.rightNames) out[names[f]] = null;
+    const { targets } = this.padRightPlans.get(leftKeys);
+    for (let i = 0; i < targets.length; i++) out[targets[i]] = null;
     return out;
   }
 
@@ -86,8 +109,8 @@ export class RowJoiner {
   padLeft(r: Row): Row {
     const out: Row = {};
     for (const f of this.leftNames ?? []) out[f] = null;
-    const names = this.namesFor(null, Object.keys(r));
-    for (const [f, v] of Object.entries(r)) out[names[f]] = v;
+    const { fields, targets } = this.padLeftPlans.get(Object.keys(r));
+    for (let i = 0; i < fields.length; i++) out[targets[i]] = r[fields[i]];
     return out;
   }
 }
@@ -104,6 +127,31 @@ export const hasNullKey = (row: Row, fields: readonly string[]): boolean => fiel
 
 /** Row identity for buffers: JSON with sorted keys, so field order does not split copies of one row. */
 export function rowId(row: Row): string {
+  const keys = Object.keys(row);
+  const shape = rowIdShapes.get(keys);
+  if (shape.general || !isPlainObject(row)) return sortedJson(row);
+  // Only flat rows of plain values skip the replacer: nested objects have keys of their own to sort.
+  for (let i = 0; i < keys.length; i++) {
+    const v = row[keys[i]];
+    const t = typeof v;
+    if (t === 'object' ? v !== null : t !== 'string' && t !== 'number' && t !== 'boolean' && t !== 'undefined') return sortedJson(row);
+  }
+  const order = shape.order;
+  if (!order) return JSON.stringify(row);
+  const sorted: Row = {};
+  for (let i = 0; i < order.length; i++) sorted[order[i]] = row[order[i]];
+  return JSON.stringify(sorted);
+}
+
+const rowIdShapes = new ShapeCache(rowIdShape);
+
+const isPlainObject = (v: object): boolean => {
+  const p = Object.getPrototypeOf(v);
+  return p === Object.prototype || p === null;
+};
+
+/** The general rowId: every object's keys sorted by a replacer, however deep. */
+export function sortedJson(row: Row): string {
   return JSON.stringify(row, (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
 }
 

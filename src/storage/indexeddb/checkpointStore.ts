@@ -1,6 +1,6 @@
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { CheckpointManifest, CheckpointStore, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import { approxSize } from '../../state/size.ts';
+import { approxSnapshotSize } from '../../checkpoint/snapshotSize.ts';
 import { claimNamespace, defaultIdbFactory, openNamespace, storageError } from './db.ts';
 
 type SnapshotKey = [jobId: string, checkpointId: number, subtask: string];
@@ -93,7 +93,7 @@ export class IndexedDbCheckpointStore implements CheckpointStore {
     } catch (e) {
       throw storageError(e, `writing checkpoint ${checkpointId} of ${snap.subtask}`, await this.lastGood(jobId));
     }
-    return { ref: JSON.stringify(key), bytes: approxSize(snap) };
+    return { ref: JSON.stringify(key), bytes: approxSnapshotSize(snap) };
   }
 
   async commit(manifest: CheckpointManifest): Promise<void> {
