@@ -47,6 +47,26 @@ describe('changelog and CSV source tables', () => {
     if (!twice.ok) expect(twice.errors[0].message).toMatch(/declares a primary key twice/);
   });
 
+  it("CREATE TABLE … LIKE base merges as Flink does: base's columns first, its watermark and key, options overwritten", () => {
+    const base = "CREATE TABLE clicks (user_id STRING, url STRING, ts TIMESTAMP(3), PRIMARY KEY (user_id) NOT ENFORCED) WITH ('connector' = 'filesystem', 'path' = '/clicks.jsonl', 'format' = 'json');\n";
+    const q = 'INSERT INTO out_t SELECT user_id, COUNT(*) AS n FROM copy GROUP BY user_id;';
+    const sink = "CREATE TABLE out_t (user_id STRING, n BIGINT) WITH ('connector' = 'print');\n";
+    const doc = imported(`${base}CREATE TABLE copy (\n  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND\n) WITH ('path' = '/other.jsonl')\nLIKE clicks;\n${sink}${q}`);
+    const copy = doc.nodes.find((n) => n.id === 'copy')!;
+    expect(copy.params).toMatchObject({ path: '/other.jsonl', schema: { user_id: 'string', url: 'string', ts: 'timestamp' }, eventTime: { field: 'ts', maxOutOfOrdernessMs: 4999 } });
+    const extra = imported(`${base}CREATE TABLE copy (score INT) WITH ('path' = '/other.jsonl') LIKE clicks;\n${sink}${q}`);
+    expect(Object.keys(extra.nodes.find((n) => n.id === 'copy')!.params.schema as object)).toEqual(['user_id', 'url', 'ts', 'score']);
+    const refused = (ddl: string) => {
+      const r = importFlinkSql(`${base}${ddl}\n${sink}${q}`);
+      expect(r.ok).toBe(false);
+      return r.ok ? '' : r.errors[0].message;
+    };
+    expect(refused("CREATE TABLE copy (url STRING) WITH ('path' = '/o.jsonl') LIKE clicks;")).toMatch(/declares `url`, which `clicks` has too/);
+    expect(refused("CREATE TABLE copy (score INT) WITH ('path' = '/o.jsonl') LIKE nowhere;")).toMatch(/`nowhere` is not a table created before/);
+    expect(refused("CREATE TABLE copy (score INT) WITH ('path' = '/o.jsonl') LIKE clicks (EXCLUDING OPTIONS);")).toMatch(/has no 'connector' option/);
+    expect(refused("CREATE TABLE copy (score INT) WITH ('path' = '/o.jsonl') LIKE clicks (INCLUDING OPTIONS);")).toMatch(/both tables set 'path'/);
+  });
+
   it('reads changelog-json without a key', () => {
     const doc = imported(table('customer_id STRING, tier STRING', "'connector' = 'filesystem', 'path' = '/data/c.jsonl', 'format' = 'changelog-json'"));
     expect(source(doc).params.changelog).toEqual({ format: 'changelog-json' });

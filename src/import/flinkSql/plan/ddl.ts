@@ -6,7 +6,7 @@
 import { compileExpr } from '../../../expr/index.ts';
 import type { FieldType } from '../../../core/streamInfo.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { childOf, childrenOf, find, findAll, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { childOf, childrenOf, find, findAll, firstToken, keywordsOf, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Graph, Rel } from './model.ts';
 import { fail, quoteName } from './model.ts';
 import type { Scope } from './expr.ts';
@@ -33,6 +33,8 @@ export interface TableDef {
   at: Tree;
   /** A CTAS: the query whose result defines the columns. */
   asQuery: Tree | null;
+  /** `LIKE base (…)`, merged by mergeLike once base is known. */
+  like: Tree | null;
 }
 
 const TYPES: [RegExp, FieldType][] = [
@@ -66,16 +68,20 @@ export function readOptions(t: Tree | null): Record<string, string> {
 }
 
 /** `liftedKey`: a PRIMARY KEY the prepass took out of the element list (it was not written last). */
-export function readTable(sql: string, t: Tree, liftedKey: string[] | null = null): TableDef {
+export function readTable(sql: string, t: Tree, liftedKey: string[] | null = null, liftedWatermarks: ReadonlySet<number> = new Set()): TableDef {
   const name = unquote(find(t, 'tablePathCreate')!.getText());
   const columns: TableColumn[] = [];
+  let liftedWatermark: TableDef['watermark'] = null;
   for (const def of childrenOf(t, 'columnOptionDefinition')) {
     const c = def.children![0];
     const colName = unquote(find(c, 'columnNameCreate')!.getText());
     const rule = ruleOf(c);
     if (rule === 'physicalColumnDefinition') columns.push({ name: colName, type: fieldType(sql, childOf(c, 'columnType')!), computed: null, proctime: false, metadata: false, at: c });
     else if (rule === 'metadataColumnDefinition') columns.push({ name: colName, type: fieldType(sql, childOf(c, 'columnType')!), computed: null, proctime: false, metadata: true, at: c });
-    else {
+    else if (liftedWatermarks.has(firstToken(c)?.start ?? -1)) {
+      // `WATERMARK FOR ts AS …` first in the list, read as the computed column `ts AS …` (see prepass.ts).
+      liftedWatermark = { column: colName, expr: find(c, 'expression')! };
+    } else {
       const expr = find(c, 'expression')!;
       const proctime = callName(find(expr, 'primaryExpression') ?? expr) === 'PROCTIME';
       columns.push({ name: colName, type: null, computed: proctime ? null : expr, proctime, metadata: false, at: c });
@@ -89,12 +95,59 @@ export function readTable(sql: string, t: Tree, liftedKey: string[] | null = nul
   return {
     name,
     columns,
-    watermark: wm ? { column: unquote(childOf(wm, 'columnName')!.getText()), expr: childOf(wm, 'expression')! } : null,
+    watermark: wm ? { column: unquote(childOf(wm, 'columnName')!.getText()), expr: childOf(wm, 'expression')! } : liftedWatermark,
     primaryKey: pk ? findAll(pk, 'columnName').map((c) => unquote(c.getText())) : liftedKey,
     options: readOptions(withOption),
     at: t,
     asQuery,
+    like: childOf(t, 'likeDefinition'),
   };
+}
+
+type LikeFeature = 'CONSTRAINTS' | 'GENERATED' | 'METADATA' | 'OPTIONS' | 'PARTITIONS' | 'WATERMARKS';
+type LikeStrategy = 'INCLUDING' | 'EXCLUDING' | 'OVERWRITING';
+
+/**
+ * `CREATE TABLE t (…) WITH (…) LIKE base [(options)]`, as Flink merges them: base's physical columns
+ * first, then the new ones; computed columns, metadata columns, the watermark, the primary key and
+ * the options per their strategy. The default is INCLUDING ALL OVERWRITING OPTIONS; INCLUDING fails
+ * on an entry both tables have, OVERWRITING lets the new table's win, EXCLUDING drops base's.
+ */
+export function mergeLike(def: TableDef, base: TableDef | undefined): TableDef {
+  const like = def.like!;
+  if (!base) fail(like, 'LIKE', `\`${unquote(childOf(like, 'tablePath')!.getText())}\` is not a table created before this statement`);
+  const how: Record<LikeFeature, LikeStrategy> = { CONSTRAINTS: 'INCLUDING', GENERATED: 'INCLUDING', METADATA: 'INCLUDING', OPTIONS: 'OVERWRITING', PARTITIONS: 'INCLUDING', WATERMARKS: 'INCLUDING' };
+  for (const opt of childrenOf(like, 'likeOption')) {
+    const [strategy, feature] = keywordsOf(opt) as [LikeStrategy, LikeFeature | 'ALL'];
+    if (feature === 'ALL') for (const f of Object.keys(how) as LikeFeature[]) how[f] = strategy;
+    else how[feature] = strategy;
+  }
+  const kindOf = (c: TableColumn): LikeFeature | null => (c.metadata ? 'METADATA' : c.computed || c.proctime ? 'GENERATED' : null);
+  const columns = base.columns.filter((c) => {
+    const k = kindOf(c);
+    return !k || how[k] !== 'EXCLUDING';
+  });
+  for (const c of def.columns) {
+    const at = columns.findIndex((x) => x.name === c.name);
+    if (at < 0) {
+      columns.push(c);
+      continue;
+    }
+    const k = kindOf(columns[at]);
+    if (k && kindOf(c) === k && how[k] === 'OVERWRITING') columns[at] = c;
+    else fail(c.at, 'LIKE', `\`${def.name}\` declares \`${c.name}\`, which \`${base.name}\` has too; rename it${k ? `, or write OVERWRITING ${k}` : ''}`);
+  }
+  let watermark = how.WATERMARKS === 'EXCLUDING' ? def.watermark : (def.watermark ?? base.watermark);
+  if (def.watermark && base.watermark && how.WATERMARKS === 'INCLUDING') fail(def.watermark.expr, 'LIKE', `\`${base.name}\` has a watermark already; write OVERWRITING WATERMARKS to replace it, or EXCLUDING WATERMARKS`);
+  if (watermark && !columns.some((c) => c.name === watermark!.column)) watermark = null;
+  if (def.primaryKey && base.primaryKey && how.CONSTRAINTS === 'INCLUDING') fail(like, 'LIKE', `\`${base.name}\` has a primary key already; write EXCLUDING CONSTRAINTS to declare another`);
+  const primaryKey = def.primaryKey ?? (how.CONSTRAINTS === 'EXCLUDING' ? null : base.primaryKey);
+  if (how.OPTIONS === 'INCLUDING') {
+    const both = Object.keys(def.options).filter((k) => k in base.options);
+    if (both.length) fail(like, 'LIKE', `both tables set '${both[0]}'; write OVERWRITING OPTIONS to let \`${def.name}\`'s win`);
+  }
+  const options = how.OPTIONS === 'EXCLUDING' ? def.options : { ...base.options, ...def.options };
+  return { ...def, columns, watermark, primaryKey, options, like: null };
 }
 
 /**

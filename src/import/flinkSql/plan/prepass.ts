@@ -58,6 +58,8 @@ export interface Prepared {
   windowTvfs: Map<number, WindowTvfText>;
   /** Primary keys lifted out of a CREATE TABLE's element list, by the offset of its CREATE keyword. */
   tableKeys: Map<number, string[]>;
+  /** Offsets of `ts AS expr` left where a list began with `WATERMARK FOR ts AS expr`: a watermark, not a column. */
+  liftedWatermarks: Set<number>;
   /** Annotation per line it sits on (1-based); line 0 holds the document annotation, if any. */
   annotations: Map<number, Annotation>;
   problems: PrepassProblem[];
@@ -165,7 +167,8 @@ export function prepass(sql: string): Prepared {
     }
   }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
-  const tableKeys = liftTableKeys(sql, isCode, blank);
+  const liftedWatermarks = new Set<number>();
+  const tableKeys = liftTableKeys(sql, isCode, blank, liftedWatermarks);
   // SUBSTRING(s FROM a [FOR n]): the grammar reads only the comma form, written in place.
   for (const m of sql.matchAll(/\bSUBSTRING\s*\(/gi)) {
     if (!isCode(m.index!)) continue;
@@ -194,7 +197,7 @@ export function prepass(sql: string): Prepared {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), filters, tryCasts, minuses, windowTvfs, tableKeys, annotations: readAnnotations(sql, problems), problems };
+  return { text: chars.join(''), filters, tryCasts, minuses, windowTvfs, tableKeys, liftedWatermarks, annotations: readAnnotations(sql, problems), problems };
 }
 
 const OPERATOR = /[-+*/%|]/;
@@ -269,8 +272,12 @@ function topLevelItems(sql: string, open: number, close: number, isCode: (i: num
 
 const PRIMARY_KEY = /^\s*(?:CONSTRAINT\s+(?:`(?:[^`]|``)+`|\w+)\s+)?PRIMARY\s+KEY\s*\(([^()]*)\)\s*NOT\s+ENFORCED\s*$/i;
 
-/** `PRIMARY KEY (…) NOT ENFORCED` anywhere but last in a CREATE TABLE's list, blanked with its comma. */
-function liftTableKeys(sql: string, isCode: (i: number) => boolean, blank: (from: number, to: number) => void): Map<number, string[]> {
+/**
+ * `PRIMARY KEY (…) NOT ENFORCED` anywhere but last in a CREATE TABLE's list, blanked with its comma.
+ * A list that begins with `WATERMARK FOR ts AS expr` (`CREATE TABLE t (WATERMARK …) LIKE base`) has
+ * `WATERMARK FOR` blanked, so that the grammar, which wants a column first, reads `ts AS expr`.
+ */
+function liftTableKeys(sql: string, isCode: (i: number) => boolean, blank: (from: number, to: number) => void, watermarks: Set<number>): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const m of sql.matchAll(/\bCREATE\s+(?:TEMPORARY\s+)?TABLE\b/gi)) {
     if (!isCode(m.index!)) continue;
@@ -280,6 +287,12 @@ function liftTableKeys(sql: string, isCode: (i: number) => boolean, blank: (from
     const close = closingParen(sql, open, isCode);
     if (close < 0) continue;
     const items = topLevelItems(sql, open, close, isCode);
+    const wm = /^(\s*)(WATERMARK\s+FOR\s+)(?=\S)/i.exec(sql.slice(items[0][0], items[0][1]));
+    if (wm) {
+      const from = items[0][0] + wm[1].length;
+      blank(from, from + wm[2].length);
+      watermarks.add(from + wm[2].length);
+    }
     items.slice(0, -1).forEach(([from, to]) => {
       const km = PRIMARY_KEY.exec(sql.slice(from, to));
       if (!km) return;

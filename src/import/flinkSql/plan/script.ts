@@ -15,7 +15,7 @@ import type { Col, Rel } from './model.ts';
 import { fail, Graph, quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import type { TableDef } from './ddl.ts';
-import { readTable, sinkKind, sourceRel } from './ddl.ts';
+import { mergeLike, readTable, sinkKind, sourceRel } from './ddl.ts';
 import { finish, keepPending, planQuery } from './select.ts';
 import type { FromRel } from './select.ts';
 import { annotatedNode, isVersionsHelper } from './annotated.ts';
@@ -153,7 +153,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
     try {
       const create = find(s, 'simpleCreateTable') ?? find(s, 'createTableAsSelect');
       if (create && ruleOf(s.children![0]) === 'ddlStatement') {
-        const def = readTable(sql, create, prep.tableKeys.get(firstToken(s)?.start ?? -1) ?? null);
+        const read = readTable(sql, create, prep.tableKeys.get(firstToken(s)?.start ?? -1) ?? null, prep.liftedWatermarks);
+        const def = read.like ? mergeLike(read, tables.get(unquote(childOf(read.like, 'tablePath')!.getText()))) : read;
         if (tables.has(def.name) || views.has(def.name)) fail(create, 'CREATE TABLE', `\`${def.name}\` is defined twice`);
         const ann = annotationOf(s);
         if (ann) annotations.set(def.name, ann);
