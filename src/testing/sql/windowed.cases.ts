@@ -3,8 +3,9 @@
  * join, window Top-N and window deduplication. SQLite's window functions and integer division
  * (the hour of a timestamp) compute what Flink's documented semantics give on this in-order data.
  */
-import { ORDERS_DDL, PAYMENTS_DDL } from './data.ts';
+import { ORDERS_DDL, PAYMENTS_DDL, orders } from './data.ts';
 import type { SqlOracleCase } from './oracleCase.ts';
+import { windowsOf } from './oracleCase.ts';
 
 const printSink = (name: string, cols: string) => `CREATE TABLE ${name} (${cols}) WITH ('connector' = 'print');\n`;
 const H = 3_600_000;
@@ -37,6 +38,21 @@ WINDOW w1 AS (PARTITION BY product ORDER BY order_time RANGE BETWEEN INTERVAL '1
 SELECT order_id, COUNT(order_id) OVER (PARTITION BY customer_id ORDER BY order_time) AS nth FROM orders WHERE status <> 'cancelled';`,
     expected: { counts: "SELECT order_id, COUNT(order_id) OVER (PARTITION BY customer_id ORDER BY order_time) AS nth FROM orders WHERE status <> 'cancelled'" },
   },
+  ...(
+    [
+      ['TUMBLE with an offset', "TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR, INTERVAL '15' MINUTE)", { type: 'tumble', size: H, offset: 15 * 60_000 }],
+      ['HOP', "HOP(TABLE orders, DESCRIPTOR(order_time), INTERVAL '20' MINUTE, INTERVAL '1' HOUR)", { type: 'hop', size: H, slide: 20 * 60_000 }],
+      ['HOP whose slide does not divide its size', "HOP(TABLE orders, DESCRIPTOR(order_time), INTERVAL '25' MINUTE, INTERVAL '1' HOUR)", { type: 'hop', size: H, slide: 25 * 60_000 }],
+      ['CUMULATE', "CUMULATE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '20' MINUTE, INTERVAL '1' HOUR)", { type: 'cumulate', size: H, step: 20 * 60_000 }],
+    ] as const
+  ).map(([what, tvf, w]): SqlOracleCase => ({
+    name: `${what} read as a table: each row once per window it falls in, with window_start, window_end and window_time`,
+    sql: `${ORDERS_DDL}${printSink('windowed_rows', 'order_id STRING, amount DOUBLE, window_start TIMESTAMP(3), window_end TIMESTAMP(3), window_time TIMESTAMP(3)')}INSERT INTO windowed_rows
+SELECT order_id, amount, window_start, window_end, window_time FROM TABLE(${tvf});`,
+    expected: {
+      windowed_rows: () => orders.flatMap((o) => windowsOf(o.order_time as number, w).map(([start, end]) => ({ order_id: o.order_id, amount: o.amount, window_start: start, window_end: end, window_time: end - 1 }))),
+    },
+  })),
   {
     name: 'window GROUPING SETS: per product and overall in each hour',
     sql: `${ORDERS_DDL}${printSink('hourly_sets', 'window_start TIMESTAMP(3), window_end TIMESTAMP(3), product STRING, n BIGINT, total DOUBLE')}INSERT INTO hourly_sets

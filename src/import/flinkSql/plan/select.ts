@@ -11,7 +11,7 @@ import type { Col, Rel } from './model.ts';
 import { fail, requalify } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
-import { callArgs, callName, columnRef, weirExpr } from './expr.ts';
+import { callArgs, callName, columnRef, resolveColumn, weirExpr } from './expr.ts';
 import { exprType } from './exprForms.ts';
 import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
@@ -22,6 +22,7 @@ import { planWhere } from './subquery.ts';
 import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
 import { planOrderLimit } from './orderLimit.ts';
 import { combineSetOps, distinctRows, setOperandTypes } from './setOps.ts';
+import { windowRows } from './windowRows.ts';
 import type { SetLink } from './setOps.ts';
 import { planValues } from './values.ts';
 
@@ -71,7 +72,8 @@ function planUnordered(q: Tree, env: Env): FromRel {
 
 /** Makes a FROM relation a plain one: a pending window or rank cannot stand alone. */
 export function finish(r: FromRel, env: Env, at: Tree): Rel {
-  if (r.tvf) fail(r.tvf.at, `${r.tvf.type.toUpperCase()} window table function`, 'a window table function feeds a window operator: GROUP BY window_start, window_end (aggregate), a JOIN of two windowed tables ON window_start and window_end (window join), or ROW_NUMBER() OVER (PARTITION BY window_start, window_end, …) (window Top-N, dedup)');
+  // Not read by a window operator: the window table function's rows themselves.
+  if (r.tvf) return windowRows(r, env, at);
   if (r.rank) return planRankFromOuter(r, null, env, at);
   return r;
 }
@@ -176,11 +178,16 @@ function unionOf(branches: Rel[], distinct: boolean, env: Env, q: Tree, trees: T
 /**
  * The SELECT list over a window table function that waits for its operator: the window columns
  * stay (the operator adds them); the other columns, picked or reordered, are projected before it.
+ * A list that computes expressions or leaves out the time attribute cannot feed a window operator
+ * (it cuts the windows by that time): it reads the window table function's rows themselves.
  */
 export function projectPending(rel: FromRel, items: { name: string; expr: Tree | null; col: Col | null; at: Tree }[], env: Env, at: Tree): FromRel {
   const windowCols = ['window_start', 'window_end', 'window_time'];
   const plain = items.filter((it) => !windowCols.includes(it.col?.field ?? (it.expr ? columnRef(it.expr)?.name ?? '' : '')));
-  for (const it of plain) if (!it.col && !(it.expr && columnRef(it.expr))) fail(it.at, 'SELECT list', 'over a window table function only columns are read here; compute expressions after the window operator');
+  const scope = scopeOf(env, rel);
+  const fieldOf = (it: (typeof items)[number]) => it.col?.field ?? (it.expr && columnRef(it.expr) ? resolveColumn(scope, columnRef(it.expr)!.qual, columnRef(it.expr)!.name, it.expr).field : null);
+  const pendable = plain.every((it) => fieldOf(it) !== null) && (!rel.eventTime || plain.some((it) => fieldOf(it) === rel.eventTime));
+  if (!pendable) return project(windowRows(rel, env, at), items, env, at);
   const base: Rel = { ...rel, cols: rel.cols.filter((c) => !windowCols.includes(c.field)) };
   const inner = project(base, plain, env, at);
   if (rel.eventTime && inner.eventTime !== rel.eventTime) fail(at, 'SELECT list', `keep the time attribute \`${rel.eventTime}\` in the SELECT list: the window is cut by it`);
