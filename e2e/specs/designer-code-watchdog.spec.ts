@@ -18,6 +18,12 @@ test('designer code: while (true) {} in a map fails the run on that node; the pa
   const status = page.getByRole('status', { name: 'Run status' });
   // The default limit is 2000 ms per batch; the watchdog reports soon after.
   await t.expectText(status, /Failed: node "map_1": map code ran longer than the 2000 ms limit per batch/, 15_000);
+  // The failure stays on screen: the stopped worker is gone, and nothing may start a fresh one
+  // that reports "Not running" over it (the panels' requests once did, within 0.2 s).
+  for (const started = Date.now(); Date.now() - started < 1500; await page.waitForTimeout(50)) {
+    const now = (await status.textContent()) ?? '';
+    t.expect(/^Failed: node "map_1"/.test(now), `the failure stayed on screen, but the status now reads "${now}"`);
+  }
   await t.expectVisible(page.locator('.react-flow__node[data-id="map_1"] .op-node.has-failed'));
   await page.getByRole('tab', { name: 'Log' }).click();
   await t.expectText(page.getByRole('log', { name: 'Log' }), /node "map_1": map code ran longer than/);

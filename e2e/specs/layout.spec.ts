@@ -252,7 +252,7 @@ test('layout: presentation mode shows the canvas and one output tab in larger ty
   await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
 });
 
-test('layout: with a lesson open the run toolbar is one line at 1280×720, 1024×768 and 900×700, its folded actions under More', async (t) => {
+test('layout: with a lesson open the run toolbar is one line at 1280×720, 1024×768 and 900×700, its step kind reads in full, its folded actions under More', async (t) => {
   const { page } = t;
   await page.setViewportSize({ width: 1280, height: 720 });
   await openApp(t);
@@ -276,8 +276,12 @@ test('layout: with a lesson open the run toolbar is one line at 1280×720, 1024�
     });
     if (bar.spread >= bar.tallest * 1.5) wrapped.push(`at ${w}×${h} its controls span ${Math.round(bar.spread)} px, a control is ${Math.round(bar.tallest)} px`);
     if (bar.outside > 0) wrapped.push(`at ${w}×${h} ${bar.outside} controls run past it`);
+    const narrow = await narrowOptions(page, 'Step by');
+    if (narrow.length) wrapped.push(`at ${w}×${h} the step kinds do not fit their list: ${narrow.join(', ')}`);
   }
-  t.expect(wrapped.length === 0, `with a lesson open the run toolbar is not one line: ${wrapped.join('; ')}`);
+  t.expect(wrapped.length === 0, `with a lesson open the run toolbar is not one line or cuts a control: ${wrapped.join('; ')}`);
+  await page.getByRole('combobox', { name: 'Step by' }).selectOption('watermark');
+  await t.screenshot('layout-lesson-toolbar-900x700-watermark');
   // At 900 px the actions that did not fit are one click away, and they work from there.
   const toolbar = page.getByRole('toolbar', { name: 'Run controls' });
   await toolbar.getByRole('button', { name: /More/ }).click();
@@ -288,3 +292,17 @@ test('layout: with a lesson open the run toolbar is one line at 1280×720, 1024�
   await t.expectHidden(toolbar.getByRole('group', { name: 'More' }));
   await t.expectVisible(toolbar.getByRole('button', { name: 'Step', exact: true }));
 });
+
+/** Options of a select whose text is wider than the room the closed select gives it (its box less padding and arrow). */
+async function narrowOptions(page: Page, label: string): Promise<string[]> {
+  return page.getByRole('combobox', { name: label }).evaluate((el) => {
+    const sel = el as HTMLSelectElement;
+    const cs = getComputedStyle(sel);
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    // Chromium draws the closed select's arrow in about 1.2em at the inline end.
+    const room = sel.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - parseFloat(cs.fontSize) * 1.2;
+    return [...sel.options].filter((o) => ctx.measureText(o.text).width > room).map((o) => `${o.text} (${Math.round(ctx.measureText(o.text).width)} px in ${Math.round(room)} px)`);
+  });
+}
+

@@ -4,7 +4,7 @@
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
 import type { Page } from 'playwright-core';
-import { node, openApp, openRunSettings } from './designer-helpers.spec.ts';
+import { node, openApp, openExample, openRunSettings } from './designer-helpers.spec.ts';
 
 const SINK = 'sales_by_store';
 const status = (page: Page) => page.getByRole('status', { name: 'Run status' });
@@ -96,3 +96,56 @@ test('runtime designer: reload the page mid-run, resume from the prompt, and end
   const reference = await uninterruptedView(t, page);
   t.expect(JSON.stringify(resumed) === JSON.stringify(reference), `the resumed view equals the uninterrupted view\nresumed:   ${resumed.join(' / ')}\nreference: ${reference.join(' / ')}`);
 }, { timeoutMs: 150_000 });
+
+/** A node's "in" and "out" counters on the canvas (plain numbers below 10,000). */
+async function counters(page: Page, id: string): Promise<{ in: number; out: number; restored: string | null }> {
+  const line = page.getByLabel(`metrics of ${id}`, { exact: true });
+  const num = async (title: string) => Number(((await line.locator(`span[title^="${title}"]`).textContent()) ?? '').replace(/\D/g, ''));
+  const tag = line.locator('.op-restored');
+  return { in: await num('records in'), out: await num('records out'), restored: (await tag.count()) ? await tag.textContent() : null };
+}
+
+const recordsRead = async (page: Page): Promise<number> => Number(/([\d,]+) records/.exec((await status(page).textContent()) ?? '')?.[1].replace(/,/g, '') ?? NaN);
+
+/** Along camera → "Entries only" → visits → view, each node took in what the one before sent out. */
+async function expectChainAgrees(t: TestContext, page: Page, when: string): Promise<{ camera: number; entries: number }> {
+  const [camera, entries, visits, view] = await Promise.all(['camera', 'entries', 'visits', 'visits_view'].map((id) => counters(page, id)));
+  const read = await recordsRead(page);
+  const all = `camera ${JSON.stringify(camera)}, entries ${JSON.stringify(entries)}, visits ${JSON.stringify(visits)}, view ${JSON.stringify(view)}, read ${read}`;
+  t.expect(camera.out === read, `${when}: the source sent what the status says was read (${all})`);
+  t.expect(entries.in === camera.out, `${when}: "Entries only" took in what the camera sent (${all})`);
+  t.expect(entries.out > 0, `${when}: "Entries only" has let entries through (${all})`);
+  t.expect(visits.in === entries.out, `${when}: the count took in what "Entries only" let through (${all})`);
+  t.expect(view.in === visits.out, `${when}: the view took in the count's changelog (${all})`);
+  return { camera: camera.out, entries: entries.out };
+}
+
+test('runtime designer: after a kill from the toolbar, node counters are the restored checkpoint\'s and go on from there', async (t) => {
+  const page = await openExample(t, /Open example Coffee shop/, 'entries');
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '50 / s' });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(status(page), /Running .*[2-9] checkpoints/, 20_000);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await t.expectText(status(page), /Paused/);
+  const before = await expectChainAgrees(t, page, 'before the kill');
+  await t.screenshot('runtime-designer-counters-before-kill');
+  await page.getByRole('button', { name: 'Kill a subtask…' }).click();
+  await page.getByRole('combobox', { name: 'Subtask to kill' }).selectOption('visits#0');
+  await page.getByRole('button', { name: 'Kill', exact: true }).click();
+  await t.expectText(status(page), /1 restart/, 20_000);
+  const log = await logText(page);
+  const cp = /job restarted from checkpoint (\d+) \(attempt 2\)/.exec(log)?.[1];
+  t.expect(cp !== undefined, 'the log shows the restore from a checkpoint');
+  const restored = await expectChainAgrees(t, page, 'right after the restore');
+  // The canvas says which counts these are: the checkpoint's, and on from there.
+  await t.expectText(page.getByLabel('metrics of entries', { exact: true }), `↺ cp ${cp}`);
+  await t.screenshot('runtime-designer-counters-after-restore');
+  t.expect(restored.camera > 0 && restored.camera <= before.camera, `the counts went back to the checkpoint, not to 0 (camera ${before.camera} → ${restored.camera})`);
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(status(page), /Running/);
+  await page.waitForFunction((n) => Number(/([\d,]+) records/.exec(document.querySelector('[aria-label="Run status"]')?.textContent ?? '')?.[1].replace(/,/g, '')) > n + 20, restored.camera);
+  await page.getByRole('button', { name: 'Pause', exact: true }).click();
+  await t.expectText(status(page), /Paused/);
+  const later = await expectChainAgrees(t, page, 'after running on');
+  t.expect(later.camera > restored.camera && later.entries >= restored.entries, `the counts went on from the checkpoint's (camera ${restored.camera} → ${later.camera})`);
+}, { timeoutMs: 90_000 });

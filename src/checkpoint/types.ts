@@ -21,6 +21,11 @@ export interface SubtaskSnapshot {
   timers: Timer[];
   watermark: number;
   counters: Record<string, number>;
+  /**
+   * Records the subtask had taken in and sent out when it snapshotted: a restore counts on from
+   * there, so the node counters agree with the restored state (absent in older checkpoints: 0).
+   */
+  records?: { in: number; out: number };
   source?: SourceTaskSnapshot;
   /** Per input channel watermarks, so that lateness decisions replay exactly after a restore. */
   channels?: { wm: number; idle: boolean; ended: boolean }[];

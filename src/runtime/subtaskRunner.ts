@@ -12,7 +12,7 @@ import { isDurableBackend } from '../state/backend.ts';
 import { MemoryStateBackend } from '../state/memory/memoryBackend.ts';
 import type { AlignerAction } from '../checkpoint/barrierAligner.ts';
 import type { DeadLetterEpoch, Epoch, PendingCommit, SubtaskSnapshot } from '../checkpoint/types.ts';
-import { subtaskId } from '../checkpoint/types.ts';
+import { parseSubtaskId, subtaskId } from '../checkpoint/types.ts';
 import type { ChannelMessage } from './messages.ts';
 import { InputChannels } from './inputChannels.ts';
 import type { InChannel, InputChannelView } from './inputChannels.ts';
@@ -153,7 +153,7 @@ export class SubtaskRunner {
   private readSinceBarrier = 0;
   /** A source's time between two records at its rate, in simulated processing time (ms). */
   readonly recordIntervalMs: number = 0;
-  /** Records a source sent in this attempt (dead letters not included), for live metrics. */
+  /** Records a source sent (dead letters not included), for live metrics: as of the checkpoint after a restore. */
   recordsEmitted = 0;
   /** Dead letters this subtask produced in this attempt (replays included), for live metrics. */
   deadLetterCount = 0;
@@ -521,7 +521,8 @@ export class SubtaskRunner {
   private snapshot(checkpointId: number, durableKeyed?: SubtaskSnapshot['keyed']): SubtaskSnapshot {
     const base = { subtask: this.id, parallelism: this.node.parallelism, finished: this.finished, deadLetterEpochs: this.deadLetters.close(checkpointId), ...(this.derivedFrom ? { derivedFrom: this.derivedFrom } : {}) };
     if (this.source) {
-      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, source: this.sourceSnapshot(checkpointId) };
+      const records = { in: 0, out: this.recordsEmitted };
+      return { ...base, keyed: { type: 'inline', snapshot: { maxParallelism: 0, keyGroups: {} } }, operator: { lists: {}, broadcast: {} }, timers: [], watermark: this.source.watermark(), counters: {}, records, source: this.sourceSnapshot(checkpointId) };
     }
     const task = this.task!;
     const s = durableKeyed
@@ -534,6 +535,7 @@ export class SubtaskRunner {
       timers: s.timers,
       watermark: s.watermark,
       counters: s.counters,
+      records: { in: task.recordsIn, out: task.recordsOut },
       pendingCommits: this.sinkEpochs ? commitsOf(this.sinkEpochs.close(checkpointId)) : undefined,
     };
   }
@@ -621,6 +623,7 @@ export class SubtaskRunner {
    * job master's to publish: it holds the same snapshots.
    */
   restore(snaps: readonly SubtaskSnapshot[]): void {
+    this.restoreCounts(snaps);
     if (this.source) {
       // A live reader first takes back the unread messages a checkpoint of another process carried.
       const own = snaps.find((x) => x.source && x.subtask === this.id)?.source as SplitSourceSnapshot | undefined;
@@ -649,6 +652,32 @@ export class SubtaskRunner {
     task.operatorState.restore(snaps.map((s) => s.operator), this.index, this.node.parallelism);
     task.timers.restore(snaps.flatMap((s) => s.timers), (k) => owns(keyGroupOf(k, mp)));
     task.restoreWatermarks(snaps.map((s) => s.watermark));
+  }
+
+  /**
+   * The counts the old subtasks had at the checkpoint, so the node counters go on from the
+   * restored state instead of starting again at zero. Old subtask j's counts go to new subtask
+   * j mod p: at the same parallelism each keeps its own, after a rescale the node's totals stay exact.
+   */
+  private restoreCounts(snaps: readonly SubtaskSnapshot[]): void {
+    let recordsIn = 0;
+    let recordsOut = 0;
+    const counters: Record<string, number> = {};
+    for (const s of snaps) {
+      if (parseSubtaskId(s.subtask).index % this.node.parallelism !== this.index) continue;
+      recordsIn += s.records?.in ?? 0;
+      recordsOut += s.records?.out ?? 0;
+      for (const [k, v] of Object.entries(s.counters)) counters[k] = (counters[k] ?? 0) + v;
+    }
+    if (this.source) {
+      this.recordsEmitted = recordsOut;
+      return;
+    }
+    const task = this.task!;
+    task.recordsIn = recordsIn;
+    task.recordsOut = recordsOut;
+    for (const k of Object.keys(task.counters)) delete task.counters[k];
+    Object.assign(task.counters, counters);
   }
 }
 

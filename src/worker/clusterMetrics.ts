@@ -18,12 +18,16 @@ export function recordsRead(cluster: LocalCluster): number {
   return n;
 }
 
+/** Records one source subtask sent: those below its offset, the injected ones included. */
+const sourceSent = (r: ReturnType<LocalCluster['subtasks']>[number]): number => recordsBelow(r.source!.offset(), r.index, r.node.parallelism) + r.injectedRead();
+
 /**
  * Per node, the subtasks' metrics merged: counts add up, the watermark is the slowest subtask's.
- * Counts are since the current attempt started (a restart or a restore), like the operators' own
- * counters, which start again at zero: a source counts from the offset it restored (`startOffsets`).
+ * Counts are the whole run's as the restored state has them: after a restart or a restore they
+ * are the counts at that checkpoint (the operators restore theirs, a source's offset goes back),
+ * and go on from there, so they always agree with the state, the views and the records read.
  */
-export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[], startOffsets: ReadonlyMap<string, number> = new Map()): Record<string, NodeMetrics> {
+export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[]): Record<string, NodeMetrics> {
   const deadByNode = new Map<string, number>();
   for (const d of dead) deadByNode.set(d.nodeId, (deadByNode.get(d.nodeId) ?? 0) + 1);
   const out: Record<string, NodeMetrics> = {};
@@ -31,8 +35,7 @@ export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[
     const id = r.node.id;
     const m = (out[id] ??= { recordsIn: 0, recordsOut: 0, watermark: Infinity, counters: {}, deadLetters: deadByNode.get(id) ?? 0, timers: 0 });
     if (r.source) {
-      const from = startOffsets.get(r.id) ?? 0;
-      m.recordsOut += recordsBelow(r.source.offset(), r.index, r.node.parallelism) - recordsBelow(from, r.index, r.node.parallelism) + r.injectedRead();
+      m.recordsOut += sourceSent(r);
       m.watermark = Math.min(m.watermark, r.source.watermark());
     } else if (r.task) {
       const t = r.task.metrics(0);
@@ -53,7 +56,7 @@ export function clusterMetrics(cluster: LocalCluster, dead: readonly DeadLetter[
  * numbers of `clusterMetrics`, so a rate and its count always agree) and, per subtask, busy and
  * backpressured ms with its own in/out. Null when the cluster measures no load.
  */
-export function loadCounts(cluster: LocalCluster, metrics: Record<string, NodeMetrics>, startOffsets: ReadonlyMap<string, number> = new Map()): Record<string, NodeCounts> | null {
+export function loadCounts(cluster: LocalCluster, metrics: Record<string, NodeMetrics>): Record<string, NodeCounts> | null {
   const times = cluster.loadTimes();
   if (!times) return null;
   const out: Record<string, NodeCounts> = {};
@@ -61,8 +64,7 @@ export function loadCounts(cluster: LocalCluster, metrics: Record<string, NodeMe
     const m = metrics[r.node.id];
     const n = (out[r.node.id] ??= { recordsIn: m?.recordsIn ?? 0, recordsOut: m?.recordsOut ?? 0, subtasks: [] });
     const t = times.get(r.id) ?? { busyMs: 0, backpressuredMs: 0 };
-    const from = startOffsets.get(r.id) ?? 0;
-    const sent = r.source ? recordsBelow(r.source.offset(), r.index, r.node.parallelism) - recordsBelow(from, r.index, r.node.parallelism) + r.injectedRead() : (r.task?.recordsOut ?? 0);
+    const sent = r.source ? sourceSent(r) : (r.task?.recordsOut ?? 0);
     n.subtasks.push({ id: r.id, busyMs: t.busyMs, backpressuredMs: t.backpressuredMs, recordsIn: r.task?.recordsIn ?? 0, recordsOut: sent });
   }
   return out;

@@ -123,18 +123,37 @@ describe('ClusterSession', () => {
     expect(await allRows(s, snaps, 500)).toEqual(reference);
   });
 
-  it('after a kill, every node counts from the restart: the source as well as the operators after it', async () => {
+  it('after a kill, every node counts as of the restored checkpoint and then goes on, consistent with the restored state', async () => {
+    const doc = counts('kill-counters', 3000, 1);
+    // A filter that drops some records, so its in and out differ (the aggregate after it sees only its out).
+    doc.nodes.splice(1, 0, { id: 'odd', kind: 'filter', params: { where: 'id % 3 <> 0' } });
+    doc.edges[0] = { from: { node: 'src', port: 'out' }, to: { node: 'odd', port: 'in' } };
+    doc.edges.splice(1, 0, { from: { node: 'odd', port: 'out' }, to: { node: 'agg', port: 'in' } });
     const { s, snaps, until } = session();
-    await s.load(counts('kill-counters', 3000, 1), { speed: 20, checkpointIntervalMs: null });
-    for (let i = 0; i < 5; i++) await s.step('record');
+    await s.load(doc, { speed: 20, checkpointIntervalMs: null });
+    for (let i = 0; i < 6; i++) await s.step('record');
     for (let i = 0; i < 30 && snaps.at(-1)!.checkpoints === 0; i++) await s.step('barrier');
     for (let i = 0; i < 5; i++) await s.step('record');
+    const beforeKill = snaps.at(-1)!;
     s.killSubtask('agg#0');
-    await until((x) => x.restarts === 1);
+    const restored = await until((x) => x.restarts === 1);
+    expect(restored.restoredFrom).toBe(beforeKill.checkpoints);
+    // The source rewound to the checkpoint, and every operator's counts are the ones it had there.
+    const r = restored.metrics;
+    const atCheckpoint = restored.records;
+    expect(atCheckpoint).toBeGreaterThan(0);
+    expect(r.src.recordsOut).toBe(atCheckpoint);
+    expect(r.odd.recordsIn).toBe(atCheckpoint);
+    expect(r.odd.recordsOut).toBeGreaterThan(0);
+    expect(r.odd.recordsOut).toBeLessThan(r.odd.recordsIn);
+    expect(r.agg.recordsIn).toBe(r.odd.recordsOut);
     for (let i = 0; i < 3; i++) await s.step('record');
     const m = snaps.at(-1)!.metrics;
-    expect(m.agg.recordsIn).toBe(3);
-    expect(m.src.recordsOut).toBe(m.agg.recordsIn);
+    expect(snaps.at(-1)!.records).toBe(atCheckpoint + 3);
+    expect(m.src.recordsOut).toBe(atCheckpoint + 3);
+    expect(m.odd.recordsIn).toBe(m.src.recordsOut);
+    expect(m.agg.recordsIn).toBe(m.odd.recordsOut);
+    expect(m.view.recordsIn).toBe(m.agg.recordsOut);
   });
 
   it('refuses to kill a subtask that does not exist and lists the live ones', async () => {

@@ -52,8 +52,8 @@ export class ClusterSession {
   private lastPost = -Infinity;
   /** Barrier messages put on any edge so far, and the last one: stepping by barrier stops at the next. */
   private barrierHops = 0;
-  /** Each source subtask's offset when the current attempt started: node counters count from there. */
-  private sourceStart = new Map<string, number>();
+  /** The checkpoint the current attempt restored (null: it started from the beginning): node counters are as of it. */
+  private restoredFrom: number | null = null;
   private lastBarrier: { edge: string; from: string; to: string; checkpointId: number } | null = null;
   /** Snapshot credit: when on, running snapshots wait until the UI applied the previous one. */
   private credit = false;
@@ -162,7 +162,7 @@ export class ClusterSession {
     this.barrierHops = 0;
     this.lastBarrier = null;
     this.lastHit = null;
-    this.sourceStart = new Map();
+    this.restoredFrom = null;
     this.error = null;
   }
 
@@ -188,7 +188,7 @@ export class ClusterSession {
       this.lastBarrier = { edge: e.edge, from: e.from, to: e.to, checkpointId: e.checkpointId ?? 0 };
     }
     if (e.type === 'restored') {
-      this.sourceStart = new Map(job.cluster.subtasks().flatMap((r) => (r.source ? [[r.id, r.source.offset()] as const] : [])));
+      this.restoredFrom = e.checkpointId;
       // The committed view is exactly the restored sink state: epochs after the checkpoint are gone.
       for (const [id, view] of job.views) view.reset(sinkRows(job.cluster, id));
       this.sampler.markAllDirty();
@@ -561,9 +561,9 @@ export class ClusterSession {
     const job = this.job;
     const records = job ? recordsRead(job.cluster) : 0;
     const rate = this.rate.sample(now, records);
-    const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters(), this.sourceStart) : {};
+    const metrics = job ? clusterMetrics(job.cluster, job.cluster.deadLetters()) : {};
     if (job && this.status === 'running') {
-      const counts = loadCounts(job.cluster, metrics, this.sourceStart);
+      const counts = loadCounts(job.cluster, metrics);
       if (counts) this.lastLoad = this.loadWindow.sample(now, counts);
     }
     const read = job ? (id: string) => job.views.get(id)?.rows() ?? [] : null;
@@ -582,6 +582,7 @@ export class ClusterSession {
       checkpoints: this.checkpoints,
       error: this.error,
       restarts: this.restarts,
+      restoredFrom: this.restoredFrom,
       frame,
       history: job ? this.timeline.view(job.cluster.stepCount(), job.cluster.history, this.loaded?.opts.resume ? 'resumed' : null) : null,
       feeds: job?.feeds.statuses() ?? {},

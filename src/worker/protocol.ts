@@ -77,6 +77,11 @@ export interface RunSnapshot {
   error: { message: string; node?: string } | null;
   /** Restarts after failures so far in this run. */
   restarts: number;
+  /**
+   * The checkpoint the current attempt restored (after a failure, a travel back or a resume), or
+   * null when it ran from the start. Node counters are then the counts at that checkpoint, and on.
+   */
+  restoredFrom?: number | null;
   /** The observatory's sampled view; null until a job is loaded. */
   frame: ObservationFrame | null;
   /** Where the run is in its history, for stepping back and the scrubber; null until a job is loaded. */

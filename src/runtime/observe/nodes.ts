@@ -28,8 +28,6 @@ export class NodeObserver {
   constructor(
     private readonly cluster: LocalCluster,
     private readonly snapshots: ReadonlyMap<string, SnapshotMark>,
-    /** Records each source emitted since the observer attached (sources have no task counters). */
-    private readonly sourceRecords: (node: string) => number,
   ) {}
 
   observe(): NodeObservation[] {
@@ -45,13 +43,16 @@ export class NodeObserver {
       let lateRecords = 0;
       let deadLetters = 0;
       for (const r of runners) {
-        if (!r.task) continue;
+        // A source has no task: it counts what it sent, restored with a checkpoint like the operators' counts.
+        if (!r.task) {
+          recordsOut += r.recordsEmitted;
+          continue;
+        }
         recordsIn += r.task.recordsIn;
         recordsOut += r.task.recordsOut;
         lateRecords += r.task.counters.lateRecords ?? 0;
         deadLetters += r.task.counters.deadLetters ?? 0;
       }
-      if (n.isSource) recordsOut = this.sourceRecords(n.id);
       const wms = runners.map((r) => r.watermark());
       return {
         node: n.id,

@@ -49,7 +49,7 @@ export class ClusterObserver implements ClusterObserverApi {
   ) {
     this.rec = new Recorder(cluster, opts.rateClock);
     this.rec.traceEvery = Math.max(1, Math.floor(opts.traceEvery ?? 100));
-    this.nodes = new NodeObserver(cluster, this.snapshots, (node) => this.rec.sourceCounts.get(node) ?? 0);
+    this.nodes = new NodeObserver(cluster, this.snapshots);
     cluster.setTap(this.rec);
   }
 

@@ -26,7 +26,6 @@ export class Recorder implements ClusterTap {
   readonly edges: EdgeRecorder[];
   readonly sourcePoints = new Map<string, Ring<Point>>();
   private readonly sourceWm = new Map<string, number>();
-  readonly sourceCounts = new Map<string, number>();
   readonly traces = new Ring<TraceEntry>(TRACE_ENTRIES);
   private readonly traced = new WeakMap<Element, TraceEntry>();
   private seq = 0;
@@ -125,7 +124,6 @@ export class Recorder implements ClusterTap {
     // Lateness is judged against the watermark the source had emitted before this read.
     const wm = this.sourceWm.get(runner.id) ?? -Infinity;
     const now = this.cluster.clock.now();
-    this.sourceCounts.set(node, (this.sourceCounts.get(node) ?? 0) + els.length);
     for (const el of els) {
       if (el.ts !== null) points.push({ processingTime: now, eventTime: el.ts, watermark: Number.isFinite(wm) ? wm : null, late: el.ts <= wm });
       if (this.sourceRecords++ % this.traceEvery === 0) {

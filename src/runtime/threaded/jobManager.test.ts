@@ -170,6 +170,9 @@ describe('JobManager on in-process workers', () => {
     expect(res.checkpoints[0].checkpointId).toBeGreaterThan(latest.checkpointId);
     expect(res.views.view).toEqual(runPipeline(exactlyOnceDoc(1, { n: 6000 })).views.view);
     expect(sequenceViolations(res.views.view)).toEqual([]);
+    // The counters came back with the state, split over 3 subtasks now: each record counted once over both jobs.
+    expect(res.stats!.nodes.work.recordsIn).toBe(6000);
+    expect(res.stats!.nodes.agg.recordsIn).toBe(6000);
   });
 
   it('checkpoints IndexedDB state as chunks and restores them after a kill (the browser path)', async () => {

@@ -16,11 +16,18 @@ const wm = formatWatermark;
 export function NodeMetricsLine({ id }: { id: string }) {
   const t = useT();
   const m = useStore(runStore, (s) => (s.snapshot && s.snapshot.status !== 'idle' ? s.snapshot.metrics[id] : undefined));
+  // After a restore the counts are the checkpoint's and on: say so, or they look like a miscount.
+  const restoredFrom = useStore(runStore, (s) => s.snapshot?.restoredFrom ?? null);
   if (!m) return null;
   return (
     <div className="op-metrics" aria-label={t('observatory.metrics.label', { node: id })}>
       <span title={t('observatory.metrics.inTitle')}>{t('observatory.metrics.in', { n: fmt(m.recordsIn) })}</span>
       <span title={t('observatory.metrics.outTitle')}>{t('observatory.metrics.out', { n: fmt(m.recordsOut) })}</span>
+      {restoredFrom !== null && (
+        <span className="op-restored" title={t('observatory.metrics.restoredTitle', { id: restoredFrom })}>
+          {t('observatory.metrics.restored', { id: restoredFrom })}
+        </span>
+      )}
       <span title={t('observatory.metrics.wmTitle')}>{t('observatory.metrics.wm', { wm: wm(m.watermark) })}</span>
       {m.deadLetters > 0 && (
         <span className="op-dead" title={t('observatory.metrics.deadTitle')}>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import type { SinkSample } from '../../worker/protocol.ts';
-import { engine } from '../run/engineClient.ts';
+import { liveEngine } from '../run/engineClient.ts';
 import { useStore } from '../store/createStore.ts';
 import { uiStore } from '../store/uiStore.ts';
 import { useT } from '../i18n/i18n.ts';
@@ -83,7 +83,7 @@ export function ResultChart({ sinkId, sample }: { sinkId: string; sample: SinkSa
   const offset = Math.ceil(Math.max(0, sample.total - CHART_ROWS) / WINDOW_STEP) * WINDOW_STEP;
 
   useEffect(() => {
-    const id = requestAnimationFrame(() => void engine().setSinkWindow(sinkId, offset, CHART_ROWS + WINDOW_STEP));
+    const id = requestAnimationFrame(() => void liveEngine()?.setSinkWindow(sinkId, offset, CHART_ROWS + WINDOW_STEP));
     return () => cancelAnimationFrame(id);
   }, [sinkId, offset]);
 

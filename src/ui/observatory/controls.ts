@@ -1,5 +1,5 @@
 import type { Breakpoint, ObserveRequest, StateDiff } from '../../runtime/observe/types.ts';
-import { engine } from '../run/engineClient.ts';
+import { engine, liveEngine } from '../run/engineClient.ts';
 import { observe, runStore } from '../run/runStore.ts';
 
 /**
@@ -17,5 +17,8 @@ export function sendObserve(req: ObserveRequest): void {
 }
 
 export const diffCheckpoints = (from: number, to: number): Promise<StateDiff> => engine().diffCheckpoints(from, to);
-export const applyBreakpoints = (bps: Breakpoint[]): Promise<{ node: string; message: string }[]> => (loaded() ? engine().setBreakpoints(bps) : Promise.resolve([]));
+export const applyBreakpoints = (bps: Breakpoint[]): Promise<{ node: string; message: string }[]> => {
+  const live = loaded() ? liveEngine() : null;
+  return live ? live.setBreakpoints(bps) : Promise.resolve([]);
+};
 export { checkpointNow, downloadSavepoint, restoreTo, startFromSavepoint, stepPipeline } from '../run/runController.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SinkSample } from '../../worker/protocol.ts';
-import { engine } from '../run/engineClient.ts';
+import { liveEngine } from '../run/engineClient.ts';
 import { useT } from '../i18n/i18n.ts';
 import { SinkColumnHeader } from '../lineage/SinkColumnHeader.tsx';
 
@@ -29,7 +29,7 @@ export function VirtualTable({ sinkId, sample }: { sinkId: string; sample: SinkS
   const wantLimit = count + OVERSCAN * 2;
 
   useEffect(() => {
-    const id = requestAnimationFrame(() => void engine().setSinkWindow(sinkId, wantOffset, wantLimit));
+    const id = requestAnimationFrame(() => void liveEngine()?.setSinkWindow(sinkId, wantOffset, wantLimit));
     return () => cancelAnimationFrame(id);
   }, [sinkId, wantOffset, wantLimit]);
 

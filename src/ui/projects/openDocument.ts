@@ -4,13 +4,13 @@ import type { DocOrigin } from '../store/editorStore.ts';
 import { carriesCode } from '../../pipeline/udfSites.ts';
 import { setTypeProblems } from '../validation/validationStore.ts';
 import { runStore } from '../run/runStore.ts';
-import { engine } from '../run/engineClient.ts';
+import { liveEngine } from '../run/engineClient.ts';
 import { newProjectId, putProject, rememberLastProject } from './projectDb.ts';
 import type { ProjectRecord } from './projectDb.ts';
 import { fitSoon } from './fitSoon.ts';
 
 function stopJob(): void {
-  if (runStore.get().snapshot) void engine().stop();
+  void liveEngine()?.stop();
   runStore.set((s) => ({ ...s, snapshot: null }));
 }
 

@@ -14,7 +14,11 @@ export function RunMore({ children }: { children: ReactNode }) {
   return (
     <span className="run-more" ref={box}>
       <button type="button" className="btn" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen(!open)} title={t('run.moreTitle')}>
-        {t('header.more')} ▾
+        <span className="run-more-label">{t('header.more')}</span>
+        <span className="run-more-dots" aria-hidden>
+          ⋯
+        </span>{' '}
+        ▾
       </button>
       {open && (
         <span className="run-more-pop" role="group" aria-label={t('header.more')}>

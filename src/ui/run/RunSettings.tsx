@@ -7,7 +7,7 @@ import { runStore } from './runStore.ts';
 import { dispatch } from '../actions/registry.ts';
 import { updateSettings } from '../actions/docActions.ts';
 import { SPEEDS, setSpeed } from './runController.ts';
-import { engine } from './engineClient.ts';
+import { liveEngine } from './engineClient.ts';
 
 const CHECKPOINTS: { label: string; value: number | null }[] = [
   { label: 'off', value: null },
@@ -80,7 +80,7 @@ export function RunSettings() {
               onChange={(e) => {
                 const ms = e.target.value === 'off' ? null : Number(e.target.value);
                 dispatch(updateSettings, { checkpoint: { intervalMs: ms } });
-                void engine().setCheckpointInterval(ms);
+                void liveEngine()?.setCheckpointInterval(ms);
               }}
             >
               {CHECKPOINTS.map((c) => (

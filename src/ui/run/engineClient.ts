@@ -50,6 +50,14 @@ function watchCode(port: MessagePort, overrun: (m: Extract<CodeWatchMessage, { t
   };
 }
 
+/**
+ * The engine worker if one is up, else null: never starts one. What only asks about or tunes a
+ * job (observation requests, sink windows, breakpoints, speed) goes here, since a fresh worker
+ * has no job and its first snapshot says "Not running": after the watchdog stopped a worker,
+ * such a request would have put that over the failure the person has to read.
+ */
+export const liveEngine = (): Comlink.Remote<EngineApi> | null => remote;
+
 export async function loadJob(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
   return engine().load(doc, opts);
 }

@@ -4,7 +4,7 @@ import { setUi, uiStore } from '../store/uiStore.ts';
 import { setTypeProblems, validateNow } from '../validation/validationStore.ts';
 import { checkAllUdfs } from '../code/udfCheck.ts';
 import { carriesCode } from '../../pipeline/udfSites.ts';
-import { engine, loadJob } from './engineClient.ts';
+import { engine, liveEngine, loadJob } from './engineClient.ts';
 import { logLocal, runStore } from './runStore.ts';
 import type { LoadOptions, StepKind } from '../../worker/protocol.ts';
 import { filesFor, syncSourceFiles } from '../projects/sourceFiles.ts';
@@ -124,11 +124,17 @@ export const stepBackPipeline = (kind: StepKind = 'record'): Promise<void> => gu
 export const seekPipeline = (step: number): Promise<void> => guarded('moving in the run history', () => engine().seek(step));
 
 export const pausePipeline = (): void => void engine().pause();
-export const stopPipeline = (): void => void engine().stop();
+/** With no worker up (the watchdog stopped it), there is nothing to stop: the failure is put away here. */
+export function stopPipeline(): void {
+  const live = liveEngine();
+  if (live) void live.stop();
+  else runStore.set((s) => ({ ...s, snapshot: null }));
+}
 
 export function setSpeed(speed: number | null): void {
   runStore.set((s) => ({ ...s, speed }));
-  void engine().setSpeed(speed);
+  // The next load takes the speed from the store; only a live job needs telling.
+  void liveEngine()?.setSpeed(speed);
 }
 
 /** The person trusted the imported code: remember it and carry on with the run. */

@@ -1,7 +1,7 @@
 import type { LogLine, Resumable, RunSnapshot } from '../../worker/protocol.ts';
 import type { ObservationFrame, ObserveRequest } from '../../runtime/observe/types.ts';
 import { createStore } from '../store/createStore.ts';
-import { engine } from './engineClient.ts';
+import { liveEngine } from './engineClient.ts';
 import { recordLoad } from './loadHistory.ts';
 
 export interface RunState {
@@ -39,7 +39,7 @@ export function acceptSnapshot(snap: RunSnapshot): void {
  * the worker's current request, so the next frames carry it. Panels call this, never the worker.
  */
 export function observe(req: Partial<ObserveRequest>): void {
-  void engine().observe(req);
+  void liveEngine()?.observe(req);
 }
 
 export const isActive = (s: RunState): boolean => s.snapshot !== null && ['ready', 'running', 'paused', 'finished', 'failed'].includes(s.snapshot.status);
