@@ -168,7 +168,7 @@ export function prepass(sql: string): Prepared {
   }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
   const liftedWatermarks = new Set<number>();
-  const tableKeys = liftTableKeys(sql, isCode, blank, liftedWatermarks);
+  const tableKeys = liftTableElements(sql, isCode, blank, liftedWatermarks);
   // SUBSTRING(s FROM a [FOR n]): the grammar reads only the comma form, written in place.
   for (const m of sql.matchAll(/\bSUBSTRING\s*\(/gi)) {
     if (!isCode(m.index!)) continue;
@@ -277,7 +277,7 @@ const PRIMARY_KEY = /^\s*(?:CONSTRAINT\s+(?:`(?:[^`]|``)+`|\w+)\s+)?PRIMARY\s+KE
  * A list that begins with `WATERMARK FOR ts AS expr` (`CREATE TABLE t (WATERMARK …) LIKE base`) has
  * `WATERMARK FOR` blanked, so that the grammar, which wants a column first, reads `ts AS expr`.
  */
-function liftTableKeys(sql: string, isCode: (i: number) => boolean, blank: (from: number, to: number) => void, watermarks: Set<number>): Map<number, string[]> {
+function liftTableElements(sql: string, isCode: (i: number) => boolean, blank: (from: number, to: number) => void, watermarks: Set<number>): Map<number, string[]> {
   const out = new Map<number, string[]>();
   for (const m of sql.matchAll(/\bCREATE\s+(?:TEMPORARY\s+)?TABLE\b/gi)) {
     if (!isCode(m.index!)) continue;

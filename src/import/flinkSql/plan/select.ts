@@ -73,7 +73,7 @@ function planUnordered(q: Tree, env: Env): FromRel {
 /** Makes a FROM relation a plain one: a pending window or rank cannot stand alone. */
 export function finish(r: FromRel, env: Env, at: Tree): Rel {
   // Not read by a window operator: the window table function's rows themselves.
-  if (r.tvf) return windowRows(r, env, at);
+  if (r.tvf) return windowRows(r, env);
   if (r.rank) return planRankFromOuter(r, null, env, at);
   return r;
 }
@@ -187,7 +187,7 @@ export function projectPending(rel: FromRel, items: { name: string; expr: Tree |
   const scope = scopeOf(env, rel);
   const fieldOf = (it: (typeof items)[number]) => it.col?.field ?? (it.expr && columnRef(it.expr) ? resolveColumn(scope, columnRef(it.expr)!.qual, columnRef(it.expr)!.name, it.expr).field : null);
   const pendable = plain.every((it) => fieldOf(it) !== null) && (!rel.eventTime || plain.some((it) => fieldOf(it) === rel.eventTime));
-  if (!pendable) return project(windowRows(rel, env, at), items, env, at);
+  if (!pendable) return project(windowRows(rel, env), items, env, at);
   const base: Rel = { ...rel, cols: rel.cols.filter((c) => !windowCols.includes(c.field)) };
   const inner = project(base, plain, env, at);
   if (rel.eventTime && inner.eventTime !== rel.eventTime) fail(at, 'SELECT list', `keep the time attribute \`${rel.eventTime}\` in the SELECT list: the window is cut by it`);

@@ -6,7 +6,6 @@
  * where the window holds the row, and a union. A SESSION window depends on rows not yet seen, so
  * it only feeds a window operator.
  */
-import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
 import { fail, quoteName } from './model.ts';
 import type { Env } from './env.ts';
@@ -15,7 +14,7 @@ import type { FromRel } from './select.ts';
 
 const WINDOW_COLS = ['window_start', 'window_end', 'window_time'];
 
-export function windowRows(r: FromRel, env: Env, at: Tree): Rel {
+export function windowRows(r: FromRel, env: Env): Rel {
   const tvf = r.tvf!;
   if (tvf.type === 'session' || !r.eventTime) fail(tvf.at, `${tvf.type.toUpperCase()} window table function`, 'a session window depends on rows not yet seen, so it feeds a window operator: GROUP BY window_start, window_end (aggregate)');
   const p = tvf.params as { sizeMs: number; slideMs?: number; stepMs?: number; offsetMs?: number };
@@ -55,6 +54,5 @@ export function windowRows(r: FromRel, env: Env, at: Tree): Rel {
   }
   const quals = r.cols.find((c) => c.field === 'window_start')?.quals ?? [];
   const cols: Col[] = [...physical, ...WINDOW_COLS.map((w) => ({ field: w, name: w, quals, type: 'timestamp' as const }))];
-  void at;
   return { node: out, cols, eventTime: r.eventTime, procTime: r.procTime, updating: r.updating };
 }
