@@ -99,17 +99,19 @@ describe('two runs on one state directory', () => {
     const state = join(dir, 'stale');
     killedRun(state, join(dir, 'x2'), 2, 3);
     writeFileSync(join(state, 'weir.lock'), JSON.stringify({ pid: 2 ** 22 + 17, started: 'then' }));
-    // Both find the dead run's lock; each waits inside the takeover so that the other finds it too.
-    const pause = { WEIR_LOCK_TAKEOVER_PAUSE_MS: '1500' };
-    const runs = [0, 1].map((i) => weirAsync([pipeline, '--out', join(dir, `stale-out-${i}`), ...durableFlags(state), '--resume'], pause));
-    const [a, b] = await Promise.all(runs.map((r) => r.done));
-    const won = a.code === 0 ? 0 : 1;
-    const [winner, loser] = won === 0 ? [a, b] : [b, a];
-    expect(winner.code, winner.err).toBe(0);
-    expect(winner.err).toContain('taking over the lock of pid 4194321, which no longer runs');
-    expect(outputOf(join(dir, `stale-out-${won}`))).toEqual(clean);
-    expect(loser.code, loser.err).toBe(2);
-    expect(loser.err).toContain(`is in use by another weir run (pid ${runs[won].pid}`);
+    // The first resume holds the takeover guard until the second has found the dead lock too.
+    const args = (i: number) => [pipeline, '--out', join(dir, `stale-out-${i}`), ...durableFlags(state), '--resume'];
+    const first = weirAsync(args(0), { WEIR_LOCK_TAKEOVER_HOLD: 'go' });
+    await until(() => readFileSync(join(state, 'weir.lock.takeover'), 'utf8').includes(`"pid":${first.pid}`));
+    const second = weirAsync(args(1));
+    await until(() => second.err().includes(`pid ${first.pid} is taking over a stale lock; waiting for it`));
+    writeFileSync(join(state, 'go'), '');
+    const [a, b] = await Promise.all([first.done, second.done]);
+    expect(a.code, a.err).toBe(0);
+    expect(a.err).toContain('taking over the lock of pid 4194321, which no longer runs');
+    expect(outputOf(join(dir, 'stale-out-0'))).toEqual(clean);
+    expect(b.code, b.err).toBe(2);
+    expect(b.err).toContain(`is in use by another weir run (pid ${first.pid}`);
   }, 60_000);
 });
 
@@ -242,3 +244,17 @@ describe('resume checks the pipeline and the input against the checkpoint', () =
     expect(r.err).toMatch(/\nweir: --state-dir \/sys is not writable \(E[A-Z]+\): weir keeps its checkpoints and committed output there; make it writable or give another directory\n$/);
   });
 });
+
+/** Resolves once `ok()` holds (a throw counts as not yet), polling every 20 ms for up to 30 s. */
+async function until(ok: () => boolean): Promise<void> {
+  const give = Date.now() + 30_000;
+  for (;;) {
+    try {
+      if (ok()) return;
+    } catch {
+      // not there yet
+    }
+    if (Date.now() > give) throw new Error(`timed out waiting for ${ok}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -44,12 +44,12 @@ export function weirSync(args: string[], env: Record<string, string> = {}): Chil
   return { code: r.status, signal: r.signal, err: r.stderr };
 }
 
-export function weirAsync(args: string[], env: Record<string, string> = {}): { done: Promise<Child>; pid: number } {
+export function weirAsync(args: string[], env: Record<string, string> = {}): { done: Promise<Child>; pid: number; err: () => string } {
   const child = spawn(process.execPath, [bin, 'run', ...args], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   const done = new Promise<Child>((resolve) => child.on('close', (code, signal) => resolve({ code, signal, err })));
-  return { done, pid: child.pid! };
+  return { done, pid: child.pid!, err: () => err };
 }
 
 /** Everything a run wrote that must equal the clean run's: changelog, view and dead letters. */

@@ -1,4 +1,4 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RefusedError } from './io.ts';
 
@@ -42,7 +42,10 @@ function zombie(pid: number): boolean {
  * is refused with that pid. A lock left by a killed process (its pid no longer runs) is taken
  * over, but only under a second exclusive file, `weir.lock.takeover`: without it, two runs that
  * both found the dead lock could each remove it, the later one removing the lock the earlier had
- * just taken, and both would run. Returns the function that releases the lock.
+ * just taken, and both would run. The takeover renames this run's lock over the dead one, so the
+ * lock file never disappears: a run polling outside the guard cannot slip into a gap and win
+ * while the guard's holder goes on to announce a takeover it then loses. Returns the function
+ * that releases the lock.
  */
 export function lockStateDir(dir: string, notice: (line: string) => void): () => void {
   try {
@@ -54,42 +57,50 @@ export function lockStateDir(dir: string, notice: (line: string) => void): () =>
   const file = join(dir, 'weir.lock');
   const inUse = (holder: Holder) =>
     new RefusedError(`--state-dir ${dir} is in use by another weir run (pid ${holder.pid}, started ${holder.started}); wait for it to end or give another --state-dir. (If no such run exists, delete ${file}.)`);
+  let waitedFor = 0;
   for (let tries = 0; ; tries++) {
-    if (tries > 200) throw new RefusedError(`--state-dir ${dir}: cannot take the lock ${file}: other runs keep taking it; try again`);
-    const taken = exclusiveFile(dir, file);
-    if (taken === 'taken') {
-      let released = false;
-      const release = () => {
-        if (released) return;
-        released = true;
-        process.off('exit', release);
-        if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
-      };
-      process.once('exit', release);
-      return release;
-    }
+    if (tries > 3000) throw new RefusedError(`--state-dir ${dir}: cannot take the lock ${file}: other runs keep taking it; try again`);
+    if (exclusiveFile(dir, file) === 'taken') return releaser(file);
     const holder = readHolder(file);
     if (holder && holder.pid !== process.pid && alive(holder.pid)) throw inUse(holder);
     // Stale (or unreadable): take it over, one run at a time.
     const guard = `${file}.takeover`;
     if (exclusiveFile(dir, guard) !== 'taken') {
       const g = readHolder(guard);
-      // A run killed inside its takeover leaves the guard behind; anyone else's guard is left alone.
+      // A run killed inside its takeover leaves the guard behind; anyone else's guard is waited for.
       if (!g || !alive(g.pid)) rmSync(guard, { force: true });
-      else sleep(20);
+      else {
+        if (waitedFor !== g.pid) notice(`--state-dir ${dir}: pid ${g.pid} is taking over a stale lock; waiting for it`);
+        waitedFor = g.pid;
+        sleep(20);
+      }
       continue;
     }
     try {
       // Under the guard, look again: another run may have taken the lock over meanwhile.
       const now = readHolder(file);
       if (now && now.pid !== process.pid && alive(now.pid)) throw inUse(now);
-      pauseBeforeTakeover();
+      pauseBeforeTakeover(dir);
       notice(`--state-dir ${dir}: taking over the lock of ${now ? `pid ${now.pid}, which no longer runs` : 'an unreadable lock file'}`);
-      rmSync(file, { force: true });
+      replaceFile(dir, file);
+      return releaser(file);
     } finally {
       if (readHolder(guard)?.pid === process.pid) rmSync(guard, { force: true });
     }
   }
+}
+
+/** The release of a lock this process holds: once, and on exit if the run forgets. */
+function releaser(file: string): () => void {
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    process.off('exit', release);
+    if (readHolder(file)?.pid === process.pid) rmSync(file, { force: true });
+  };
+  process.once('exit', release);
+  return release;
 }
 
 interface Holder {
@@ -97,32 +108,52 @@ interface Holder {
   started: string;
 }
 
+const holderText = () => JSON.stringify({ pid: process.pid, started: new Date().toISOString() }) + '\n';
+
+function lockError(dir: string, file: string, e: unknown): RefusedError {
+  if (NOT_WRITABLE.has((e as { code?: string }).code ?? '')) return unwritable(dir, e);
+  return new RefusedError(`--state-dir ${dir}: cannot take the lock ${file}: ${(e as Error).message}`);
+}
+
 /** Creates `file` holding this process's pid, atomically and only if it does not exist. */
 function exclusiveFile(dir: string, file: string): 'taken' | 'exists' {
   const tmp = `${file}.tmp-${process.pid}`;
   try {
-    writeFileSync(tmp, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }) + '\n');
+    writeFileSync(tmp, holderText());
     linkSync(tmp, file);
     return 'taken';
   } catch (e) {
-    const code = (e as { code?: string }).code ?? '';
-    if (NOT_WRITABLE.has(code)) throw unwritable(dir, e);
-    if (code === 'EEXIST') return 'exists';
-    throw new RefusedError(`--state-dir ${dir}: cannot take the lock ${file}: ${(e as Error).message}`);
+    if ((e as { code?: string }).code === 'EEXIST') return 'exists';
+    throw lockError(dir, file, e);
   } finally {
     rmSync(tmp, { force: true });
+  }
+}
+
+/** Puts this process's pid in `file` in one atomic step, over whatever `file` held. */
+function replaceFile(dir: string, file: string): void {
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    writeFileSync(tmp, holderText());
+    renameSync(tmp, file);
+  } catch (e) {
+    rmSync(tmp, { force: true });
+    throw lockError(dir, file, e);
   }
 }
 
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 /**
- * Test hook: `WEIR_LOCK_TAKEOVER_PAUSE_MS=n` waits n ms between finding a stale lock and taking
- * it over, so that a test can start two runs inside that window.
+ * Test hook: with `WEIR_LOCK_TAKEOVER_HOLD=name`, a run that holds the takeover guard waits
+ * there until `DIR/name` exists (at most a minute), so that a test can have a second run find
+ * the stale lock while the first is inside its takeover, without guessing how long start-up takes.
  */
-function pauseBeforeTakeover(): void {
-  const ms = Number(process.env.WEIR_LOCK_TAKEOVER_PAUSE_MS ?? 0);
-  if (ms > 0) sleep(ms);
+function pauseBeforeTakeover(dir: string): void {
+  const name = process.env.WEIR_LOCK_TAKEOVER_HOLD;
+  if (!name) return;
+  const until = Date.now() + 60_000;
+  while (!existsSync(join(dir, name)) && Date.now() < until) sleep(20);
 }
 
 function readHolder(file: string): Holder | null {
