@@ -26,6 +26,7 @@ import { prepass } from './plan/prepass.ts';
 import { planScript } from './plan/script.ts';
 import type { ScriptPlan } from './plan/script.ts';
 import { depthLayout, layoutDocument } from './plan/layout.ts';
+import { syntaxProblems } from './syntaxProblems.ts';
 
 export type { ImportProblem, ImportWarning, SqlSpan };
 
@@ -53,7 +54,7 @@ export function planFlinkSql(sql: string, fallbackName = 'imported from Flink SQ
   if (fatal()) return { doc: null, spans: {}, problems, catalog: [] };
   const { tree, errors } = parseFlinkSql(prep.text);
   if (!tree) {
-    for (const e of errors) problems.push({ line: e.line, column: e.column, endLine: e.endLine, endColumn: e.endColumn, severity: 'error', ...syntaxHint(prep.text, e) });
+    for (const p of syntaxProblems(prep.text, errors)) problems.push({ ...p, severity: 'error' });
     return { doc: null, spans: {}, problems, catalog: [] };
   }
   const plan = planScript(prep, tree);
@@ -102,16 +103,6 @@ export function planFlinkSql(sql: string, fallbackName = 'imported from Flink SQ
     problems.push({ ...at, severity, construct: p.target ? `node \`${p.target}\`` : 'pipeline', message: `${where}${p.field ? `${p.field}: ` : ''}${p.message}` });
   }
   return { doc: fatal() ? null : doc, spans, problems: sorted(problems), catalog: plan.catalog };
-}
-
-/** A syntax error with the form Flink reads, where a common way of writing it is known. */
-function syntaxHint(text: string, e: { line: number; column: number; message: string }): { construct: string; message: string } {
-  const offset = text.split('\n').slice(0, e.line - 1).reduce((n, l) => n + l.length + 1, 0) + e.column - 1;
-  const statement = text.slice(text.lastIndexOf(';', offset - 1) + 1, offset);
-  if (/^'insert'/i.test(e.message) && /^\s*(--[^\n]*\n\s*)*WITH\b/i.test(statement)) {
-    return { construct: 'WITH … INSERT INTO', message: 'Flink reads the CTEs after the INSERT: INSERT INTO t WITH name AS (SELECT …) SELECT … FROM name' };
-  }
-  return { construct: 'syntax', message: e.message };
 }
 
 const sorted = (ps: SqlProblem[]): SqlProblem[] => [...ps].sort((a, b) => a.line - b.line || a.column - b.column);

@@ -129,10 +129,34 @@ export interface SyntaxProblem {
   message: string;
 }
 
-/** Validates and parses with dt-sql-parser's FlinkSQL; the tree is null when the script has syntax errors. */
-let shared: FlinkSQL | null = null;
+type Listener = Parameters<FlinkSQL['createParser']>[1];
 
-export function parseFlinkSql(sql: string, parser: FlinkSQL = (shared ??= new FlinkSQL())): { errors: SyntaxProblem[]; tree: Tree | null } {
+/**
+ * dt-sql-parser's FlinkSQL without ANTLR's console listener. To word an error's "expecting …" the
+ * library parses the statement again with a parser of its own, which keeps ANTLR's default
+ * listener and prints every syntax error to the console (a terminal under `weir import`, the
+ * browser's console in the designer) on top of the message Weir gives with its position.
+ */
+export class QuietFlinkSQL extends FlinkSQL {
+  override createLexer(input: string, errorListener?: Listener) {
+    const lexer = super.createLexer(input, errorListener);
+    if (!errorListener) lexer.removeErrorListeners();
+    return lexer;
+  }
+
+  override createParser(input: string, errorListener?: Listener) {
+    const parser = super.createParser(input, errorListener);
+    if (!errorListener) parser.removeErrorListeners();
+    return parser;
+  }
+}
+
+let shared: FlinkSQL | null = null;
+/** The one parser instance the planner and the checks share (building one costs about a millisecond). */
+export const flinkSqlParser = (): FlinkSQL => (shared ??= new QuietFlinkSQL());
+
+/** Validates and parses with dt-sql-parser's FlinkSQL; the tree is null when the script has syntax errors. */
+export function parseFlinkSql(sql: string, parser: FlinkSQL = flinkSqlParser()): { errors: SyntaxProblem[]; tree: Tree | null } {
   // One parse; only a script with errors is validated again, statement by statement, to report them all.
   let failed = false;
   const tree = parser.parse(sql, () => (failed = true)) as unknown as Tree;

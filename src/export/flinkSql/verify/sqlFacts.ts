@@ -5,9 +5,9 @@
  * dt-sql-parser quirk: in expression position a backtick-quoted identifier is lexed as a string
  * constant, so identifiers are recognised by their backticks, not by the rule that holds them.
  */
-import { FlinkSQL } from 'dt-sql-parser';
+import type { FlinkSQL } from 'dt-sql-parser';
 import type { Tree } from './parseTree.ts';
-import { find, findAll, kids, outermost, ruleOf, unquote } from './parseTree.ts';
+import { find, findAll, flinkSqlParser, kids, outermost, ruleOf, unquote } from './parseTree.ts';
 
 export interface NameRef {
   name: string;
@@ -137,7 +137,7 @@ export interface ParsedScript {
 }
 
 /** Validates with dt-sql-parser's FlinkSQL and, when the script parses, lists each statement's names. */
-export function readScript(sql: string, parser = new FlinkSQL()): ParsedScript {
+export function readScript(sql: string, parser: FlinkSQL = flinkSqlParser()): ParsedScript {
   const errors = parser.validate(sql).map((e) => ({ line: e.startLine, column: e.startColumn, message: e.message }));
   if (errors.length) return { errors, statements: [] };
   const tree = parser.parse(sql) as unknown as Tree;
