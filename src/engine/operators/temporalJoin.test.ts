@@ -63,6 +63,18 @@ describe('temporalJoin', () => {
     expect(rates(h)).toEqual(['11:1.5']);
   });
 
+  it('reads the versioned side as upserts: a -U at the retracted row\'s own time does not end that version', () => {
+    for (const type of ['inner', 'left']) {
+      const h = harness(type);
+      version(h, 0, 1.0);
+      version(h, 0, 1.0, '-U');
+      version(h, 20, 1.5, '+U');
+      [5, 25].forEach((t) => probe(h, t));
+      h.processWatermark(Infinity);
+      expect(rates(h)).toEqual(['5:1', '25:1.5']);
+    }
+  });
+
   it('cleans up versions older than the newest one at or before the watermark', () => {
     const h = harness();
     [0, 10, 20, 30].forEach((t, i) => version(h, t, i));

@@ -94,7 +94,10 @@ export const temporalJoin: OperatorDefinition<TemporalJoinParams> = {
       processElement(el, port) {
         if (port !== 'left' && port !== 'right') return ctx.deadLetter(`temporal join has no input port "${port}"`, el.row);
         if (el.ts === null || !Number.isFinite(el.ts)) return ctx.deadLetter(`temporal join needs event time; the ${port} row has none`, el.row);
-        if (port === 'right') return onRight(el.row, el.ts, isAddition(el.kind));
+        // The versioned side is read as upserts, as Flink's planner asks of it (only the changes
+        // after an update): a key's next version arrives as +U. A -U carries the old row, often
+        // with the old row's time, where it would end the version it retracts.
+        if (port === 'right') return el.kind === '-U' ? undefined : onRight(el.row, el.ts, isAddition(el.kind));
         if (el.kind !== '+I') return ctx.deadLetter(`temporal join takes only inserts on its left (probe) input, got ${el.kind}`, el.row);
         onLeft(el.row, el.ts);
       },
