@@ -24,7 +24,8 @@ function readAll(s: Scenario, ctx: ScenarioContext, batch = 7): Row[] {
 const typeOk = (v: unknown, t: string): boolean =>
   v === null || (t === 'string' ? typeof v === 'string' : t === 'integer' || t === 'timestamp' ? Number.isInteger(v) : t === 'number' ? typeof v === 'number' : true);
 
-describe.each(scenarios.map((s) => [s.name, s] as const))('scenario %s', (_name, s) => {
+// The datagen scenario's columns come from its table, not from fixed fields: datagen.test.ts.
+describe.each(scenarios.filter((s) => s.name !== 'datagen').map((s) => [s.name, s] as const))('scenario %s', (_name, s) => {
   it('gives the same records for the same seed and other records for another seed', () => {
     const a = readAll(s, ctxOf());
     expect(a.length).toBeGreaterThan(0);

@@ -7,8 +7,9 @@ import { payments } from './payments.ts';
 import { customers } from './customers.ts';
 import { deliveries } from './deliveries.ts';
 import { nexmark } from './nexmark.ts';
+import { datagen } from './datagen.ts';
 
-export const scenarios: readonly Scenario[] = [sequence, coffeeVisits, retailTransactions, orders, payments, customers, deliveries, nexmark];
+export const scenarios: readonly Scenario[] = [sequence, coffeeVisits, retailTransactions, orders, payments, customers, deliveries, nexmark, datagen];
 
 const byName = new Map(scenarios.map((s) => [s.name, s]));
 
@@ -19,3 +20,4 @@ export function scenario(name: string): Scenario | undefined {
 }
 
 export type { Scenario, ScenarioContext } from './scenario.ts';
+export type { DatagenColumn, DatagenTable } from './datagen.ts';

@@ -2,6 +2,7 @@ import type { Row } from '../core/types.ts';
 import type { Rng } from '../core/rng.ts';
 import { seededRng } from '../core/rng.ts';
 import type { FieldType } from '../core/streamInfo.ts';
+import type { DatagenTable } from './datagen.ts';
 
 /**
  * What every record of a generated stream may depend on. Nothing else: record i is a pure
@@ -17,6 +18,8 @@ export interface ScenarioContext {
   /** Event-time distance between two consecutive units. */
   intervalMs: number;
   disorderMs: number;
+  /** The datagen scenario's columns (the other scenarios have their own fixed fields). */
+  table?: DatagenTable;
 }
 
 /**

@@ -4,6 +4,8 @@ import { DEFAULT_GENERATOR_RATE, DEFAULT_START_TIME } from '../../pipeline/kinds
 import { scenario } from '../../generators/index.ts';
 import type { Scenario, ScenarioContext } from '../../generators/index.ts';
 import { scenarioReader } from '../../generators/reader.ts';
+import { datagenLimit } from '../../generators/datagen.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 
 function resolve(params: GeneratorSourceParams): Scenario {
   const s = scenario(params.scenario);
@@ -13,13 +15,16 @@ function resolve(params: GeneratorSourceParams): Scenario {
 
 export function scenarioContext(params: GeneratorSourceParams, jobSeed: number): ScenarioContext {
   const s = resolve(params);
+  const table = s.name === 'datagen' ? { schema: (params.schema ?? {}) as Record<string, FieldType>, columns: params.columns ?? {} } : undefined;
+  const count = Math.max(0, Math.floor(params.count ?? 0));
   return {
     seed: params.seed ?? jobSeed,
-    count: Math.max(0, Math.floor(params.count ?? 0)),
+    count: table ? Math.min(count, datagenLimit(table)) : count,
     keys: Math.max(1, Math.floor(params.keys ?? s.defaultKeys)),
     startTime: params.startTime ?? DEFAULT_START_TIME,
     intervalMs: 1000 / (params.ratePerSec ?? DEFAULT_GENERATOR_RATE),
     disorderMs: Math.max(0, Math.floor(params.disorderMs ?? 0)),
+    ...(table ? { table } : {}),
   };
 }
 
@@ -31,6 +36,8 @@ export const generatorSource: SourceDefinition<GeneratorSourceParams> = {
   taskParams(params): CommonSourceParams {
     const s = resolve(params);
     const rate = (params.ratePerSec ?? DEFAULT_GENERATOR_RATE) * (s.meanRecordsPerUnit ?? s.recordsPerUnit ?? 1);
-    return { schema: params.schema, eventTime: params.eventTime ?? { field: 'ts', maxOutOfOrdernessMs: params.disorderMs ?? 0 }, ratePerSec: rate };
+    // A datagen table has event time only where its WATERMARK put it.
+    const eventTime = params.eventTime ?? (s.name === 'datagen' ? undefined : { field: 'ts', maxOutOfOrdernessMs: params.disorderMs ?? 0 });
+    return { schema: params.schema, ...(eventTime ? { eventTime } : {}), ratePerSec: rate };
   },
 };

@@ -14,6 +14,8 @@ export interface ConnectorArgs {
   /** datagen only: TIMESTAMP_LTZ columns and how far in the past their random values may lie. */
   timestampColumns?: string[];
   maxPastMs?: number;
+  /** datagen only: the exact field options of a datagen-scenario generator, instead of max-past per timestamp. */
+  fieldOptions?: [string, string][];
   /** filesystem source: a changelog format (debezium-json, changelog-json) instead of json. */
   fileFormat?: string;
   /** filesystem source: the node's own path, when it has one. */
@@ -28,6 +30,7 @@ export function connectorOptions(a: ConnectorArgs): [string, string][] {
       const out: [string, string][] = [['connector', 'datagen']];
       if (a.rowsPerSecond !== undefined) out.push(['rows-per-second', String(a.rowsPerSecond)]);
       if (a.numberOfRows !== undefined) out.push(['number-of-rows', String(a.numberOfRows)]);
+      if (a.fieldOptions) return [...out, ...a.fieldOptions];
       for (const c of a.timestampColumns ?? []) out.push([`fields.${c}.max-past`, durationText(a.maxPastMs ?? 0)]);
       return out;
     }

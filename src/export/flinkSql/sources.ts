@@ -21,6 +21,7 @@ import type { SourceConnector } from './options.ts';
 import { defaultSourceConnector, isSourceConnector } from './options.ts';
 import { connectorOptions, withClause } from './connectors.ts';
 import { datagenWarnings, literalComparisons } from './datagenHints.ts';
+import { datagenFieldOptions, isArrivalColumn } from './datagenColumns.ts';
 import type { FieldType } from '../../core/streamInfo.ts';
 import { freshName, ident, interval, sqlType } from './sqlText.ts';
 import { compileExpr } from '../../expr/index.ts';
@@ -104,7 +105,12 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   const lines: string[] = [];
   const computedTime = eff.eventTime?.expr !== undefined ? eff.eventTime.field : null;
   const timestamps = rel.columns.filter((c) => rel.types[c] === 'timestamp' && c !== computedTime);
+  const gp = node.kind === 'generatorSource' && node.params.scenario === 'datagen' ? (node.params as unknown as GeneratorSourceParams) : null;
   for (const c of rel.columns) {
+    if (gp && connector === 'datagen' && isArrivalColumn(gp.columns, c)) {
+      lines.push(`${ident(c)} AS LOCALTIMESTAMP`);
+      continue;
+    }
     if (c === computedTime) {
       lines.push(`${ident(c)} AS ${computedTimeSql(eff.eventTime!.expr!, rel.types)}`);
       continue;
@@ -133,12 +139,14 @@ export function sourceTable(node: PlanNode, cx: ExportContext): TableDdl | null 
   let options;
   if (connector === 'datagen') {
     const gen = generatorFigures(node, eff, cx.plan.seed);
-    comments.push(...gen.comments, fieldOptionsComment(rel.columns, rel.types));
+    comments.push(...(gp ? [] : [...gen.comments, fieldOptionsComment(rel.columns, rel.types)]));
     for (const w of datagenWarnings(literalComparisons(node, cx.plan, rel.columns), rel.types)) {
       comments.push(`WARNING: ${w}`);
       cx.warn(node.id, w);
     }
-    options = connectorOptions({ ...args, rowsPerSecond: gen.rowsPerSecond, numberOfRows: gen.numberOfRows, timestampColumns: timestamps, maxPastMs: outOfOrderMs });
+    const made = gp ? Object.fromEntries(rel.columns.filter((c) => !isArrivalColumn(gp.columns, c)).map((c) => [c, rel.types[c]])) : {};
+    if (gp) comments.push("the columns are made as Weir makes them (the same datagen options; the random values differ)");
+    options = connectorOptions({ ...args, rowsPerSecond: gen.rowsPerSecond, numberOfRows: gen.numberOfRows, timestampColumns: timestamps, maxPastMs: outOfOrderMs, ...(gp ? { fieldOptions: datagenFieldOptions(gp.columns, made) } : {}) });
   } else {
     const path = node.kind === 'fileSource' && typeof node.params.path === 'string' ? node.params.path : undefined;
     if (connector === 'filesystem') comments.push(...fileComments(node, path));

@@ -3,6 +3,7 @@ import type { FieldType } from '../../core/streamInfo.ts';
 import { missingField, sourceCommonProps } from './common.ts';
 import type { CommonSourceParams } from '../../core/source.ts';
 import { scenario, scenarioNames, scenarios } from '../../generators/index.ts';
+import type { DatagenColumn } from '../../generators/index.ts';
 
 export interface GeneratorSourceParams extends CommonSourceParams {
   scenario: string;
@@ -13,13 +14,16 @@ export interface GeneratorSourceParams extends CommonSourceParams {
   keys?: number;
   startTime?: number;
   disorderMs?: number;
+  /** The datagen scenario: how each column of `schema` is made (random by default). */
+  columns?: Record<string, DatagenColumn>;
 }
 
 export const DEFAULT_START_TIME = 1_700_000_000_000;
 /** Units per second of event time when the node sets no rate. */
 export const DEFAULT_GENERATOR_RATE = 1000;
 
-const scenarioList = scenarios.map((s) => `- \`${s.name}\`: ${s.summary} Fields: ${Object.entries(s.fields).map(([f, t]) => `${f} (${t})`).join(', ')}.`).join('\n');
+const fieldList = (s: (typeof scenarios)[number]) => (Object.keys(s.fields).length ? Object.entries(s.fields).map(([f, t]) => `${f} (${t})`).join(', ') : 'those of `schema`, made as `columns` says');
+const scenarioList = scenarios.map((s) => `- \`${s.name}\`: ${s.summary} Fields: ${fieldList(s)}.`).join('\n');
 
 export const generatorSourceSpec: KindSpec<GeneratorSourceParams> = {
   kind: 'generatorSource',
@@ -45,6 +49,25 @@ ${scenarioList}`,
       ...sourceCommonProps,
       // Units, not records: a coffee visit is 2–3 records, so 20 visits/s arrive as about 57 records/s.
       ratePerSec: { type: 'number', exclusiveMinimum: 0, description: 'Units (records, visits or orders) per second of event time, and the simulated arrival pace; the designer\'s Speed, in records per second, paces a run instead.' },
+      columns: {
+        type: 'object',
+        description: 'For the datagen scenario: how each column of `schema` is made, as Flink\'s datagen `fields.<column>.*` options say (random by default).',
+        'x-weir-visible-when': { scenario: ['datagen'] },
+        additionalProperties: {
+          type: 'object',
+          properties: {
+            kind: { enum: ['random', 'sequence', 'arrival'], description: 'random values, a sequence from start to end, or the time the row is made (LOCALTIMESTAMP).' },
+            min: { type: 'number', description: 'random numbers: smallest value (default 0).' },
+            max: { type: 'number', description: 'random numbers: largest value (default 1000).' },
+            length: { type: 'integer', minimum: 0, maximum: 100000, description: 'random strings: characters (default 100).' },
+            start: { type: 'integer', description: 'sequence: first value (default 0).' },
+            end: { type: 'integer', description: 'sequence: last value; the table ends after it.' },
+            maxPastMs: { type: 'integer', minimum: 0, description: 'random timestamps: how far before the row is made they may lie.', 'x-weir-unit': 'ms' },
+            nullRate: { type: 'number', minimum: 0, maximum: 1, description: 'share of rows in which the column is NULL.' },
+          },
+          additionalProperties: false,
+        },
+      },
     },
     required: ['scenario', 'count'],
     additionalProperties: false,
@@ -54,9 +77,22 @@ ${scenarioList}`,
   stateful: false,
   infer: ({ params }) => {
     const s = scenario(params.scenario);
+    if (s?.name === 'datagen') return inferDatagen(params);
     const fields = (params.schema as Record<string, FieldType> | undefined) ?? (s ? { ...s.fields } : null);
     const timeField = params.eventTime?.field ?? 'ts';
     const problems = missingField({ fields, eventTime: null, keyedBy: null, changelog: 'append', uniqueKey: null }, timeField, 'params.eventTime.field');
     return { outputs: { out: { fields, eventTime: timeField, keyedBy: null, changelog: 'append', uniqueKey: null } }, problems };
   },
 };
+
+/** A datagen table's stream: the declared columns, event time only where the table put it. */
+function inferDatagen(params: GeneratorSourceParams) {
+  const fields = (params.schema as Record<string, FieldType> | undefined) ?? null;
+  const timeField = params.eventTime?.field ?? null;
+  const info = { fields, eventTime: timeField, keyedBy: null, changelog: 'append' as const, uniqueKey: null };
+  const problems = fields ? (timeField ? missingField(info, timeField, 'params.eventTime.field') : []) : [{ field: 'params.schema', message: 'the datagen scenario makes the columns of `schema`: declare them', code: 'missing-schema' }];
+  for (const c of Object.keys(params.columns ?? {})) {
+    if (fields && !(c in fields)) problems.push({ field: `params.columns.${c}`, message: `"${c}" is not a column of \`schema\`; known columns: ${Object.keys(fields).join(', ')}`, code: 'unknown-field' });
+  }
+  return { outputs: { out: info }, problems };
+}

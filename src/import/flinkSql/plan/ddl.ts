@@ -13,6 +13,7 @@ import type { Scope } from './expr.ts';
 import { callName, intervalMs, render } from './expr.ts';
 import type { Annotation } from './prepass.ts';
 import { timeExpression } from './computedTime.ts';
+import { datagenColumns, datagenParams, isClockColumn } from './datagenTable.ts';
 
 export interface TableColumn {
   name: string;
@@ -200,7 +201,9 @@ function annotatedSource(ann: Annotation | null): { kind: string; data: Record<s
 /** The source node of a table that queries read, plus a map for its computed columns. */
 export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, msg: string) => void, ann: Annotation | null = null): Rel {
   const exported = annotatedSource(ann);
-  const columns = exported ? exportedTimestamps(sql, t) : t.columns;
+  const datagen = !exported && t.options.connector === 'datagen' && !changelogOf(t);
+  const clock = new Set(datagen ? t.columns.filter(isClockColumn).map((c) => c.name) : []);
+  const columns = exported ? exportedTimestamps(sql, t) : datagen ? datagenColumns(t.columns) : t.columns;
   const physical: Col[] = [];
   const computed: TableColumn[] = [];
   const procTime: string[] = [];
@@ -228,8 +231,8 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
   const timeExpr = wmCol?.computed && !carrier ? timeExpression(sql, wmCol, physical) : null;
   const timeCol: Col | null = timeExpr ? { field: wmCol!.name, name: wmCol!.name, quals: [t.name], type: 'timestamp' } : null;
   if (wmCol && !carrier && !timeExpr && wmCol.type !== 'timestamp') fail(wmCol.at, 'WATERMARK', `the time attribute \`${wmCol.name}\` must be TIMESTAMP(3) or TIMESTAMP_LTZ(3)`);
-  const kind = exported?.kind ?? 'fileSource';
-  const params: Record<string, unknown> = { ...(exported?.data ?? {}) };
+  const kind = exported?.kind ?? (datagen ? 'generatorSource' : 'fileSource');
+  const params: Record<string, unknown> = { ...(exported?.data ?? (datagen ? datagenParams(t, physical, clock, warn) : {})) };
   if (kind !== 'generatorSource' && params.schema === undefined) params.schema = Object.fromEntries(physical.map((c) => [c.field, c.type]));
   if (!exported && connector === 'filesystem' && t.options.path && !t.options.path.includes('<')) params.path = t.options.path.replace(/^file:\/\//, '');
   if (!exported && t.options.format === 'csv') params.format = 'csv';

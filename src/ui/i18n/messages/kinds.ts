@@ -69,6 +69,7 @@ const ZH_PARAMS: Record<string, string> = {
   'Cardinality: customers, stores or sequence keys.': '基數：顧客、門市或序列 key 的數量。',
   'Event time of the first unit, epoch ms.': '第一個單位的 event time，epoch 毫秒。',
   'Largest random delay subtracted from event time (out-of-orderness).': '從 event time 扣掉的最大隨機延遲（亂序程度）。',
+  "For the datagen scenario: how each column of `schema` is made, as Flink's datagen `fields.<column>.*` options say (random by default).": 'datagen 情境專用：`schema` 的每個欄位如何產生，與 Flink datagen 的 `fields.<column>.*` 選項相同（預設為隨機值）。',
   "SQL condition, e.g. `amount > 100 AND status = 'PAID'`.": "SQL 條件，例如 `amount > 100 AND status = 'PAID'`。",
   'JS/TS predicate `(row) => boolean`.': 'JS/TS 判斷函式 `(row) => boolean`。',
   'SQL expression over the input fields.': '以輸入欄位寫成的 SQL 運算式。',
