@@ -90,6 +90,19 @@ describe('query shapes', () => {
     expect(plan('SELECT a, n FROM t UNION ALL SELECT a, NULL FROM u').nodes.some((n) => n.kind === 'union')).toBe(true);
   });
 
+  it('INSERT INTO t (columns) fills the columns it leaves out with NULL, as Flink does, in the table\'s order', () => {
+    const fieldsOf = (insert: string) => {
+      const r = importFlinkSql(`${TABLE}${OTHER}${SINK}${insert};`);
+      if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+      const sink = r.doc.nodes.find((n) => n.id === 's')!;
+      const edge = r.doc.edges.find((e) => e.to.node === sink.id)!;
+      return r.doc.nodes.find((n) => n.id === edge.from.node)!.params.fields;
+    };
+    expect(fieldsOf('INSERT INTO s (n) SELECT n FROM t')).toEqual([{ name: 'a', expr: 'NULL' }, { name: 'n', expr: '`n`' }]);
+    expect(fieldsOf('INSERT INTO s (a) SELECT a FROM t WHERE n > 1')).toEqual([{ name: 'a', expr: '`a`' }, { name: 'n', expr: 'NULL' }]);
+    expect(refusal('SELECT a FROM t').construct).toBe('INSERT INTO');
+  });
+
   it('VALUES: rows of one width and one type per column', () => {
     const src = plan("SELECT a, n FROM (VALUES ('x', 1), ('y', 2)) AS v(a, n)").nodes.find((n) => n.kind === 'inlineSource')!;
     expect(src.params).toEqual({ rows: [{ a: 'x', n: 1 }, { a: 'y', n: 2 }], schema: { a: 'string', n: 'integer' } });

@@ -124,7 +124,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
     const rel = ruleOf(q) === 'valuesDefinition' ? planValues(q, e, null, columns ?? targetCols) : finish(planQuery(q, e), e, q);
     const names = columns ?? targetCols;
     if (columns && columns.some((c) => !targetCols.includes(c))) fail(at, 'INSERT INTO', `\`${target}\` has the columns ${targetCols.join(', ')}`);
-    if (columns && columns.length !== targetCols.length) fail(at, 'INSERT INTO', `list every column of \`${target}\` (${targetCols.join(', ')}); Weir does not fill the others with NULL`);
+    // A column list that leaves columns out fills them with NULL, as Flink does.
     if (rel.cols.length !== names.length) fail(q, 'INSERT INTO', `the query gives ${rel.cols.length} columns (${rel.cols.map((c) => c.name).join(', ')}) for the ${names.length} of \`${target}\` (${names.join(', ')})`);
     let out = rel;
     const last = g.get(rel.node);
@@ -132,12 +132,12 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
     if (last?.kind === 'project' && last.id.startsWith(`${target}_`) && !g.nodes.some((n) => n.inputs.some(([, i]) => i === last.id))) {
       // The query's own SELECT list takes the table's column names.
       const fields = last.params.fields as { name: string; expr: string }[];
-      last.params = { fields: order0.map((j, i) => ({ name: targetCols[i], expr: fields[j].expr })) };
-      const time = rel.eventTime ? targetCols[order0.findIndex((j) => fields[j].name === rel.eventTime)] ?? null : null;
+      last.params = { fields: order0.map((j, i) => ({ name: targetCols[i], expr: j < 0 ? 'NULL' : fields[j].expr })) };
+      const time = rel.eventTime ? targetCols[order0.findIndex((j) => j >= 0 && fields[j].name === rel.eventTime)] ?? null : null;
       out = { ...rel, cols: targetCols.map((n): Col => ({ field: n, name: n, quals: [target], type: null })), eventTime: time };
     } else if (rel.cols.some((c, i) => c.field !== names[i]) || columns) {
       const order = columns ? targetCols.map((n) => columns.indexOf(n)) : names.map((_, i) => i);
-      const fields = order.map((j, i) => ({ name: targetCols[i], expr: quoteName(rel.cols[j].field) }));
+      const fields = order.map((j, i) => ({ name: targetCols[i], expr: j < 0 ? 'NULL' : quoteName(rel.cols[j].field) }));
       const id = g.id(`${target}_columns`);
       g.add({ id, kind: 'project', params: { fields }, inputs: [['in', rel.node]], at: q });
       const time = fields.find((f) => rel.eventTime && f.expr === quoteName(rel.eventTime))?.name ?? null;
