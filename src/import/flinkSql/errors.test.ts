@@ -23,6 +23,13 @@ describe('Flink SQL planner errors', () => {
     expect(insert('SELECT a, n FROM t ORDER BY n + 1 LIMIT 3')[0].message).toMatch(/order by a column of the SELECT list \(a, n\)/);
   });
 
+  it('says why a PROCTIME() column cannot be selected, and what it is for', () => {
+    const sql = "CREATE TABLE g (id INT, pt AS PROCTIME()) WITH ('connector' = 'datagen', 'number-of-rows' = '5');\nSELECT id, pt FROM g;";
+    const [e] = errorsOf(sql);
+    expect(e).toMatchObject({ line: 2, column: 12, construct: 'column pt' });
+    expect(e.message).toMatch(/processing-time attribute \(PROCTIME\(\)\).*drives FOR SYSTEM_TIME AS OF/);
+  });
+
   it('reports every broken statement, in order', () => {
     const errors = errorsOf(`${TABLE}${SINK}INSERT INTO s SELECT a, n FROM nope;\nINSERT INTO s SELECT a FROM t;\n`);
     expect(errors.map((e) => [e.line, e.construct])).toEqual([

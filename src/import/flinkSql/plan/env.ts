@@ -27,7 +27,7 @@ export interface Env {
   unionBranch?: boolean;
 }
 
-export const scopeOf = (env: Env, rel: Rel): Scope => ({ cols: rel.cols, sql: env.sql, tryCasts: env.prep.tryCasts });
+export const scopeOf = (env: Env, rel: Rel): Scope => ({ cols: rel.cols, sql: env.sql, tryCasts: env.prep.tryCasts, procTime: rel.procTime });
 
 /** A node id under this statement's base: `<base>_<what>`. */
 export const nodeId = (env: Env, what: string): string => env.g.id(`${env.base}_${what}`);

@@ -17,6 +17,8 @@ export interface Scope {
   cols: Col[];
   sql: string;
   tryCasts?: Set<number>;
+  /** Processing-time attributes of the input: names that order rows but hold no value. */
+  procTime?: string[];
 }
 
 /** Replaces a whole subtree (an aggregate call, a GROUP BY expression) by a column; null: render it. */
@@ -40,6 +42,9 @@ export function resolveColumn(scope: Scope, qual: string | null, name: string, a
   const label = qual ? `${qual}.${name}` : name;
   if (hits.length > 1) fail(at, `column ${label}`, `is ambiguous: it is in ${hits.map((h) => h.quals[0] ?? '?').join(' and ')}; qualify it`);
   if (qual && !scope.cols.some((c) => c.quals.includes(qual))) fail(at, `${qual}.${name}`, `\`${qual}\` is not a table or alias in scope here (${[...new Set(scope.cols.flatMap((c) => c.quals))].join(', ') || 'none'})`);
+  if (scope.procTime?.includes(name)) {
+    fail(at, `column ${label}`, `is a processing-time attribute (PROCTIME()): its value would be the wall clock, which Weir keeps out of rows so that a run repeats. It orders rows (deduplication, Top-N by arrival) and drives FOR SYSTEM_TIME AS OF; for a time value, use an event-time column`);
+  }
   fail(at, `column ${label}`, `not found; the columns in scope are ${scope.cols.map((c) => (c.quals[0] ? `${c.quals[0]}.${c.name}` : c.name)).join(', ')}`);
 }
 
