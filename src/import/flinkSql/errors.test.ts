@@ -23,6 +23,18 @@ describe('Flink SQL planner errors', () => {
     expect(insert('SELECT a, n FROM t ORDER BY n + 1 LIMIT 3')[0].message).toMatch(/order by a column of the SELECT list \(a, n\)/);
   });
 
+  it('skips DROP, SHOW, USE and EXPLAIN with a warning that names them, and lets a dropped table be created again', () => {
+    const r = importFlinkSql(`DROP TABLE IF EXISTS \`t\`;\nSHOW TABLES;\n${TABLE}USE CATALOG default_catalog;\nDROP TEMPORARY VIEW IF EXISTS v;\nDROP TABLE t;\n${TABLE}${SINK}INSERT INTO s SELECT a, n FROM t;`);
+    expect(r.ok).toBe(true);
+    expect(r.warnings.map((w) => w.message)).toEqual([
+      'DROP TABLE t has no effect on a pipeline and is skipped',
+      'SHOW TABLES has no effect on a pipeline and is skipped',
+      'USE CATALOG has no effect on a pipeline and is skipped',
+      'DROP VIEW v has no effect on a pipeline and is skipped',
+      'DROP TABLE t has no effect on a pipeline and is skipped',
+    ]);
+  });
+
   it('says why a PROCTIME() column cannot be selected, and what it is for', () => {
     const sql = "CREATE TABLE g (id INT, pt AS PROCTIME()) WITH ('connector' = 'datagen', 'number-of-rows' = '5');\nSELECT id, pt FROM g;";
     const [e] = errorsOf(sql);

@@ -48,6 +48,11 @@ describe('syntax errors', () => {
     ]);
   });
 
+  it('gives the quoted form of a SET written without quotes', () => {
+    const [e] = errorsOf(`SET table.exec.mini-batch.enabled = true;\n${TABLE}SELECT a FROM t;`);
+    expect(e).toMatchObject({ line: 1, construct: 'SET', message: "write the key and the value in quotes, as Flink's SQL client reads them: SET 'table.exec.mini-batch.enabled' = 'true'" });
+  });
+
   it('prints nothing on the console while it reads a broken script', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});

@@ -57,6 +57,11 @@ function hint(text: string, offset: number, message: string): { construct: strin
   if (/^'insert'/i.test(message) && /^\s*(--[^\n]*\n\s*)*WITH\b/i.test(statement)) {
     return { construct: 'WITH … INSERT INTO', message: 'Flink reads the CTEs after the INSERT: INSERT INTO t WITH name AS (SELECT …) SELECT … FROM name' };
   }
+  const set = /^\s*(?:--[^\n]*\n\s*)*SET\s+([^'\s=]+)\s*=?\s*([^;]*)$/i.exec(text.slice(text.lastIndexOf(';', offset - 1) + 1, text.indexOf(';', offset) < 0 ? text.length : text.indexOf(';', offset)));
+  if (set) {
+    const value = set[2].trim().replace(/^'|'$/g, '');
+    return { construct: 'SET', message: `write the key and the value in quotes, as Flink's SQL client reads them: SET '${set[1]}' = '${value}'` };
+  }
   return { construct: 'syntax', message };
 }
 

@@ -6,7 +6,7 @@
  */
 import type { PipelineSettings } from '../../../pipeline/document.ts';
 import type { SqlSpan, Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { childOf, find, findAll, firstToken, outermost, ruleOf, spanOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { childOf, find, findAll, firstToken, outermost, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import { ImportError } from '../errors.ts';
 import { applySetting } from './settings.ts';
 import type { SettingState } from './settings.ts';
@@ -224,13 +224,24 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
         g.add({ id, kind: 'viewSink', params: {}, inputs: [['in', rel.node]], at: q });
         continue;
       }
-      const words = s.getText().toUpperCase();
-      if (/^(BEGIN|END)/.test(words) || find(s, 'emptyStatement')) continue;
-      if (/^(USE|SHOW|DESCRIBE|DESC|EXPLAIN|RESET|LOAD|UNLOAD|ADD|REMOVE)/.test(words)) {
-        warn(s, `${words.split(/\W/)[0]} has no effect on a pipeline and is skipped`);
+      const words = textOf(sql, s).replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, ' ').trim().split(/\s+/);
+      const head = words.slice(0, 2).join(' ').toUpperCase();
+      if (/^(BEGIN|END)\b/.test(head) || find(s, 'emptyStatement')) continue;
+      if (/^(USE|SHOW|DESCRIBE|DESC|EXPLAIN|RESET|LOAD|UNLOAD|ADD|REMOVE)\b/.test(head)) {
+        warn(s, `${[words[0].toUpperCase(), ...words.slice(1, 2)].join(' ')} has no effect on a pipeline and is skipped`);
         continue;
       }
-      fail(s, words.split(/\W/).slice(0, 2).join(' ') || 'statement', 'is not a statement the planner reads (CREATE TABLE / VIEW / FUNCTION, SET, INSERT INTO, SELECT, statement sets)');
+      const drop = /^DROP\s+(?:TEMPORARY\s+)?(?:SYSTEM\s+)?(TABLE|VIEW|FUNCTION|CATALOG|DATABASE)\s+(?:IF\s+EXISTS\s+)?([^\s;]+)/i.exec(words.join(' '));
+      if (drop) {
+        // Scripts drop what they are about to create so that they can run twice; a pipeline starts
+        // empty, so there is nothing to drop, but a name this script defined may be defined again.
+        const name = unquote(drop[2].split('.').pop()!);
+        if (/TABLE/i.test(drop[1])) tables.delete(name);
+        if (/VIEW/i.test(drop[1])) views.delete(name);
+        warn(s, `DROP ${drop[1].toUpperCase()} ${name} has no effect on a pipeline and is skipped`);
+        continue;
+      }
+      fail(s, head || 'statement', 'is not a statement the planner reads (CREATE TABLE / VIEW / FUNCTION, SET, INSERT INTO, SELECT, statement sets)');
     } catch (e) {
       // A construct the planner does not foresee must not end the import: it is one more problem,
       // at its statement, and the other statements are still read.
