@@ -35,6 +35,13 @@ describe('Flink SQL planner errors', () => {
     ]);
   });
 
+  it('does not read an unnamed call of a function the grammar does not know as a column', () => {
+    const created = errorsOf(`CREATE TEMPORARY FUNCTION my_upper AS 'com.example.Upper';\n${TABLE}${SINK}INSERT INTO s SELECT my_upper(a), n FROM t;`)[0];
+    expect(created).toMatchObject({ construct: 'my_upper(…)', message: expect.stringMatching(/name the call of a created function with AS/) });
+    const unknown = errorsOf(`${TABLE}${SINK}INSERT INTO s SELECT foo(a), n FROM t;`)[0];
+    expect(unknown).toMatchObject({ construct: 'foo(…)', message: expect.stringMatching(/not a Flink built-in function, and no CREATE FUNCTION foo above/) });
+  });
+
   it('says why a PROCTIME() column cannot be selected, and what it is for', () => {
     const sql = "CREATE TABLE g (id INT, pt AS PROCTIME()) WITH ('connector' = 'datagen', 'number-of-rows' = '5');\nSELECT id, pt FROM g;";
     const [e] = errorsOf(sql);

@@ -273,6 +273,7 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
     const expr = window ? find(window, 'overWindowItem')! : (childOf(item, 'selectExpressionColumnName') ?? childOf(item, 'selectLiteralColumnName'))!;
     const body = ruleOf(expr) === 'selectExpressionColumnName' || ruleOf(expr) === 'selectLiteralColumnName' ? kids(expr).find((k) => ruleOf(k) !== 'columnAlias' && !k.symbol)! : expr;
     let name: string | null = alias ? unquote(childOf(alias, 'identifier')!.getText()) : null;
+    unnamedCallOfUnknown(item, alias, env);
     if (window && !name) {
       const ids = childrenOf(expr, 'identifier');
       name = ids.length ? unquote(ids[ids.length - 1].getText()) : null;
@@ -281,6 +282,26 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
     out.push({ name, expr: body, col: null, at: item });
   });
   return uniqueNames(out);
+}
+
+/**
+ * dt-sql-parser reads `f(x)` without AS, for an f it does not know as a built-in, as the column
+ * `f` followed by a stray `(x)`: the call would vanish. Said here, with the form it reads.
+ */
+function unnamedCallOfUnknown(item: Tree, alias: Tree | null, env: Env): void {
+  const [literal, rest] = kids(item);
+  if (alias || !literal || ruleOf(literal) !== 'selectLiteralColumnName' || !rest || ruleOf(rest) !== 'expression' || !rest.getText().startsWith('(')) return;
+  const head = childOf(literal, 'columnName');
+  if (!head) return;
+  const fn = unquote(head.getText());
+  const created = env.functions.has(fn.toUpperCase());
+  fail(
+    head,
+    `${fn}(…)`,
+    created
+      ? `name the call of a created function with AS (SELECT ${fn}(…) AS ${fn.toLowerCase()}_value): without a name the grammar cannot read it`
+      : `not a Flink built-in function, and no CREATE FUNCTION ${fn} above; a function of your own is a map node with code (or CREATE FUNCTION ${fn} AS '…' and a call named with AS)`,
+  );
 }
 
 /**
