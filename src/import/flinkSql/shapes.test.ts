@@ -103,6 +103,13 @@ describe('query shapes', () => {
     expect(refusal('SELECT a FROM t').construct).toBe('INSERT INTO');
   });
 
+  it('FROM … AS q (x, y) renames the columns in order; a list of another length is refused', () => {
+    const doc = plan('SELECT x AS a, y AS n FROM (SELECT a, n FROM t) AS q (x, y) WHERE y > 1');
+    expect(doc.nodes.find((n) => n.kind === 'filter')!.params).toEqual({ where: '`n` > 1' });
+    expect(plan('SELECT q.x AS a, q.y AS n FROM t AS q (x, y, z)').nodes.map((n) => n.kind)).toContain('project');
+    expect(refusal('SELECT x AS a, 1 AS n FROM t AS q (x, y)')).toMatchObject({ construct: 'table alias column list', message: expect.stringMatching(/2 names for the 3 columns \(a, n, ts\)/) });
+  });
+
   it('VALUES: rows of one width and one type per column', () => {
     const src = plan("SELECT a, n FROM (VALUES ('x', 1), ('y', 2)) AS v(a, n)").nodes.find((n) => n.kind === 'inlineSource')!;
     expect(src.params).toEqual({ rows: [{ a: 'x', n: 1 }, { a: 'y', n: 2 }], schema: { a: 'string', n: 'integer' } });

@@ -215,9 +215,10 @@ export function planFromItem(t: Tree, env: Env): FromRel {
     const alias = childOf(t, 'tableAlias');
     const primary = childOf(t, 'tablePrimary')!;
     const aliasName = alias ? unquote(childrenOf(alias, 'identifier')[0].getText()) : null;
-    if (alias && find(alias, 'identifierList')) fail(alias, 'table alias column list', 'rename the columns in the SELECT list instead: SELECT a AS x');
     const r = planFromItem(primary, env);
-    return aliasName ? { ...requalify(r, aliasName), tvf: r.tvf, rank: r.rank } : r;
+    const out = aliasName ? { ...requalify(r, aliasName), tvf: r.tvf, rank: r.rank } : r;
+    const list = alias ? find(alias, 'identifierList') : null;
+    return list ? renamedColumns(out, list, alias!) : out;
   }
   if (rule === 'tablePrimary') {
     const path = childOf(t, 'tablePath');
@@ -235,6 +236,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
     const inner = kids(t).find((k) => !k.symbol);
     if (inner) return planFromItem(inner, env);
   }
+  if (keywordsOf(t).includes('LATERAL') || /^LATERAL\b/i.test(t.getText())) fail(t, 'LATERAL TABLE', 'table functions are not supported; use a flatMap node with code');
   fail(t, 'FROM', 'not a FROM item the planner reads (tables, views, subqueries, joins, window table functions)');
 }
 
@@ -282,6 +284,18 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
     out.push({ name, expr: body, col: null, at: item });
   });
   return uniqueNames(out);
+}
+
+/** `FROM … AS t (a, b, …)`: the columns take these names, in order, as in Flink. */
+function renamedColumns(r: FromRel, list: Tree, alias: Tree): FromRel {
+  const names = findAll(list, 'identifier').map((i) => unquote(i.getText()));
+  if (r.tvf || r.rank) fail(alias, 'table alias column list', 'rename the columns of a window table function or a ranking in the SELECT list: SELECT a AS x');
+  const visible = r.cols.filter((c) => !c.usingSide);
+  if (names.length !== visible.length) fail(alias, 'table alias column list', `${names.length} names for the ${visible.length} columns (${visible.map((c) => c.name).join(', ')}); name every column, in order`);
+  const dup = names.find((n, i) => names.indexOf(n) !== i);
+  if (dup) fail(alias, 'table alias column list', `\`${dup}\` is named twice`);
+  const renamed = new Map(visible.map((c, i) => [c, names[i]]));
+  return { ...r, cols: r.cols.filter((c) => !c.usingSide).map((c) => ({ ...c, name: renamed.get(c)! })) };
 }
 
 /**
