@@ -5,7 +5,7 @@ import { mapState } from '../../state/descriptors.ts';
 import type { MapState } from '../../state/descriptors.ts';
 import type { SemiJoinParams } from '../../pipeline/kinds/semiJoin.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
-import { hasNullKey, rowId, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
+import { hasNullKey, notInMatches, rowId, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
 import { compileExpr } from '../../expr/index.ts';
 
 /** One distinct left row under one key: its copies and how many right rows (with copies) match it. */
@@ -21,8 +21,6 @@ interface RightRow {
   row: Row;
   count: number;
 }
-
-const isNull = (v: unknown): boolean => v === null || v === undefined;
 
 /**
  * Flink's StreamingSemiAntiJoinOperator: the left rows are the output; the right side only decides,
@@ -44,12 +42,7 @@ export const semiJoin: OperatorDefinition<SemiJoinParams> = {
 
     /** Whether right row r matches left row l under the same key (the key equality itself is the runtime's). */
     const matches = (l: Row, r: Row): boolean => {
-      if (pair) {
-        const a = l[pair.left];
-        const b = r[pair.right];
-        // NOT IN: `a = b` is unknown when either is NULL, and unknown is not "certainly different".
-        if (!isNull(a) && !isNull(b) && a !== b) return false;
-      }
+      if (!notInMatches(pair, l, r)) return false;
       return !residual || residual.evaluate(joiner.join(l, r)) === true;
     };
     const outputs = (matchCount: number): boolean => (semi ? matchCount > 0 : matchCount === 0);

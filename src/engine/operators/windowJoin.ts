@@ -5,7 +5,7 @@ import type { WindowJoinParams } from '../../pipeline/kinds/windowJoin.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
 import { windowedStream } from '../../pipeline/kinds/windowing.ts';
 import { compileExpr } from '../../expr/index.ts';
-import { hasNullKey, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
+import { hasNullKey, notInMatches, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
 import { maxTimestamp, windowId } from './window/assigners.ts';
 import { firedWindow, WindowedInput } from './window/windowing.ts';
 
@@ -13,8 +13,9 @@ type Side = 'left' | 'right';
 
 /**
  * Flink's WindowJoinOperator: each side's rows wait per join key and window; when the watermark
- * passes window_end − 1 the window joins once (inner pairs, then padding for the preserved sides)
- * and its state goes. Nothing is retracted later, so the output is append-only.
+ * passes window_end − 1 the window joins once (inner pairs, then padding for the preserved sides;
+ * for a semi or anti join, the left rows that have or lack a partner) and its state goes. Nothing
+ * is retracted later, so the output is append-only.
  */
 export const windowJoin: OperatorDefinition<WindowJoinParams> = {
   kind: 'windowJoin',
@@ -30,6 +31,22 @@ export const windowJoin: OperatorDefinition<WindowJoinParams> = {
     const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition) : null;
     const outerLeft = params.type === 'left' || params.type === 'full';
     const outerRight = params.type === 'right' || params.type === 'full';
+    const semiOrAnti = params.type === 'semi' || params.type === 'anti';
+    const pair = params.nullAware;
+
+    /** Whether left row l has a partner in the window: keys equal and not NULL, NOT IN's pair not certainly different, the residual TRUE. */
+    const hasPartner = (l: Row, right: readonly Row[]): boolean => {
+      if (hasNullKey(l, params.leftKey)) return false;
+      return right.some((r) => {
+        if (hasNullKey(r, params.rightKey) || !notInMatches(pair, l, r)) return false;
+        return !residual || residual.evaluate(joiner.join(l, r)) === true;
+      });
+    };
+
+    function emitSemiOrAnti(left: readonly Row[], right: readonly Row[], ts: number): void {
+      const semi = params.type === 'semi';
+      for (const l of left) if (hasPartner(l, right) === semi) ctx.emit({ kind: '+I', row: l, ts });
+    }
 
     return {
       processElement(el, port) {
@@ -52,6 +69,7 @@ export const windowJoin: OperatorDefinition<WindowJoinParams> = {
         buffers.left.remove(id);
         buffers.right.remove(id);
         const ts = maxTimestamp(firedWindow(t.namespace));
+        if (semiOrAnti) return emitSemiOrAnti(left, right, ts);
         const rightMatched = right.map(() => false);
         for (const l of left) {
           let matched = false;

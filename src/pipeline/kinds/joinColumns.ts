@@ -125,6 +125,18 @@ export function maxTs(a: number | null, b: number | null): number | null {
 /** SQL equality never matches NULL, so a row with a NULL key field joins nothing. */
 export const hasNullKey = (row: Row, fields: readonly string[]): boolean => fields.some((f) => row[f] === null || row[f] === undefined);
 
+/**
+ * NOT IN's comparison of left row l with right row r on `pair`: false only when both values are
+ * there and differ. A NULL on either side makes `a = b` unknown, and unknown is not "certainly
+ * different", so such a right row keeps the left row out of a NOT IN.
+ */
+export function notInMatches(pair: { left: string; right: string } | undefined, l: Row, r: Row): boolean {
+  if (!pair) return true;
+  const a = l[pair.left];
+  const b = r[pair.right];
+  return a === null || a === undefined || b === null || b === undefined || a === b;
+}
+
 /** Row identity for buffers: JSON with sorted keys, so field order does not split copies of one row. */
 export function rowId(row: Row): string {
   const keys = Object.keys(row);

@@ -79,6 +79,13 @@ export const windowJoinExport: OperatorExport = (a) => {
   };
   const l = named(left, leftFrom, 'left');
   const r = named(right, rightFrom, 'right');
-  const sql = `SELECT ${joinedSelect(l, r).join(', ')}\nFROM ${ident(l.name)} AS l\n${JOIN_SQL[p.type]} ${ident(r.name)} AS r\n  ON ${on.join('\n  AND ')}`;
+  if (p.type === 'semi' || p.type === 'anti') {
+    // Flink's window semi / anti join: the subquery is correlated on the window, and on the keys.
+    const inner = `SELECT ${p.nullAware ? `r.${ident(p.nullAware.right)}` : '1'} FROM ${ident(r.name)} AS r WHERE ${on.join(' AND ')}`;
+    const test = p.nullAware ? `l.${ident(p.nullAware.left)} NOT IN (${inner})` : `${p.type === 'anti' ? 'NOT EXISTS' : 'EXISTS'} (${inner})`;
+    const sql = `SELECT ${l.columns.map((c) => `l.${ident(c)}`).join(', ')}\nFROM ${ident(l.name)} AS l\nWHERE ${test}`;
+    return [...sides, view(a.node.id, [`window ${p.type} join ${describe(a.node)} per ${p.window.type} window ${p.leftKey.length ? `on ${p.leftKey.join(', ')} = ${p.rightKey.join(', ')}` : 'on the window alone'}`], sql)];
+  }
+  const sql = `SELECT ${joinedSelect(l, r).join(', ')}\nFROM ${ident(l.name)} AS l\n${JOIN_SQL[p.type as keyof typeof JOIN_SQL]} ${ident(r.name)} AS r\n  ON ${on.join('\n  AND ')}`;
   return [...sides, view(a.node.id, [`window join ${describe(a.node)}: ${p.type} join per ${p.window.type} window ${p.leftKey.length ? `on ${p.leftKey.join(', ')} = ${p.rightKey.join(', ')}` : 'on the window alone'}`], sql)];
 };

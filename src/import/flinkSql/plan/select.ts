@@ -18,6 +18,7 @@ import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
+import { planWindowSemiJoins } from './windowSemiJoin.ts';
 import { planWhere } from './subquery.ts';
 import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
 import { planOrderLimit } from './orderLimit.ts';
@@ -420,7 +421,9 @@ export function planSelect(sel: Tree, env: Env): FromRel {
     cond = (done as FromRel & { rest?: Tree | null }).rest ?? null;
   }
   if (rel.tvf && cond) {
-    rel = filterBeforeWindow(rel, cond, env);
+    const semi = planWindowSemiJoins(rel, cond, env);
+    if (semi) rel = semi.rest.reduce((r: FromRel, c) => filter(r, c, env), semi.rel as FromRel);
+    else rel = filterBeforeWindow(rel, cond, env);
     cond = null;
   }
   if (scalarSubqueries(items).length && !rel.tvf && !rel.rank) return planScalarSelect(sel, cond ? planWhere(rel, cond, env) : rel, env);

@@ -19,9 +19,9 @@ import { isAggregating } from './aggregate.ts';
 import { filter, finish, planFromItem, planQuery } from './select.ts';
 import { planScalarConjuncts, scalarSubqueries } from './scalarSubquery.ts';
 
-const NEAREST = 'the nearest supported forms are x [NOT] IN (SELECT k FROM …) and [NOT] EXISTS (SELECT … FROM … WHERE inner.k = outer.k [AND …]) as conjuncts of WHERE';
+export const NEAREST = 'the nearest supported forms are x [NOT] IN (SELECT k FROM …) and [NOT] EXISTS (SELECT … FROM … WHERE inner.k = outer.k [AND …]) as conjuncts of WHERE';
 
-interface SubqueryPredicate {
+export interface SubqueryPredicate {
   query: Tree;
   exists: boolean;
   negated: boolean;
@@ -42,7 +42,7 @@ function unwrap(t: Tree): Tree {
 }
 
 /** `[NOT] EXISTS (…)`, `x [NOT] IN (SELECT …)` or NOT of either; null for anything else. */
-function subqueryPredicate(t: Tree): SubqueryPredicate | null {
+export function subqueryPredicate(t: Tree): SubqueryPredicate | null {
   let x = unwrap(t);
   let negated = false;
   while (altOf(x) === 'LogicalNot') {
@@ -60,7 +60,7 @@ function subqueryPredicate(t: Tree): SubqueryPredicate | null {
 }
 
 /** Column references in an expression, outside nested subqueries. */
-function columnRefs(t: Tree, out: { qual: string | null; name: string; at: Tree }[] = []): { qual: string | null; name: string; at: Tree }[] {
+export function columnRefs(t: Tree, out: { qual: string | null; name: string; at: Tree }[] = []): { qual: string | null; name: string; at: Tree }[] {
   if (ruleOf(t) === 'queryStatement') return out;
   if (t.symbol) {
     if (isQuoted(t.symbol.text ?? '')) out.push({ qual: null, name: unquote(t.symbol.text!), at: t });
@@ -75,10 +75,10 @@ function columnRefs(t: Tree, out: { qual: string | null; name: string; at: Tree 
   return out;
 }
 
-const hits = (cols: Col[], ref: { qual: string | null; name: string }): Col[] => cols.filter((c) => c.name === ref.name && (ref.qual === null || c.quals.includes(ref.qual)));
+export const hits = (cols: Col[], ref: { qual: string | null; name: string }): Col[] => cols.filter((c) => c.name === ref.name && (ref.qual === null || c.quals.includes(ref.qual)));
 
 /** Resolves a name the way SQL does in a subquery: its own FROM first, then the outer query. */
-function sideOf(inner: Rel, outer: Rel, ref: { qual: string | null; name: string; at: Tree }): { side: 'inner' | 'outer'; col: Col } {
+export function sideOf(inner: Rel, outer: Rel, ref: { qual: string | null; name: string; at: Tree }): { side: 'inner' | 'outer'; col: Col } {
   const i = hits(inner.cols, ref);
   if (i.length === 1) return { side: 'inner', col: i[0] };
   if (i.length > 1) fail(ref.at, `column ${ref.qual ? `${ref.qual}.` : ''}${ref.name}`, 'is ambiguous in the subquery; qualify it');
@@ -92,7 +92,7 @@ function sideOf(inner: Rel, outer: Rel, ref: { qual: string | null; name: string
  * `a = b` (or the null-safe `a IS NOT DISTINCT FROM b`) with one side a column of the subquery and
  * the other of the outer query: the key pair.
  */
-function correlationPair(t: Tree, inner: Rel, outer: Rel): { outer: Col; inner: Col; nullSafe: boolean } | null {
+export function correlationPair(t: Tree, inner: Rel, outer: Rel): { outer: Col; inner: Col; nullSafe: boolean } | null {
   const x = unwrap(t);
   let a: Tree;
   let b: Tree;
@@ -242,7 +242,7 @@ function planSemiJoin(outer: Rel, s: SubqueryPredicate, env: Env): Rel {
 }
 
 /** The one item a simple IN subquery selects. */
-function selectItemTree(sel: Tree, q: Tree): Tree {
+export function selectItemTree(sel: Tree, q: Tree): Tree {
   const list = find(childOf(sel, 'selectClause')!, 'selectList')!;
   const items = kids(list).filter((k) => ruleOf(k) === 'columnProjectItem');
   if (items.length !== 1 || find(items[0], 'tableAllColumns') || items[0].getText() === '*') fail(q, 'IN (SELECT …)', 'the subquery must select exactly one column; multi-column (a, b) IN (SELECT x, y …) is not read, the nearest supported form is EXISTS (SELECT … WHERE x = a AND y = b)');
