@@ -39,6 +39,15 @@ describe('syntax errors', () => {
     expect(importFlinkSql(quoted).ok).toBe(true);
   });
 
+  it('finds a reserved word where ANTLR stops at the token after it, and every use in the statement', () => {
+    const errors = errorsOf(`${TABLE}SELECT a, rank, n FROM (SELECT a, n, ROW_NUMBER() OVER (PARTITION BY a ORDER BY n DESC) AS rank FROM t) WHERE rank <= 2;`);
+    expect(errors.map((e) => [e.line, e.column, e.message.split(' ')[0]])).toEqual([
+      [7, 11, 'rank'],
+      [7, 92, 'rank'],
+      [7, 111, 'rank'],
+    ]);
+  });
+
   it('does not call a misplaced keyword a name, and keeps one error per broken statement', () => {
     const errors = errorsOf(`${TABLE}SELECT a, FROM t;\nSELECT a n FROM t WHERE;`);
     expect(errors).toHaveLength(2);

@@ -75,18 +75,37 @@ function reservedWords(text: string, offset: number, statement: number, probes: 
   const found: { offset: number; word: string }[] = [];
   let shift = 0;
   for (;;) {
-    const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(offset))?.[0];
-    if (!word || CLAUSE_WORDS.has(word.toUpperCase()) || probes.left <= 0) return found;
-    probes.left--;
-    const quoted = `${text.slice(0, offset)}\`${word}\`${text.slice(offset + word.length)}`;
-    const next = firstErrorIn(quoted, statement);
-    if (next !== null && next <= offset + word.length + 2) return found;
-    found.push({ offset: offset - shift, word });
-    if (next === null) return found;
+    // The word at the error, or the one just before it: ANTLR may stop at the token after a
+    // reserved alias (`SELECT a, rank, b` fails at the comma).
+    let hit: { at: number; word: string; quoted: string; next: number | null } | null = null;
+    for (const at of [offset, wordBefore(text, offset)]) {
+      if (at < 0 || probes.left <= 0) continue;
+      const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text.slice(at))?.[0];
+      if (!word || CLAUSE_WORDS.has(word.toUpperCase())) continue;
+      probes.left--;
+      const quoted = `${text.slice(0, at)}\`${word}\`${text.slice(at + word.length)}`;
+      const next = firstErrorIn(quoted, statement);
+      if (next === null || next > Math.max(offset, at + word.length) + 2) {
+        hit = { at, word, quoted, next };
+        break;
+      }
+    }
+    if (!hit) return found;
+    found.push({ offset: hit.at - shift, word: hit.word });
+    if (hit.next === null) return found;
     shift += 2;
-    text = quoted;
-    offset = next;
+    text = hit.quoted;
+    offset = hit.next;
   }
+}
+
+/** The start of the word that ends just before `offset` (spaces between), or -1. */
+function wordBefore(text: string, offset: number): number {
+  let i = offset - 1;
+  while (i >= 0 && /\s/.test(text[i])) i--;
+  const end = i + 1;
+  while (i >= 0 && /[A-Za-z0-9_]/.test(text[i])) i--;
+  return end > i + 1 && /[A-Za-z_]/.test(text[i + 1]) && text[i] !== '`' ? i + 1 : -1;
 }
 
 /** The offset of the first syntax error inside statement `statement` of `text`, or null. */
