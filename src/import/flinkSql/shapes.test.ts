@@ -110,6 +110,23 @@ describe('query shapes', () => {
     expect(refusal('SELECT x AS a, 1 AS n FROM t AS q (x, y)')).toMatchObject({ construct: 'table alias column list', message: expect.stringMatching(/2 names for the 3 columns \(a, n, ts\)/) });
   });
 
+  it('a window Top-N or deduplication keeps only the window columns its SELECT list names', () => {
+    const tvf = "TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '10' MINUTES))";
+    const outputOf = (inner: string, where: string) => {
+      const cols = 'a STRING, n BIGINT, window_start TIMESTAMP(3), window_end TIMESTAMP(3), rn BIGINT';
+      const r = importFlinkSql(`${TABLE}CREATE TABLE s2 (${cols}) WITH ('connector' = 'print');\nINSERT INTO s2 SELECT * FROM (${inner}) WHERE ${where};`);
+      if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+      const edge = r.doc.edges.find((e) => e.to.node === 's2')!;
+      const last = r.doc.nodes.find((n) => n.id === edge.from.node)!;
+      return { kinds: r.doc.nodes.map((n) => n.kind), last: last.kind, fields: (last.params.fields as { name: string }[] | undefined)?.map((f) => f.name) };
+    };
+    const dedup = outputOf(`SELECT a, n, window_start, window_end, ROW_NUMBER() OVER (PARTITION BY window_start, window_end, a ORDER BY ts DESC) AS rn FROM ${tvf}`, 'rn = 1');
+    expect(dedup).toMatchObject({ last: 'project', fields: ['a', 'n', 'window_start', 'window_end', 'rn'] });
+    const top = outputOf(`SELECT a, n, window_start, window_end, ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY n DESC) AS rn FROM ${tvf}`, 'rn <= 2');
+    expect(top.kinds).toContain('topN');
+    expect(top).toMatchObject({ last: 'project', fields: ['a', 'n', 'window_start', 'window_end', 'rn'] });
+  });
+
   it('VALUES: rows of one width and one type per column', () => {
     const src = plan("SELECT a, n FROM (VALUES ('x', 1), ('y', 2)) AS v(a, n)").nodes.find((n) => n.kind === 'inlineSource')!;
     expect(src.params).toEqual({ rows: [{ a: 'x', n: 1 }, { a: 'y', n: 2 }], schema: { a: 'string', n: 'integer' } });

@@ -81,7 +81,10 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   const withCarried = [...others, ...carried.map((c) => ({ name: c.name, expr: null, col: c, at: w }))];
   const projected = (input as FromRel).tvf ? projectPending(input as FromRel, withCarried, env, sel) : project(input, withCarried, env, sel);
   const plainCols = (input as FromRel).tvf ? projected.cols.slice(0, -3) : projected.cols;
-  const hidden = carried.length ? plainCols.slice(-carried.length).map((c) => c.field) : [];
+  // Over a window table function the window columns are always carried; those the SELECT list
+  // leaves out go after the ranking too (Flink's result has only the columns selected).
+  const unselectedWindow = (input as FromRel).tvf ? WINDOW_COLS.filter((w) => !selected.has(w)) : [];
+  const hidden = [...(carried.length ? plainCols.slice(-carried.length).map((c) => c.field) : []), ...unselectedWindow];
   const toOut = (field: string, at: Tree): string => {
     const i = withCarried.findIndex((o) => (o.col?.field ?? (o.expr && columnRef(o.expr) ? resolveColumn(scope, columnRef(o.expr)!.qual, columnRef(o.expr)!.name, o.expr).field : null)) === field);
     if (i < 0) fail(at, 'OVER (…)', `\`${field}\` must be in the SELECT list of the ranking query`);
