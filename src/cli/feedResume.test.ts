@@ -27,25 +27,32 @@ const isGood = (i: number) => i % 100 !== 50;
 /**
  * A server that sends each of the N messages once, whoever is connected: bursts of 5 every 5 ms,
  * and a new connection goes on where the last one stopped (a WebSocket feed has no replay).
- * Closes (1000) after the last message. `starts` records where each connection began.
+ * Closes (1000) after the last message. `starts` records where each connection began. After the
+ * first third it trickles (one message per 25 ms) until `release()`: the kill must fall mid-feed
+ * however slowly a loaded machine brings the run to its second checkpoint, and messages are still
+ * in flight when it does.
  */
-async function onceServer(): Promise<{ url: string; starts: number[]; sent: () => number }> {
+async function onceServer(): Promise<{ url: string; starts: number[]; sent: () => number; release: () => void }> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   await new Promise((r) => wss.once('listening', r));
   closers.push(() => new Promise((r) => wss.close(r)));
   const starts: number[] = [];
   let next = 0;
+  let released = false;
+  let ticks = 0;
   wss.on('connection', (ws) => {
     starts.push(next);
     const tick = setInterval(() => {
-      for (let k = 0; k < 5 && next < N; k++) ws.send(message(next++));
+      const trickle = !released && next >= N / 3;
+      if (trickle && ticks++ % 5 !== 0) return;
+      for (let k = 0; k < (trickle ? 1 : 5) && next < N; k++) ws.send(message(next++));
       if (next < N) return;
       clearInterval(tick);
       ws.close(1000, 'that is all');
     }, 5);
     ws.on('close', () => clearInterval(tick));
   });
-  return { url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/visits`, starts, sent: () => next };
+  return { url: `ws://127.0.0.1:${(wss.address() as AddressInfo).port}/visits`, starts, sent: () => next, release: () => (released = true) };
 }
 
 const jobDir = (state: string) => join(state, 'spend%20per%20customer');
@@ -70,7 +77,7 @@ describe('weir run with a live feed, --state-dir, killed and resumed', () => {
     const flags = ['--input', `visits=${server.url}`, '--parallelism', String(parallelism), '--checkpoint-interval', '40', '--state-dir', state];
     const first = weirAsync([pipeline, '--out', join(dir, 'killed'), ...flags]);
     // Killed mid-feed, with checkpoints completed and output committed behind it.
-    await until('two checkpoints and a third of the feed', () => manifests(state) >= 2 && server.sent() >= N / 3);
+    await until('two checkpoints and a third of the feed', () => manifests(state) >= 2 && server.sent() >= N / 3, 60_000);
     process.kill(first.pid, 'SIGKILL');
     const killed = await first.done;
     expect(killed.signal, killed.err).toBe('SIGKILL');
@@ -79,6 +86,7 @@ describe('weir run with a live feed, --state-dir, killed and resumed', () => {
     const committedBefore = indexesOf([...new CommittedOutput(join(jobDir(state), 'committed')).changelogLines('raw')]);
     expect(committedBefore.length, 'output was committed before the kill').toBeGreaterThan(0);
 
+    server.release();
     const out = join(dir, 'resumed');
     const r = await runMain(['run', pipeline, '--out', out, ...flags, '--resume']);
     expect(r.code, r.err).toBe(0);
