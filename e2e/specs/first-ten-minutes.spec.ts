@@ -50,6 +50,14 @@ test('first ten minutes: example, run, observatory and export agree, nothing cut
   t.expect(out === read, `the status reads ${read} records, the source node says out ${out}`);
   const entries = num(/in ([\d,]+)/.exec((await page.getByLabel('Metrics of entries').textContent()) ?? '')?.[1]);
   t.expect(entries === read, `the filter after the source took in ${entries}, not ${read}`);
+  // Down every edge, what one node sends is what the next takes in.
+  const metric = async (id: string, which: 'in' | 'out') => num(new RegExp(`${which} ([\\d,]+)`).exec((await page.getByLabel(new RegExp(`^metrics of ${id}$`, 'i')).textContent()) ?? '')?.[1]);
+  for (const [from, to] of [['big_orders', 'big_log'], ['entries', 'visits'], ['visits', 'visits_view']]) {
+    const [sent, took] = [await metric(from, 'out'), await metric(to, 'in')];
+    t.expect(sent > 0 && sent === took, `${from} says out ${sent}, ${to} says in ${took}`);
+  }
+  // The status counts the checkpoints the Checkpoints tab lists as completed.
+  const shown = Number(/(\d+) checkpoints?\b/.exec((await status.textContent()) ?? '')?.[1] ?? 0);
 
   // Every observatory tab opens and says something.
   for (const name of ['Results', 'Log', 'State', 'Join buffers', 'Windows', 'Checkpoints', 'Trace', 'Query']) {
@@ -57,7 +65,16 @@ test('first ten minutes: example, run, observatory and export agree, nothing cut
     const text = ((await page.locator('.bottom-body').textContent()) ?? '').trim();
     t.expect(text.length > 10, `the ${name} tab is empty`);
   }
+  await page.getByRole('tab', { name: 'Checkpoints', exact: true }).click();
+  const completed = await page.getByRole('list', { name: 'Checkpoint timeline' }).locator('.obs-cp-completed').count();
+  t.expect(completed === shown, `the status says ${shown} checkpoints, the Checkpoints tab lists ${completed} completed`);
   await t.screenshot('first-ten-minutes-finished');
+  // The header and the toolbar fit in the other language too.
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('zh-TW');
+  const cutZh = await cutOff(page);
+  t.expect(cutZh.length === 0, `text cut off in the header or toolbar at 1280×720 in zh-TW: ${cutZh.join(', ')}`);
+  await t.screenshot('first-ten-minutes-zh-TW');
+  await page.getByRole('combobox', { name: '語言' }).selectOption('en');
 
   // The Flink SQL export generates as many rows as the run read.
   await page.getByRole('button', { name: 'Flink SQL', exact: true }).click();

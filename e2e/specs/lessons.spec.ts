@@ -87,15 +87,15 @@ test('lessons 1: stateless vs stateful', async (t) => {
   await answer(t, 3, top(views.visits_view, 'visits', 'name'));
   await stepDone(t, 3);
   await t.expectVisible(panel(page).getByRole('button', { name: 'Step 4', exact: true }));
-  await setField(t, 'big_orders', 'where', "visit_type = 'order' AND amount >= 5");
+  await setField(t, 'big_orders', 'where', "visit_type = 'order' AND amount >= 4");
   await runToEnd(t);
   await stepDone(t, 4);
 }, LONG);
 
 test('lessons 1: a later step done early is not ticked until reached; the panel moves on by itself; one Step control', async (t) => {
   const page = await openLesson(t, 'Stateless vs stateful');
-  // Step 4's edit first: the filter keeps $5 or more. Then a run to the end satisfies steps 1, 2 and 4.
-  await setField(t, 'big_orders', 'where', "visit_type = 'order' AND amount >= 5");
+  // Step 4's edit first: the filter keeps $4 or more. Then a run to the end satisfies steps 1, 2 and 4.
+  await setField(t, 'big_orders', 'where', "visit_type = 'order' AND amount >= 4");
   await speed(page, 'Max');
   await runToEnd(t);
   await stepDone(t, 1);

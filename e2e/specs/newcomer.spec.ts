@@ -75,8 +75,9 @@ test('newcomer: deleting the sink warns that a filter now feeds nothing', async 
   await t.expectVisible(page.getByRole('complementary', { name: 'Inspector' }).getByRole('textbox', { name: 'id', exact: true }));
 });
 
-test('newcomer: the observatory tabs stay put, open on the first view, and explain an empty tab', async (t) => {
+for (const [width, height] of [[1280, 720], [1024, 768], [900, 700]] as const) test(`newcomer: the observatory tabs stay put, open on the first view, and explain an empty tab at ${width}×${height}`, async (t) => {
   const page = await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.setViewportSize({ width, height });
   const names = async () => (await page.getByRole('tablist', { name: 'Output', exact: true }).getByRole('tab').allTextContents()).map((s) => s.replace(/\s*\d+$/, ''));
   const before = await names();
   t.expect(['State', 'Join buffers', 'Windows'].every((n) => before.includes(n)), `node tabs are there before a selection: ${before.join(', ')}`);
@@ -91,7 +92,7 @@ test('newcomer: the observatory tabs stay put, open on the first view, and expla
   await t.expectText(page.locator('.bottom-body'), /This pipeline has no window/);
   await tab(page, 'State').click();
   await t.expectText(page.locator('.bottom-body'), /visits/);
-  await t.screenshot('newcomer-tabs-state');
+  await t.screenshot(`newcomer-tabs-state-${width}x${height}`);
 });
 
 test('newcomer: after Run, Results still opens on the first view, not the empty log sink', async (t) => {

@@ -7,6 +7,9 @@ const filterThreshold = (where: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** Lesson 1, step 4: the filter's new threshold, in dollars; only the dearest drinks reach it. */
+export const LESSON1_BIG_ORDER = 4;
+
 /** Lessons 1–5: state, tables, joins, windows, backends. Text lives in messages/lesson-<n>.ts. */
 export const basicLessons: Lesson[] = [
   {
@@ -15,7 +18,7 @@ export const basicLessons: Lesson[] = [
       { text: 'lesson1.step1', check: sinkHasRows('visits_view') },
       { text: 'lesson1.step2', check: stateKeysAtLeast('visits', 10) },
       { text: 'lesson1.step3', question: 'lesson1.q3', check: answerIsTopRow('visits_view', 'visits', ['name', 'customer_id']) },
-      { text: 'lesson1.step4', check: (i) => filterThreshold(String(param(i, 'big_orders', 'where') ?? '')) === 5 && sinkTotal(i, 'visits_view') > 0 && finished(i) },
+      { text: 'lesson1.step4', check: (i) => filterThreshold(String(param(i, 'big_orders', 'where') ?? '')) === LESSON1_BIG_ORDER && sinkTotal(i, 'visits_view') > 0 && finished(i) },
     ],
   },
   {

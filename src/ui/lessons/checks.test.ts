@@ -44,11 +44,11 @@ describe('lesson checks against hand-made snapshots', () => {
     expect(check('stateless-stateful', 2)(withDoc('stateless-stateful', { snapshot: snap, answer: 'c2' }))).toBe(true);
   });
 
-  it('1: the filter edit counts only with a $5 threshold and a finished run', () => {
+  it('1: the filter edit counts only with a $4 threshold and a finished run', () => {
     const doc = lessonDoc('lesson-1.json');
     const done = snapshot({ status: 'finished', sinks: { visits_view: sink([{ customer_id: 'c1', visits: 1 }]) } });
     expect(check('stateless-stateful', 3)(input({ doc, snapshot: done }))).toBe(false);
-    const edited = setParam(doc, 'big_orders', { where: "visit_type = 'order' AND amount >= 5" });
+    const edited = setParam(doc, 'big_orders', { where: "visit_type = 'order' AND amount >= 4" });
     expect(check('stateless-stateful', 3)(input({ doc: edited, snapshot: { ...done, status: 'running' } }))).toBe(false);
     expect(check('stateless-stateful', 3)(input({ doc: edited, snapshot: done }))).toBe(true);
   });

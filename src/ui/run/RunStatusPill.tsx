@@ -17,7 +17,7 @@ export function RunStatusPill() {
   const text = status === 'idle' ? t('run.status.idle') : status === 'failed' ? t('run.pill.failed', { reason: snap?.error?.message ?? '' }) : parts.join(' · ');
   return (
     <span className="run-status-row">
-      <span className={`status-pill status-${status}`} role="status" aria-label={t('run.status')} title={text}>
+      <span className={`status-pill status-${status}`} role="status" aria-label={t('run.status')} title={status === 'idle' ? text : `${text}\n${t('run.pill.explain')}`}>
         <span className="status-dot" aria-hidden />
         {text}
       </span>
