@@ -1,7 +1,7 @@
 import type { OperatorContext } from '../operator.ts';
 import type { Element, Key, Row } from '../../core/types.ts';
 import { isAddition } from '../../core/types.ts';
-import { keySelector, rowKey, WHOLE_ROW } from '../../core/keys.ts';
+import { keySelector, WHOLE_ROW } from '../../core/keys.ts';
 import type { KeyFields } from '../../core/keys.ts';
 import { valueState } from '../../state/descriptors.ts';
 
@@ -58,7 +58,9 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
         else rowState.clear();
         return;
       }
-      ctx.state.setCurrentKey(rowKey(el.row));
+      // A multiset's input is keyed by the whole row (tableKey(null)), so the runtime has already
+      // set the current key to rowKey(el.row): building that text again would double the cost
+      // per record of every log and collect sink.
       const c = copies.value();
       if (isAddition(el.kind)) copies.update({ row: el.row, n: (c?.n ?? 0) + 1 });
       else if (!c) ctx.deadLetter(`${el.kind} for a row the table does not hold`, el.row);
