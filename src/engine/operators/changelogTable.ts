@@ -109,10 +109,39 @@ export function sortTableRows(rows: Row[], primaryKey: readonly string[] | null)
   return rows.sort((a, b) => compareRows(a, b, order ?? Object.keys(a)));
 }
 
+/** The last of `rows` whose JSON text is the same as `row`'s (the row a retraction takes back). */
 function lastIndexOfRow(rows: readonly Row[], row: Row): number {
-  const want = JSON.stringify(row);
-  for (let i = rows.length - 1; i >= 0; i--) if (JSON.stringify(rows[i]) === want) return i;
+  let want: string | undefined;
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const same = sameFlatRow(rows[i], row);
+    if (same === true) return i;
+    if (same === null && JSON.stringify(rows[i]) === (want ??= JSON.stringify(row))) return i;
+  }
   return -1;
+}
+
+/**
+ * Whether two rows have the same JSON text, without writing it, when both are flat rows of
+ * strings, booleans, nulls and finite numbers (then the text is the same exactly when the keys
+ * come in the same order with === values); null when that cannot tell (nested values, NaN,
+ * undefined, which JSON writes differently from how === compares them).
+ */
+function sameFlatRow(a: Row, b: Row): boolean | null {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  let differs = ka.length !== kb.length;
+  for (let i = 0; i < ka.length; i++) {
+    const x = a[ka[i]];
+    if (!isFlat(x)) return null;
+    if (!differs && (ka[i] !== kb[i] || x !== b[kb[i]])) differs = true;
+  }
+  for (let i = 0; i < kb.length; i++) if (!isFlat(b[kb[i]])) return null;
+  return !differs;
+}
+
+function isFlat(v: unknown): boolean {
+  return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
 
 function sameFields(a: readonly string[], b: readonly string[] | null): boolean {
