@@ -70,7 +70,7 @@ INSERT INTO totals SELECT UPPER(city) AS city, SUM(amount) AS total FROM orders 
     expect(r.code).toBe(0);
     expect(JSON.parse(readFileSync(join(out, 'totals.view.json'), 'utf8'))).toEqual([{ city: 'TPE', total: 12 }]);
     const bad = join(dir, 'bad.sql');
-    writeFileSync(bad, `${readFileSync(sql, 'utf8').replace('SUM(amount)', 'LISTAGG(city)')}`);
+    writeFileSync(bad, `${readFileSync(sql, 'utf8').replace('SUM(amount)', 'COLLECT(city)')}`);
     const failed = await runMain(['run', bad, '--out', out]);
     expect(failed.code).toBe(1);
     expect(failed.err).toContain(`${bad}:4:`);

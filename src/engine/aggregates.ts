@@ -139,6 +139,8 @@ export function accumulator(call: AggregateCall | OverCall, appendOnly = false):
     case 'firstValue':
     case 'lastValue':
       return arrivalValue(call.fn, read, appendOnly);
+    case 'listAgg':
+      return listAgg(call.separator ?? ',', read);
     case 'lag':
       return lagAccumulator(call as OverCall, read);
     case 'udaf':
@@ -170,6 +172,15 @@ function arrivalValue(fn: 'firstValue' | 'lastValue', read: (row: Row) => unknow
       merge: (a, b) => (fn === 'firstValue' ? (a ?? b) : (b ?? a)),
     };
   }
+  return arrivalList(read, (values) => (values.length === 0 ? null : fn === 'firstValue' ? values[0] : values[values.length - 1]));
+}
+
+/**
+ * The non-NULL values in arrival order; a retraction removes the earliest copy of its value and
+ * one of a value that is not there changes nothing (Flink's *WithRetract accumulators keep a list
+ * and `remove` its first equal element). `get` reads the list.
+ */
+function arrivalList(read: (row: Row) => unknown, get: (values: readonly unknown[]) => unknown): Accumulator {
   return {
     create: (): unknown[] => [],
     add: (a, r) => {
@@ -184,12 +195,19 @@ function arrivalValue(fn: 'firstValue' | 'lastValue', read: (row: Row) => unknow
       if (at >= 0) values.splice(at, 1);
       return values;
     },
-    get: (a) => {
-      const values = a as unknown[];
-      return values.length === 0 ? null : fn === 'firstValue' ? values[0] : values[values.length - 1];
-    },
+    get: (a) => get(a as unknown[]),
     merge: (a, b) => [...(a as unknown[]), ...(b as unknown[])],
   };
+}
+
+/**
+ * LISTAGG(field, separator): the non-NULL values in arrival order joined by the separator, NULL
+ * when there are none (Flink's ListAggFunction; with retractions ListAggWithRetractAggFunction,
+ * whose retraction removes the earliest equal value). The list is kept on append-only input too:
+ * the result is every value, so there is nothing smaller to keep.
+ */
+function listAgg(separator: string, read: (row: Row) => unknown): Accumulator {
+  return arrivalList(read, (values) => (values.length === 0 ? null : values.map(String).join(separator)));
 }
 
 /**

@@ -132,6 +132,10 @@ export const goldenCases: GoldenCase[] = [
     doc: chain('first last', node('ends', 'aggregate', { groupBy: ['customer_id'], aggregates: [agg('firstValue', 'status', 'first_status'), agg('lastValue', 'status', 'last_status'), agg('lastValue', 'amount', 'last_amount')] })),
   },
   {
+    name: 'aggregate-listagg',
+    doc: chain('listagg', node('lists', 'aggregate', { groupBy: ['customer_id'], aggregates: [agg('listAgg', 'status', 'statuses'), { fn: 'listAgg', field: 'order_id', as: 'order_ids', separator: "; it's " }] })),
+  },
+  {
     name: 'window-tumble',
     doc: chain('tumble', node('per_minute', 'window', { type: 'tumble', sizeMs: 60_000, offsetMs: -15_000, groupBy: ['customer_id'], aggregates: [agg('sum', 'amount', 'total')] })),
   },

@@ -20,6 +20,8 @@ export function aggregateColumns(input: StreamInfo, groupBy: string[], calls: re
     if (c.fn !== 'count' && c.fn !== 'udaf' && c.field === undefined) problems.push({ field: `params.aggregates[${i}].field`, message: `${c.fn} needs a field`, code: 'missing-param' });
     const t = c.field && input.fields ? input.fields[c.field] : undefined;
     if ((c.fn === 'sum' || c.fn === 'avg') && (t === 'string' || t === 'boolean' || t === 'timestamp')) problems.push({ field: `params.aggregates[${i}].field`, message: `${c.fn} needs a number, but "${c.field}" is a ${t}: declare it as number or integer in the source's schema, or use count, min or max`, code: 'bad-param-value' });
+    if (c.fn === 'listAgg' && t !== undefined && t !== 'string') problems.push({ field: `params.aggregates[${i}].field`, message: `listAgg joins strings, but "${c.field}" is a ${t}: cast it to a string in a map before (Flink's LISTAGG takes STRING only)`, code: 'bad-param-value' });
+    if (c.separator !== undefined && c.fn !== 'listAgg') problems.push({ field: `params.aggregates[${i}].separator`, message: `separator belongs to listAgg, not ${c.fn}; remove it or set fn to "listAgg"`, code: 'bad-param-value' });
     if (c.fn === 'udaf' && !c.code) problems.push({ field: `params.aggregates[${i}].code`, message: 'udaf needs code: ({ create, add, retract, get })', code: 'missing-param' });
     if (seen.has(c.as)) problems.push({ field: `params.aggregates[${i}].as`, message: `output column "${c.as}" is defined twice`, code: 'duplicate-column' });
     seen.add(c.as);
@@ -45,9 +47,9 @@ export const aggregateSpec: KindSpec<AggregateParams> = {
   group: 'keyed',
   title: 'Group by',
   icon: 'Σ',
-  summary: 'GROUP BY with count, sum, avg, min, max, count distinct, first or last value, or your own function; emits a changelog.',
+  summary: 'GROUP BY with count, sum, avg, min, max, count distinct, first or last value, a list of values, or your own function; emits a changelog.',
   semantics:
-    'Keeps one accumulator per group (the values of `groupBy`). Each +I/+U input adds to it and each -U/-D input retracts from it. After each input, if the group\'s result row changed, it emits +I for a new group, -U (old row) then +U (new row) for a changed one, and -D when the last row of a group is retracted. NULL inputs are ignored as in SQL; sum/avg/min/max of no values is NULL; avg is computed in floating point. firstValue / lastValue are Flink\'s FIRST_VALUE / LAST_VALUE: the first or last non-NULL value in arrival order (a retraction takes back the earliest copy of its value, as Flink\'s FirstValueWithRetractAggFunction), NULL when there is none. The output is an updating stream whose unique key is `groupBy`.',
+    'Keeps one accumulator per group (the values of `groupBy`). Each +I/+U input adds to it and each -U/-D input retracts from it. After each input, if the group\'s result row changed, it emits +I for a new group, -U (old row) then +U (new row) for a changed one, and -D when the last row of a group is retracted. NULL inputs are ignored as in SQL; sum/avg/min/max of no values is NULL; avg is computed in floating point. firstValue / lastValue are Flink\'s FIRST_VALUE / LAST_VALUE: the first or last non-NULL value in arrival order (a retraction takes back the earliest copy of its value, as Flink\'s FirstValueWithRetractAggFunction), NULL when there is none. listAgg is Flink\'s LISTAGG: the non-NULL values in arrival order joined by `separator` (default `,`), NULL when there are none; a retraction takes back the earliest copy of its value, as Flink\'s ListAggWithRetractAggFunction. The output is an updating stream whose unique key is `groupBy`.',
   inputs: [{ name: 'in', doc: 'Any stream, append-only or updating.' }],
   outputs: [{ name: 'out', doc: 'Changelog of the result table, keyed by the group fields.' }],
   params: {

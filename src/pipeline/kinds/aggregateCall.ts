@@ -1,5 +1,5 @@
 // The aggregate calls a document declares; the engine's accumulators implement them.
-export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'firstValue' | 'lastValue' | 'udaf';
+export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'firstValue' | 'lastValue' | 'listAgg' | 'udaf';
 
 /** One output column of a GROUP BY or window aggregate. */
 export interface AggregateCall {
@@ -7,6 +7,8 @@ export interface AggregateCall {
   /** Input field; absent for COUNT(*). */
   field?: string;
   as: string;
+  /** For `listAgg`: what goes between two values; default `,` (Flink's LISTAGG). */
+  separator?: string;
   /** For `udaf`: an object with create(), add(acc, v), retract(acc, v) and get(acc). */
   code?: string;
 }

@@ -86,9 +86,10 @@ export const sourceCommonProps: Record<string, JsonSchema> = {
 export const aggregateCallSchema: JsonSchema = {
   type: 'object',
   properties: {
-    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'firstValue', 'lastValue', 'udaf'], description: 'Aggregate function.' },
+    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'firstValue', 'lastValue', 'listAgg', 'udaf'], description: 'Aggregate function.' },
     field: { type: 'string', minLength: 1, description: 'Input field; leave out for COUNT(*).' },
     as: { type: 'string', minLength: 1, description: 'Output column name.' },
+    separator: { type: 'string', description: 'For listAgg: what goes between two values; default ",".', 'x-weir-visible-when': { fn: ['listAgg'] } },
     code: { ...codeParam('For udaf: ({ create, add, retract, get, merge }).'), 'x-weir-visible-when': { fn: ['udaf'] } },
   },
   required: ['fn', 'as'],
@@ -126,6 +127,8 @@ export function aggregateOutputType(fn: string, input: FieldType | undefined): F
     case 'count':
     case 'countDistinct':
       return 'integer';
+    case 'listAgg':
+      return 'string';
     case 'avg':
       return 'number';
     case 'sum':

@@ -32,6 +32,15 @@ describe('window spec', () => {
     expect(codes({ type: 'session', gapMs: 10, aggregates: ends })).toEqual([['params.aggregates[0].fn', 'bad-param-value'], ['params.aggregates[1].fn', 'bad-param-value']]);
   });
 
+  it('takes LISTAGG of a string with or without a separator, and refuses it of a number, in sessions, or a separator elsewhere', () => {
+    const lists = [{ fn: 'listAgg', field: 'user', as: 'users' }, { fn: 'listAgg', field: 'user', as: 'users2', separator: '; ' }] as WindowParams['aggregates'];
+    expect(infer({ aggregates: lists }).problems).toEqual([]);
+    expect(infer({ aggregates: lists }).outputs.out.fields).toMatchObject({ users: 'string', users2: 'string' });
+    expect(codes({ aggregates: [{ fn: 'listAgg', field: 'amount', as: 'l' }] })).toEqual([['params.aggregates[0].field', 'bad-param-value']]);
+    expect(codes({ aggregates: [{ fn: 'max', field: 'amount', as: 'm', separator: ',' }] })).toEqual([['params.aggregates[0].separator', 'bad-param-value']]);
+    expect(codes({ type: 'session', gapMs: 10, aggregates: lists })).toEqual([['params.aggregates[0].fn', 'bad-param-value'], ['params.aggregates[1].fn', 'bad-param-value']]);
+  });
+
   it('names the missing size, slide, gap or step', () => {
     expect(codes({ sizeMs: undefined })).toEqual([['params.sizeMs', 'missing-param']]);
     expect(codes({ type: 'hop' })).toEqual([['params.slideMs', 'missing-param']]);

@@ -164,6 +164,8 @@ export const windowSpec: KindSpec<WindowParams> = {
       if (reserved.has(c.as)) problems.push({ field: `params.aggregates[${i}].as`, message: `"${c.as}" is a window column; choose another name`, code: 'duplicate-column' });
       // Merging two sessions would need each value's arrival across both; Flink's FIRST_VALUE/LAST_VALUE have no merge either.
       if (params.type === 'session' && (c.fn === 'firstValue' || c.fn === 'lastValue')) problems.push({ field: `params.aggregates[${i}].fn`, message: `${c.fn} cannot merge sessions (Flink's FIRST_VALUE/LAST_VALUE cannot either); use a tumble, hop or cumulate window, or min/max of a value that grows with time`, code: 'bad-param-value' });
+      // Its values are in arrival order, which a merge of two sessions does not keep.
+      if (params.type === 'session' && c.fn === 'listAgg') problems.push({ field: `params.aggregates[${i}].fn`, message: 'listAgg keeps its values in arrival order, which merging two sessions loses; use a tumble, hop or cumulate window, or aggregate the session\'s rows with listAgg in a group by after it', code: 'bad-param-value' });
     });
     let fields: Record<string, FieldType> | null = null;
     if (columns) {

@@ -27,7 +27,7 @@ export function exprDerivation(expr: string, port = 'in'): Derivation {
   return { how: 'expr', from: fields.map((f) => at(port, f)), expr: readable(expr) };
 }
 
-const AGG_SQL: Record<string, string> = { count: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX', firstValue: 'FIRST_VALUE', lastValue: 'LAST_VALUE', lag: 'LAG' };
+const AGG_SQL: Record<string, string> = { count: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX', firstValue: 'FIRST_VALUE', lastValue: 'LAST_VALUE', listAgg: 'LISTAGG', lag: 'LAG' };
 
 /** `, 2, 0` of LAG(x, 2, 0): the arguments after the field that differ from LAG's defaults. */
 function lagTail(call: OverCall): string {

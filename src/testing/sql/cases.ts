@@ -13,8 +13,9 @@ import { subqueryCases } from './subqueries.cases.ts';
 import { shapeCases } from './shapes.cases.ts';
 import { setOpCases } from './setOps.cases.ts';
 import { overFunctionCases } from './overFunctions.cases.ts';
+import { listAggCases } from './listAgg.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases, ...overFunctionCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases, ...overFunctionCases, ...listAggCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {

@@ -2,7 +2,7 @@
 import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import type { AggregateParams } from '../../../pipeline/kinds/aggregate.ts';
 import type { Relation } from '../context.ts';
-import { ident, identList } from '../sqlText.ts';
+import { ident, identList, str } from '../sqlText.ts';
 import type { OperatorArgs, OperatorExport } from './shared.ts';
 import { describe, needInput, view, paramsOf } from './shared.ts';
 import { udafStub } from './userCode.ts';
@@ -27,6 +27,8 @@ export function aggregateCall(a: OperatorArgs, call: AggregateCall, input: Relat
       return `FIRST_VALUE(${f})`;
     case 'lastValue':
       return `LAST_VALUE(${f})`;
+    case 'listAgg':
+      return call.separator === undefined ? `LISTAGG(${f})` : `LISTAGG(${f}, ${str(call.separator)})`;
     case 'udaf':
       // Without a field the Weir function receives the whole row: pass every column.
       return `${ident(udafStub(a, call, input))}(${f ?? identList(input.columns)})`;

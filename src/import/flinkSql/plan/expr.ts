@@ -234,3 +234,15 @@ export function weirExpr(t: Tree, scope: Scope, construct: string, replace?: Rep
     fail(t, construct, `${e.detail} (in ${text})`);
   }
 }
+
+/** The value of a constant argument (`2`, `-1`, `'none'`, `CAST(0 AS DOUBLE)`, NULL), or a failure naming it. */
+export function constantValue(arg: Tree, scope: Scope, what: string): string | number | boolean | null {
+  let value: unknown;
+  try {
+    value = compileExpr(weirExpr(arg, { ...scope, cols: [] }, what)).evaluate({});
+  } catch {
+    return fail(arg, what, `expected a constant such as 1, 'none' or CAST(0 AS DOUBLE), found ${textOf(scope.sql, arg)}`);
+  }
+  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') fail(arg, what, `expected a number, text, boolean or NULL, found ${textOf(scope.sql, arg)}`);
+  return value as string | number | boolean | null;
+}

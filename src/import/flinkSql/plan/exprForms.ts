@@ -64,7 +64,7 @@ export const NOT_CARRIED: Record<string, string> = {
   CARDINALITY: 'arrays are json values in Weir: JSON_QUERY, or a map node with code',
   ELEMENT: 'arrays are json values in Weir: JSON_VALUE(col, \'$[0]\')',
   ARRAY_CONTAINS: MAP_CODE,
-  LISTAGG: 'use an aggregate with code (udaf)',
+  LISTAGG: 'LISTAGG is an aggregate: SELECT k, LISTAGG(x [, separator]) FROM t GROUP BY k',
   LAG: 'LAG reads an OVER window: LAG(x [, offset [, default]]) OVER (PARTITION BY … ORDER BY <time attribute>)',
   LEAD: "LEAD needs rows that have not arrived, and Flink's streaming planner refuses it; look back with LAG(x) OVER (PARTITION BY … ORDER BY <time attribute>) instead",
 };

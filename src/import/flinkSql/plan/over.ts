@@ -5,31 +5,20 @@
  * as in Flink's planner) and the SELECT list over its output.
  */
 import type { LagDefault, OverCall } from '../../../pipeline/kinds/aggregateCall.ts';
-import { compileExpr } from '../../../expr/index.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
 import { fail } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
-import { callArgs, callName, columnRef, intervalMs, resolveColumn, weirExpr } from './expr.ts';
+import { callArgs, callName, columnRef, constantValue, intervalMs, resolveColumn, weirExpr } from './expr.ts';
 import { doubleCastColumn } from './aggregate.ts';
 import { project, selectItems } from './select.ts';
 
 const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
 const OVER_AGGREGATES: Record<string, OverCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LAG: 'lag' };
 
-/** The value of a constant argument (`2`, `-1`, `'none'`, `CAST(0 AS DOUBLE)`, NULL), or a failure naming it. */
-function constantArg(arg: Tree, env: Env, what: string): LagDefault {
-  let value: unknown;
-  try {
-    value = compileExpr(weirExpr(arg, { cols: [], sql: env.sql, tryCasts: env.prep.tryCasts }, what)).evaluate({});
-  } catch {
-    return fail(arg, what, `expected a constant such as 1, 'none' or CAST(0 AS DOUBLE), found ${textOf(env.sql, arg)}`);
-  }
-  if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') fail(arg, what, `expected a number, text, boolean or NULL, found ${textOf(env.sql, arg)}`);
-  return value as LagDefault;
-}
+const constantArg = (arg: Tree, env: Env, what: string): LagDefault => constantValue(arg, { cols: [], sql: env.sql, tryCasts: env.prep.tryCasts }, what);
 
 /** LAG's offset and default, as Flink's LagAggFunction takes them: a non-negative offset, default 1, and a constant default. */
 function lagExtras(args: Tree[], env: Env, w: Tree): Pick<OverCall, 'offset' | 'default'> {
