@@ -1,4 +1,4 @@
-import type { KindSpec } from '../kindSpec.ts';
+import type { JsonSchema, KindSpec } from '../kindSpec.ts';
 import { exprParam, fieldList, missingFields } from './common.ts';
 import { exprProblems } from './exprCheck.ts';
 import { joinKeyProblems, joinPorts } from './join.ts';
@@ -10,6 +10,15 @@ export interface NullAwarePair {
   left: string;
   right: string;
 }
+
+/** NOT IN's pair, for the semi / anti join kinds (semiJoin, and windowJoin's anti). */
+export const nullAwareSchema: JsonSchema = {
+  type: 'object',
+  description: "NOT IN's column pair: a right row matches when the two are equal or either is NULL.",
+  properties: { left: { type: 'string', minLength: 1, description: 'Left field (the value before NOT IN).' }, right: { type: 'string', minLength: 1, description: 'Right field (the column the subquery selects).' } },
+  required: ['left', 'right'],
+  additionalProperties: false,
+};
 
 export interface SemiJoinParams extends JoinKeyParams {
   /** semi: left rows with at least one matching right row (IN, EXISTS); anti: with none (NOT IN, NOT EXISTS). */
@@ -42,13 +51,7 @@ export const semiJoinSpec: KindSpec<SemiJoinParams> = {
       type: { enum: ['semi', 'anti'], description: 'semi: keep left rows with a match (IN, EXISTS); anti: keep left rows without one (NOT IN, NOT EXISTS).' },
       leftKey: fieldList('Key fields of the left input compared for equality with rightKey; empty: one key for every row.', 0),
       rightKey: fieldList('Key fields of the right input, in the same order as leftKey.', 0),
-      nullAware: {
-        type: 'object',
-        description: "NOT IN's column pair: a right row matches when the two are equal or either is NULL.",
-        properties: { left: { type: 'string', minLength: 1, description: 'Left field (the value before NOT IN).' }, right: { type: 'string', minLength: 1, description: 'Right field (the column the subquery selects).' } },
-        required: ['left', 'right'],
-        additionalProperties: false,
-      },
+      nullAware: nullAwareSchema,
       nullSafeKeys: { type: 'boolean', description: 'Compare the keys as IS NOT DISTINCT FROM: NULL matches NULL (INTERSECT, EXCEPT). Off: a NULL key matches nothing (=, IN, EXISTS).' },
       nonEquiCondition: exprParam("Extra join condition on each key-matched pair, written over the joined row's columns (right fields renamed `_right` when taken), e.g. `amount > limit_right`."),
     },

@@ -8,6 +8,7 @@ import { windowedStream, windowingDoc, windowingProblems, windowingSchema } from
 import type { Windowing } from './windowing.ts';
 import { joinLineage } from '../lineage/joinLineage.ts';
 import type { NullAwarePair } from './semiJoin.ts';
+import { nullAwareSchema } from './semiJoin.ts';
 
 export interface WindowJoinParams extends JoinKeyParams {
   /** semi / anti: the left rows of a window with / without a partner in it (IN, EXISTS / NOT IN, NOT EXISTS). */
@@ -39,14 +40,7 @@ export const windowJoinSpec: KindSpec<WindowJoinParams> = {
     type: 'object',
     properties: {
       type: { enum: ['inner', 'left', 'right', 'full', 'semi', 'anti'], description: 'INNER, LEFT, RIGHT or FULL OUTER join, or a semi / anti join (IN, EXISTS / NOT IN, NOT EXISTS) that keeps left rows only.' },
-      nullAware: {
-        type: 'object',
-        description: 'For anti (NOT IN): the left and right column compared as NOT IN compares them.',
-        properties: { left: { type: 'string', minLength: 1, description: 'Left column.' }, right: { type: 'string', minLength: 1, description: 'Right column.' } },
-        required: ['left', 'right'],
-        additionalProperties: false,
-        'x-weir-visible-when': { type: ['anti'] },
-      },
+      nullAware: { ...nullAwareSchema, 'x-weir-visible-when': { type: ['anti'] } },
       // Flink joins windows on window_start and window_end alone as well: no key puts every row of a window together.
       leftKey: fieldList('Join key fields of the left input (left.k1 = right.k1 AND ...); empty: every pair of the same window.', 0),
       rightKey: fieldList('Join key fields of the right input, in the same order as leftKey.', 0),

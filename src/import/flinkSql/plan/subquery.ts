@@ -226,19 +226,25 @@ function planSemiJoin(outer: Rel, s: SubqueryPredicate, env: Env): Rel {
     }
   }
   const params: Record<string, unknown> = { type: s.negated ? 'anti' : 'semi', leftKey, rightKey, ...(nullAware ? { nullAware } : {}), ...(nullSafeKeys ? { nullSafeKeys } : {}) };
-  if (residual.length) {
-    const rename = renameRight(new Set(outer.cols.map((c) => c.field)), inner.cols.map((c) => c.field));
-    const replace = (t: Tree): string | null => {
-      const refs = altOf(t) === 'ColumnReference' || (t.symbol && isQuoted(t.symbol.text ?? '')) ? columnRefs(t) : [];
-      if (refs.length !== 1) return null;
-      const r = sideOf(inner, outer, refs[0]);
-      return quoteName(r.side === 'outer' ? r.col.field : rename[r.col.field]);
-    };
-    params.nonEquiCondition = compileExpr(residual.map((c) => `(${weirExpr(c, scopeOf(env, outer), `${what} (SELECT …)`, replace)})`).join(' AND ')).toSql();
-  }
+  if (residual.length) params.nonEquiCondition = residualCondition(residual, inner, outer, env, what);
   const id = nodeId(env, s.negated ? 'anti_join' : 'semi_join');
   env.g.add({ id, kind: 'semiJoin', params, inputs: [['left', outer.node], ['right', inner.node]], at: s.at });
   return { ...outer, node: id, eventTime: null, procTime: [], updating: outer.updating || inner.updating || s.negated };
+}
+
+/**
+ * The correlated conditions of a semi / anti join that are not keys, as the node's residual
+ * condition over the joined row: outer columns by name, the subquery's as the join renames them.
+ */
+export function residualCondition(residual: readonly Tree[], inner: Rel, outer: Rel, env: Env, what: string): string {
+  const rename = renameRight(new Set(outer.cols.map((c) => c.field)), inner.cols.map((c) => c.field));
+  const replace = (t: Tree): string | null => {
+    const refs = altOf(t) === 'ColumnReference' || (t.symbol && isQuoted(t.symbol.text ?? '')) ? columnRefs(t) : [];
+    if (refs.length !== 1) return null;
+    const r = sideOf(inner, outer, refs[0]);
+    return quoteName(r.side === 'outer' ? r.col.field : rename[r.col.field]);
+  };
+  return compileExpr(residual.map((c) => `(${weirExpr(c, scopeOf(env, outer), `${what} (SELECT …)`, replace)})`).join(' AND ')).toSql();
 }
 
 /** The one item a simple IN subquery selects. */

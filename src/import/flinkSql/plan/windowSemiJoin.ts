@@ -6,19 +6,17 @@
  * semiJoin kind (subquery.ts), but the windowJoin kind joins each window once when it closes.
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { childOf, find, isQuoted, kids, altOf } from '../../../export/flinkSql/verify/parseTree.ts';
-import { renameRight } from '../../../pipeline/kinds/joinColumns.ts';
-import { compileExpr } from '../../../expr/index.ts';
+import { childOf, find, kids } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
-import { fail, quoteName } from './model.ts';
+import { fail } from './model.ts';
 import type { Env } from './env.ts';
-import { nodeId, scopeOf } from './env.ts';
-import { columnRef, weirExpr } from './expr.ts';
+import { nodeId } from './env.ts';
+import { columnRef } from './expr.ts';
 import { conjuncts } from './join.ts';
 import type { FromRel } from './select.ts';
 import { planFromItem } from './select.ts';
 import type { SubqueryPredicate } from './subquery.ts';
-import { columnRefs, correlationPair, hits, selectItemTree, sideOf, subqueryPredicate } from './subquery.ts';
+import { columnRefs, correlationPair, hits, residualCondition, selectItemTree, sideOf, subqueryPredicate } from './subquery.ts';
 
 const WINDOW_BOUNDS = ['window_start', 'window_end'];
 
@@ -87,16 +85,7 @@ function planWindowSemiJoin(outer: FromRel, s: SubqueryPredicate, env: Env): Rel
     }
   }
   const params: Record<string, unknown> = { type: s.negated ? 'anti' : 'semi', leftKey, rightKey, window, ...(nullAware ? { nullAware } : {}) };
-  if (residual.length) {
-    const rename = renameRight(new Set(outer.cols.map((c) => c.field)), inner.cols.map((c) => c.field));
-    const replace = (t: Tree): string | null => {
-      const refs = altOf(t) === 'ColumnReference' || (t.symbol && isQuoted(t.symbol.text ?? '')) ? columnRefs(t) : [];
-      if (refs.length !== 1) return null;
-      const r = sideOf(inner, outer, refs[0]);
-      return quoteName(r.side === 'outer' ? r.col.field : rename[r.col.field]);
-    };
-    params.nonEquiCondition = compileExpr(residual.map((c) => `(${weirExpr(c, scopeOf(env, outer), `${what} (SELECT …)`, replace)})`).join(' AND ')).toSql();
-  }
+  if (residual.length) params.nonEquiCondition = residualCondition(residual, inner, outer, env, what);
   const id = nodeId(env, s.negated ? 'window_anti_join' : 'window_semi_join');
   env.g.add({ id, kind: 'windowJoin', params, inputs: [['left', outer.node], ['right', inner.node]], at: s.at });
   const cols: Col[] = outer.cols;
