@@ -1,8 +1,9 @@
 import type { BinaryOp, CaseBranch, CastTarget, ExprNode, IntervalUnit } from './ast.ts';
-import { TokenCursor } from './cursor.ts';
 import { ExprError } from './errors.ts';
-import { FUNCTION_NAMES, checkArity, functionKeywords } from './functions.ts';
+import { FUNCTION_NAMES, checkArity } from './functions.ts';
 import { type Token, describeToken, tokenize } from './lexer.ts';
+import { SPECIAL_FORMS, SpecialFormReader } from './specialForms.ts';
+import { chain, checkDepth } from './treeShape.ts';
 
 const COMPARISON_OPS: Readonly<Record<string, BinaryOp>> = {
   '=': '=', '<>': '<>', '!=': '<>', '<': '<', '<=': '<=', '>': '>', '>=': '>=',
@@ -11,9 +12,6 @@ const INTERVAL_MS: Readonly<Record<IntervalUnit, number>> = {
   SECOND: 1_000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000,
 };
 const CAST_TARGETS: readonly CastTarget[] = ['STRING', 'DOUBLE', 'BIGINT', 'BOOLEAN', 'DATE', 'TIMESTAMP'];
-/** Functions with a form of their own (`POSITION(a IN b)`, `EXTRACT(HOUR FROM ts)`), read by specialCall. */
-const SPECIAL_FORMS: ReadonlySet<string> = new Set(['TRIM', 'POSITION', 'EXTRACT', 'FLOOR', 'CEIL', 'TIMESTAMPADD', 'TIMESTAMPDIFF']);
-const IS_JSON_KINDS: readonly string[] = ['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'];
 
 /** Parses an expression into its AST; throws ExprError with the position of the first problem. */
 export function parseExpr(source: string): ExprNode {
@@ -31,47 +29,13 @@ export function parseExpr(source: string): ExprNode {
   return node;
 }
 
-/** Deeper trees than this would overflow the stack of the walks over them (type check, compile, evaluate). */
-const MAX_TREE_DEPTH = 1000;
-
 /**
- * Loops build chains such as `a + b + c …` without nesting, so the parser's own depth guard does
- * not see them; a chain of many thousand terms would then blow the stack later. Measured here
- * without recursion, and refused by position with a way out.
+ * The expression grammar, by precedence: OR, AND, NOT, comparisons and postfix predicates
+ * (IS, BETWEEN, IN, LIKE), + - ||, * / %, unary minus, then primaries (literals, fields, calls,
+ * INTERVAL, CASE, CAST). Token plumbing is TokenCursor's, the special call forms are
+ * SpecialFormReader's, and the shape guards on the finished tree are treeShape.ts's.
  */
-function checkDepth(root: ExprNode, source: string): void {
-  const stack: [unknown, number][] = [[root, 1]];
-  while (stack.length) {
-    const [n, d] = stack.pop()!;
-    if (d > MAX_TREE_DEPTH) {
-      const at = (n as { start?: number }).start ?? 0;
-      throw new ExprError(`Expression too long: more than ${MAX_TREE_DEPTH} operators chained in one term; split it into smaller expressions (for a long list of values, use IN (…))`, source, at);
-    }
-    for (const v of Object.values(n as object)) {
-      if (Array.isArray(v)) for (const x of v) stack.push([x, d + 1]);
-      else if (v !== null && typeof v === 'object') stack.push([v, d + 1]);
-    }
-  }
-}
-
-/** Chains longer than this are built as a balanced tree: a depth of log2(n), not n. */
-const BALANCE_FROM = 64;
-
-/**
- * Joins the terms of `a OR b OR c …` (or AND). Short chains stay left-deep, as written. A long
- * chain (a generated filter of thousands of terms) becomes a balanced tree, so that every walk
- * over the tree (type checks, compilation, evaluation, export) stays within the stack: AND and
- * OR are associative in SQL's three-valued logic, and the leaves keep their left-to-right order,
- * so both the result and which terms are evaluated are the same.
- */
-function chain(op: 'AND' | 'OR', terms: ExprNode[]): ExprNode {
-  const join = (left: ExprNode, right: ExprNode): ExprNode => ({ kind: 'binary', op, left, right, start: left.start, end: right.end });
-  if (terms.length < BALANCE_FROM) return terms.reduce(join);
-  const build = (from: number, to: number): ExprNode => (to - from === 1 ? terms[from] : join(build(from, (from + to) >>> 1), build((from + to) >>> 1, to)));
-  return build(0, terms.length);
-}
-
-class Parser extends TokenCursor {
+class Parser extends SpecialFormReader {
   expression(): ExprNode {
     return this.nested(this.peek(), () => this.or());
   }
@@ -174,7 +138,7 @@ class Parser extends TokenCursor {
     }
   }
 
-  private additive(): ExprNode {
+  protected additive(): ExprNode {
     let left = this.multiplicative();
     for (;;) {
       const t = this.peek();
@@ -265,110 +229,6 @@ class Parser extends TokenCursor {
       end = t.end;
     }
     return { kind: 'field', path, start: first.start, end };
-  }
-
-  /** An unquoted name (not a keyword) spelled `word`, as the special forms use FROM, TO, LEADING, units. */
-  private isWord(word: string, ahead = 0): boolean {
-    const t = this.peek(ahead);
-    return t.kind === 'ident' && !t.quoted && t.value.toUpperCase() === word;
-  }
-
-  /** `x IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]`, after IS [NOT]. */
-  private isJson(operand: ExprNode, negated: boolean): ExprNode {
-    let end = this.next().end;
-    let keyword: string | undefined;
-    const k = this.peek();
-    if (k.kind === 'ident' && !k.quoted && IS_JSON_KINDS.includes(k.value.toUpperCase())) {
-      keyword = k.value.toUpperCase();
-      end = this.next().end;
-    }
-    const node: ExprNode = { kind: 'call', name: 'IS_JSON', args: [operand], ...(keyword ? { keyword } : {}), start: operand.start, end };
-    return negated ? { kind: 'not', operand: node, start: operand.start, end } : node;
-  }
-
-  /** The unit or side word of a special form, checked against what the function reads. */
-  private keyword(name: string, what: string): string {
-    const t = this.peek();
-    const allowed = functionKeywords(name) ?? [];
-    const word = t.kind === 'ident' && !t.quoted ? t.value.toUpperCase() : '';
-    if (!allowed.includes(word)) {
-      this.fail(`Expected ${what} of ${name}: ${allowed.join(', ')}, found ${describeToken(t)}`, t);
-    }
-    this.next();
-    return word;
-  }
-
-  private expectWord(word: string, context: string): Token {
-    if (this.isWord(word)) return this.next();
-    return this.fail(`Expected ${word} ${context}, found ${describeToken(this.peek())}`, this.peek());
-  }
-
-  /**
-   * The SQL forms that are not plain argument lists: TRIM([LEADING|TRAILING|BOTH] [chars] FROM s),
-   * POSITION(a IN b), EXTRACT(unit FROM t), FLOOR/CEIL(t TO unit), TIMESTAMPADD/DIFF(unit, …).
-   * Returns null when the call turns out to be a plain one (TRIM(s), FLOOR(x)); `open` is consumed.
-   */
-  private specialCall(name: string, nameTok: Token, open: Token): ExprNode | null {
-    const done = (args: ExprNode[], keyword?: string): ExprNode => {
-      const end = this.close(')', open, `'${name}('`).end;
-      return { kind: 'call', name, args, ...(keyword ? { keyword } : {}), start: nameTok.start, end };
-    };
-    switch (name) {
-      case 'TRIM': {
-        // A side word followed by ')' or an operator is a field of that name: TRIM(leading).
-        const follower = this.peek(1);
-        const sideWord = follower.kind !== 'op' || follower.value === '(';
-        const side = sideWord ? ['LEADING', 'TRAILING', 'BOTH'].find((w) => this.isWord(w)) : undefined;
-        if (side) this.next();
-        if (side && this.isWord('FROM')) {
-          this.next();
-          return done([this.expression()], side);
-        }
-        const first = this.expression();
-        if (!side && !this.isWord('FROM')) return this.restOfCall(name, nameTok, open, [first]);
-        this.expectWord('FROM', `after the characters to trim in TRIM(${side ?? 'BOTH'} chars FROM s)`);
-        return done([this.expression(), first], side ?? 'BOTH');
-      }
-      case 'POSITION': {
-        // The needle binds tighter than IN, so `a IN b` is not read as an IN list.
-        const needle = this.additive();
-        this.expectKw('IN', 'in POSITION(substring IN string)');
-        return done([needle, this.expression()]);
-      }
-      case 'EXTRACT': {
-        const unit = this.keyword(name, 'the unit');
-        this.expectWord('FROM', `in EXTRACT(${unit} FROM time)`);
-        return done([this.expression()], unit);
-      }
-      case 'FLOOR':
-      case 'CEIL': {
-        const first = this.expression();
-        if (!this.isWord('TO')) return this.restOfCall(name, nameTok, open, [first]);
-        this.next();
-        return done([first], this.keyword(name, 'the unit'));
-      }
-      case 'TIMESTAMPADD':
-      case 'TIMESTAMPDIFF': {
-        const unit = this.keyword(name, 'the unit');
-        this.expectOp(',', `after the unit in ${name}(${unit}, …)`);
-        const a = this.expression();
-        this.expectOp(',', `between the arguments of ${name}`);
-        return done([a, this.expression()], unit);
-      }
-    }
-    return null;
-  }
-
-  /** A plain call whose first argument the special-form reader already consumed. */
-  private restOfCall(name: string, nameTok: Token, open: Token, args: ExprNode[]): ExprNode {
-    while (this.isOp(',')) {
-      this.next();
-      args.push(this.expression());
-    }
-    this.close(')', open, `'${name}('`, "',' or ");
-    const arityProblem = checkArity(name, args.length);
-    if (arityProblem) this.fail(arityProblem, nameTok);
-    return { kind: 'call', name, args, start: nameTok.start, end: this.previous().end };
   }
 
   private call(): ExprNode {
