@@ -1,5 +1,7 @@
 import type { CommonSourceParams } from '../core/source.ts';
 import { MAX_TIMESTAMP } from '../engine/sourceTask.ts';
+import { sourceDefinition } from '../engine/registry.ts';
+import type { JobPlan } from '../pipeline/plan.ts';
 
 /** Why one field of an injected record cannot be used; the UI words it (observatory.inject.error.*). */
 export interface InjectFieldError {
@@ -9,6 +11,20 @@ export interface InjectFieldError {
 }
 
 export type InjectParse = { ok: true; row: Record<string, unknown> } | { ok: false; errors: InjectFieldError[] };
+
+/**
+ * A record injected into `source` of a running job (phase: the run's), parsed by its declared
+ * types; throws when the node is no source, the job has ended or the source has read all its
+ * input (`ended`), each saying what to do instead.
+ */
+export function parseInjection(plan: JobPlan, source: string, values: Record<string, string>, phase: string, ended: () => boolean): InjectParse {
+  const node = plan.nodes.find((n) => n.id === source);
+  if (!node?.isSource) throw new Error(`inject: "${source}" is not a source of this job; choose a source node`);
+  if (phase === 'finished' || phase === 'failed') throw new Error(`inject: the job has ${phase}; run it again to inject records`);
+  if (ended()) throw new Error(`inject: source "${source}" has read all its input and ended; restore an earlier checkpoint to inject into it`);
+  const def = sourceDefinition(node.kind);
+  return parseInjectValues(def.taskParams?.(node.params) ?? (node.params as CommonSourceParams), values);
+}
 
 /**
  * Turns the text a user typed per column into a record of the source's declared types, or says
