@@ -4,6 +4,7 @@ import { inProcessSpawn } from './spawn.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { exactlyOnceDoc, sequenceViolations } from '../../testing/exactlyOncePipelines.ts';
+import { rescaleDoc, rescaleInputs, rescaleThrough, type RescaledSource } from '../../testing/sourceRescaleChains.ts';
 
 // Checkpoint with a parallel source, stop, and resume the job at another parallelism of every
 // node, source included: the old splits' remaining records are redistributed (Flink reassigns
@@ -45,6 +46,31 @@ describe('source rescale from a checkpoint', () => {
       expect(log).toContain(`attempt 1: restoring from checkpoint ${from}`);
       expect(res.status, res.reason).toBe('finished');
       expect(res.recoveries).toEqual([]);
+      expect(sequenceViolations(res.views.view)).toEqual([]);
+      expect(res.views.view).toEqual(reference);
+    }, 60_000);
+  }
+});
+
+// The old assignment is itself a rescaled one (taken and stopped in process, where the stops are
+// deterministic): the workers restore splits that skip what an earlier level read.
+describe('source rescale from an assignment that is not i mod p (worker threads)', () => {
+  const reference = runPipeline(rescaleDoc(1, 'inline')).views.view;
+  const chains: { kind: RescaledSource; path: number[] }[] = [
+    { kind: 'inline', path: [2, 3, 2] },
+    { kind: 'inline', path: [3, 2, 3] },
+    { kind: 'file', path: [2, 3, 2] },
+  ];
+  for (const { kind, path } of chains) {
+    it(`${kind} source: ${path.join(' → ')}, the last run on workers, reads every record exactly once`, async () => {
+      const store = new MemoryCheckpointStore({ ownership: 'handover' });
+      const jobId = `threaded-rescale-${kind}-${path.join('-')}`;
+      await rescaleThrough(store, jobId, kind, path.slice(0, -1));
+      const from = (await store.latest(jobId))!.checkpointId;
+      const log: string[] = [];
+      const res = await new JobManager(rescaleDoc(path[path.length - 1], kind), { ...fast, store, jobId, resume: true, inputs: rescaleInputs(kind), checkpointIntervalMs: 15, log: (m) => log.push(m) }).run();
+      expect(log).toContain(`attempt 1: restoring from checkpoint ${from}`);
+      expect(res.status, res.reason).toBe('finished');
       expect(sequenceViolations(res.views.view)).toEqual([]);
       expect(res.views.view).toEqual(reference);
     }, 60_000);
