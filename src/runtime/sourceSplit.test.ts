@@ -78,4 +78,11 @@ describe('SplitReader rescale', () => {
     const snaps = runAndSnapshot([0, 1].map((i) => new SplitReader(positions(10), i, 2)), [1, 1], new Set());
     expect(() => new SplitReader(positions(10), 0, 3).restore(snaps.slice(1), 'src')).toThrow(/source src: the checkpoint holds 1 of its subtask snapshots, expected one per old subtask \(2\)/);
   });
+
+  it('keeps a changelog source\'s table at the same parallelism and refuses to split it again', () => {
+    const snaps = runAndSnapshot([new SplitReader(positions(10), 0, 1)], [3], new Set());
+    (snaps[0].source as { changelogTable?: unknown }).changelogTable = [['["a"]', { id: 'a', v: 2 }]];
+    expect(new SplitReader(positions(10), 0, 1).restore(snaps, 'src')).toEqual({ offset: 3, maxTs: 100, watermark: 0, changelogTable: [['["a"]', { id: 'a', v: 2 }]] });
+    expect(() => new SplitReader(positions(10), 0, 2).restore(snaps, 'src')).toThrow(/source src: the checkpoint holds a changelog source at parallelism 1, which cannot be split again at parallelism 2/);
+  });
 });

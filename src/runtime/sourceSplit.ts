@@ -88,7 +88,13 @@ export class SplitReader implements SourceReader {
     if (oldParallelism === this.parallelism) {
       const own = byIndex.get(this.index)!;
       this.history = own.splits ?? [];
-      return { offset: own.offset, ...(own.at ? { at: own.at } : {}), maxTs: own.maxTs, watermark: own.watermark };
+      // A changelog source's latest row per key goes on with it, or its next update of a key read
+      // before the checkpoint would be a second insert instead of a retraction and an update.
+      return { offset: own.offset, ...(own.at ? { at: own.at } : {}), maxTs: own.maxTs, watermark: own.watermark, ...(own.changelogTable ? { changelogTable: own.changelogTable } : {}) };
+    }
+    // Split by position, one key's changes would land on several subtasks: a changelog source runs as one.
+    if (olds.some((s) => (s.source as SplitSourceSnapshot).changelogTable)) {
+      throw new Error(`source ${node}: the checkpoint holds a changelog source at parallelism ${oldParallelism}, which cannot be split again at parallelism ${this.parallelism} (a changelog source is read by one subtask); restore it at parallelism ${oldParallelism}`);
     }
     const latest: SplitLevel = { parallelism: oldParallelism, offsets: Array.from({ length: oldParallelism }, (_, i) => byIndex.get(i)!.offset) };
     const low = Math.min(...latest.offsets);
