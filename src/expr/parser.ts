@@ -41,21 +41,21 @@ class Parser extends SpecialFormReader {
   }
 
   private or(): ExprNode {
-    const terms = [this.and()];
-    while (this.isKw('OR')) {
-      this.next();
-      terms.push(this.and());
-    }
-    return chain('OR', terms);
+    return this.joined('OR', () => this.and());
   }
 
   private and(): ExprNode {
-    const terms = [this.not()];
-    while (this.isKw('AND')) {
+    return this.joined('AND', () => this.not());
+  }
+
+  /** `term (OR term)*` or `term (AND term)*`, joined as chain() builds it. */
+  private joined(op: 'AND' | 'OR', term: () => ExprNode): ExprNode {
+    const terms = [term()];
+    while (this.isKw(op)) {
       this.next();
-      terms.push(this.not());
+      terms.push(term());
     }
-    return chain('AND', terms);
+    return chain(op, terms);
   }
 
   private not(): ExprNode {
