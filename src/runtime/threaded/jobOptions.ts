@@ -26,6 +26,11 @@ export interface JobOptions {
   checkpointEveryRecords?: number;
   retain?: number;
   restart?: RestartStrategy;
+  /**
+   * Source records per second for the whole job, shared evenly by the source subtasks (null or
+   * absent: as fast as they can; 0: the sources hold, as a paused run). Changed live with setPace.
+   */
+  pace?: number | null;
   /** Credit per channel, in messages (record batches, watermarks, barriers); default: about 1,024 records' worth (2 to 8 messages). */
   channelCapacity?: number;
   /** Records per source read. */

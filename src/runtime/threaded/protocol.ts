@@ -57,6 +57,8 @@ export interface DeploySpec {
   failOnUdfError: boolean;
   /** Send sink input as it arrives (the preview stream), besides committing it. */
   preview: boolean;
+  /** Records per second each source subtask may read (null: as fast as it can; 0: held, a paused run). */
+  sourcePace?: number | null;
   /** Chain upsert views behind their GROUP BY where both run on this worker (runtime/chaining.ts). */
   chain: boolean;
   /** Pending fault injections: throw in the operator of subtask `node#index` at its n-th record. */
@@ -120,6 +122,8 @@ export interface WorkerApi {
   /** The job is done: sinks publish their tails, then the worker sends `final` with its views. */
   finishJob(): void;
   stats(): WorkerStats;
+  /** Records per second each source subtask here may read from now on (null: unpaced, 0: hold them). */
+  pace(perSubtask: number | null): void;
   throwInUdfAt(t: UdfThrow): void;
   /** Blocks the worker's thread for `ms` (a stuck UDF), for heartbeat tests. */
   freeze(ms: number): void;

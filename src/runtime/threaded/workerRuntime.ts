@@ -105,6 +105,10 @@ export class WorkerRuntime implements WorkerApi {
     return this.host.stats();
   }
 
+  pace(perSubtask: number | null): void {
+    this.host?.setPace(perSubtask);
+  }
+
   throwInUdfAt(t: UdfThrow): void {
     this.host?.throwInUdfAt(t);
   }
