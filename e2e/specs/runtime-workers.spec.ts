@@ -13,7 +13,6 @@ const status = (page: Page) => page.getByRole('status', { name: 'Run status' });
 
 async function openParallelExample(t: TestContext): Promise<Page> {
   const page = await openApp(t);
-  await page.setViewportSize({ width: 1280, height: 720 });
   await page.getByRole('button', { name: 'Examples' }).click();
   await page.getByRole('button', { name: /Open example sales_by_store/ }).click();
   await t.expectVisible(node(page, SINK));
@@ -38,7 +37,17 @@ async function sinkView(t: TestContext, page: Page): Promise<string[]> {
     els.map((e) => [...e.querySelectorAll('[role=cell]')].map((c) => (c.textContent && /^-?\d+\.\d+$/.test(c.textContent) ? Number(c.textContent).toPrecision(9) : c.textContent)).join(' | ')),
   );
   t.expect(texts.length > 0, 'the sink view has rows');
+  // The table draws only the rows in sight: all of them must be, or the comparison means nothing.
+  const total = Number(/([\d,]+) rows ·/.exec((await page.locator('#bottom-panel').textContent()) ?? '')?.[1].replace(/,/g, '') ?? NaN);
+  t.expect(texts.length === total, `every row of the view is on screen (${texts.length} of ${total})`);
   return texts;
+}
+
+/** Screenshots at 1280×720; the run itself at the runner's 1280×800, where the whole view fits. */
+async function shot(t: TestContext, page: Page, name: string, size = { width: 1280, height: 720 }): Promise<void> {
+  await page.setViewportSize(size);
+  await t.screenshot(name);
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 async function logText(page: Page): Promise<string> {
@@ -89,7 +98,7 @@ test('runtime workers: Web Workers give the in-process view, restore a killed su
   const runtimeThreads = threads.filter((x) => x.includes('weir-worker-'));
   t.expect(runtimeThreads.length >= 2, `at least 2 runtime Web Workers run the job besides the engine worker (got ${threads.join(', ')})`);
   console.log(`    worker threads while running: ${threads.join(', ')}`);
-  await t.screenshot('runtime-workers-running');
+  await shot(t, page, 'runtime-workers-running');
 
   // Pause holds the sources; Run goes on from there.
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
@@ -101,7 +110,7 @@ test('runtime workers: Web Workers give the in-process view, restore a killed su
   await t.expectText(page.locator('#bottom-panel'), /needs the run in one worker\. This run is on 2 Web Workers/);
   t.expect(await page.getByRole('button', { name: 'Step back' }).isDisabled(), 'step back is disabled on Web Workers');
   t.expect(await page.getByRole('button', { name: /Step/ }).filter({ hasText: 'Step' }).first().isDisabled(), 'step is disabled on Web Workers');
-  await t.screenshot('runtime-workers-state-hint');
+  await shot(t, page, 'runtime-workers-state-hint');
 
   await page.getByRole('button', { name: 'Kill a subtask…' }).click();
   const picker = page.getByRole('combobox', { name: 'Subtask to kill' });
@@ -118,11 +127,36 @@ test('runtime workers: Web Workers give the in-process view, restore a killed su
 
   await page.getByRole('tab', { name: 'Checkpoints', exact: true }).click();
   await t.expectVisible(page.getByRole('list', { name: /timeline/i }));
-  await t.screenshot('runtime-workers-checkpoints');
+  await shot(t, page, 'runtime-workers-checkpoints');
   await openRunSettings(page);
-  await t.screenshot('runtime-workers-settings');
-  for (const [width, height] of [[1024, 768], [900, 700]]) {
-    await page.setViewportSize({ width, height });
-    await t.screenshot(`runtime-workers-settings-${width}`);
-  }
+  await shot(t, page, 'runtime-workers-settings');
+  for (const [width, height] of [[1024, 768], [900, 700]]) await shot(t, page, `runtime-workers-settings-${width}`, { width, height });
+}, { timeoutMs: 240_000 });
+
+test('runtime workers: with IndexedDB state, a page reloaded mid-run on Web Workers resumes from its checkpoint and ends with the in-process view', async (t) => {
+  let page = await openParallelExample(t);
+  await page.getByRole('combobox', { name: 'State', exact: true }).selectOption('indexeddb');
+  await runIn(page, 'one worker');
+  const inProcess = await runToEnd(t, page);
+  await runIn(page, 'Web Workers');
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await t.expectText(status(page), 'Not running');
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '50 / s' });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(status(page), /Running .*on 2 Web Workers.*[2-9] checkpoints/, 30_000);
+  await page.reload();
+  await t.expectVisible(page.locator('body[data-ready="true"]'));
+  const prompt = page.getByRole('dialog', { name: 'Resume the interrupted run?' });
+  await t.expectVisible(prompt, 20_000);
+  await t.expectText(prompt, /Resume from checkpoint \d+ \([1-9][\d,]* records read, /);
+  await prompt.getByRole('button', { name: 'Resume', exact: true }).click();
+  await t.expectHidden(prompt);
+  await t.expectText(status(page), /Running .*on 2 Web Workers/);
+  page = t.page;
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('max');
+  await t.expectText(status(page), /Finished .*on 2 Web Workers/, 60_000);
+  const log = await logText(page);
+  t.expect(/resumed from checkpoint \d+/.test(log), `the log says where the run resumed:\n${log.slice(-2000)}`);
+  const resumed = await sinkView(t, page);
+  t.expect(JSON.stringify(resumed) === JSON.stringify(inProcess), `the resumed view equals the in-process view\nresumed:    ${resumed.join(' / ')}\nin process: ${inProcess.join(' / ')}\n${await logText(page)}`);
 }, { timeoutMs: 240_000 });

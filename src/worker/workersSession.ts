@@ -127,6 +127,12 @@ export class WorkersSession {
           this.sampler.onOutput(sinkId, commit.els);
         },
         onDeadLetters: (epoch) => void this.dead.push(...epoch.items),
+        // The committed tables are the restored sink tables: after a resume in a new page nothing
+        // published before the checkpoint is here, and after a restart this drops nothing real.
+        onRestoredViews: (_id, views) => {
+          for (const [sink, view] of this.views) view.reset(views[sink] ?? []);
+          this.sampler.markAllDirty();
+        },
         log: (line) => this.managerLine(line),
       });
     } catch (e) {

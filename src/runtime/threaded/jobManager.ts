@@ -153,6 +153,10 @@ export class JobManager {
       });
       this.opts.log?.(`attempt ${attempt}: ${this.workers} workers deployed in ${(this.timers.now() - t0).toFixed(0)} ms`);
       if (snaps) await this.retention.sweep(dep, this.coordinator.retainedCheckpoints(), snaps);
+      if (latest && this.opts.onRestoredViews) {
+        const parts = await dep.guard(Promise.all(dep.slots.map((s) => s.api.views())), this.opts.deployTimeoutMs ?? 60_000, 'reading the restored views');
+        this.opts.onRestoredViews(latest.checkpointId, mergeViews(this.plan, parts));
+      }
       if (this.restoredFinished) this.onAllFinished();
       else dep.start(this.opts.heartbeatTimeoutMs ?? 5000);
       // Standby workers for the next restart, warming up while this attempt runs.

@@ -119,6 +119,8 @@ export interface WorkerApi {
   sweepChunks(handles: KeyedStateHandle[]): Promise<number>;
   /** New entries of a live feed's log on the job manager's thread (a worker without that feed ignores them). */
   feed(node: string, entries: (string | number)[], ended: boolean): void;
+  /** This worker's part of every sink's table, as it is now (after a restore: as of the checkpoint). */
+  views(): Record<string, Row[]>;
   /** The job is done: sinks publish their tails, then the worker sends `final` with its views. */
   finishJob(): void;
   stats(): WorkerStats;

@@ -3,6 +3,7 @@ import type { ByteInput, FileInput } from '../../core/lineSource.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
+import type { Row } from '../../core/types.ts';
 import type { Placement } from './assignment.ts';
 import { WorkerHost } from './workerHost.ts';
 import type { HostEnv } from './workerHost.ts';
@@ -94,6 +95,11 @@ export class WorkerRuntime implements WorkerApi {
 
   feed(node: string, entries: (string | number)[], ended: boolean): void {
     this.host?.feed(node, entries, ended);
+  }
+
+  views(): Record<string, Row[]> {
+    if (!this.host) throw new Error('nothing is deployed on this worker');
+    return this.host.views();
   }
 
   finishJob(): void {
