@@ -12,8 +12,6 @@ const SWITCH = 'choose "Run in: one worker" in the run settings and run again';
 /** Why this job cannot start on Web Workers, or null. */
 export function unsupportedOnWorkers(plan: JobPlan, opts: LoadOptions): string | null {
   if (opts.savepoint) return `starting from a savepoint runs in one worker; ${SWITCH}`;
-  const file = plan.nodes.find((n) => n.kind === 'fileSource');
-  if (file) return `file source "${file.id}" reads its file in the engine worker, and a run on Web Workers cannot read it there yet; ${SWITCH}`;
   const feed = plan.nodes.find((n) => n.kind === 'feedSource');
   if (feed) return `live feed "${feed.id}" is connected from the engine worker, and a run on Web Workers cannot receive it yet; ${SWITCH}`;
   return null;

@@ -119,6 +119,8 @@ export class WorkersSession {
         checkpointIntervalMs: opts.checkpointIntervalMs,
         retain: doc.settings?.checkpoint?.retain ?? 5,
         batchSize: Pacer.batchSizeFor(opts.speed),
+        // The files the person gave cross to the source's worker as Blobs, read there in blocks.
+        inputs: opts.files ? Object.fromEntries(Object.entries(opts.files).map(([id, f]) => [id, { name: f.name, blob: f.blob }])) : undefined,
         // Held until Run: the workers start at once, the sources read nothing before.
         pace: 0,
         keepChangelog: false,

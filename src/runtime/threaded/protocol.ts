@@ -23,11 +23,23 @@ export interface UdfThrow {
 }
 
 /**
- * A source's input as a job is given it: lines or bytes the source reads here, or a file by path
- * that the worker running the source opens itself (WorkerPlatform.openFile), so a large file is
- * neither copied to the worker nor held whole.
+ * A file the browser gave (a Blob, which crosses to a worker by reference): the worker running the
+ * source reads it in blocks, as a path in Node.
  */
-export type JobInput = NonNullable<SourceEnv['input']> | FileInput;
+export interface BlobInput {
+  name: string;
+  blob: Blob;
+}
+
+/** What a worker opens itself (WorkerPlatform.openFile): a file by path (Node) or a Blob (the browser). */
+export type OpenableInput = FileInput | BlobInput;
+
+/**
+ * A source's input as a job is given it: lines or bytes the source reads here, or a file by path
+ * or Blob that the worker running the source opens itself (WorkerPlatform.openFile), so a large
+ * file is neither copied to the worker nor held whole.
+ */
+export type JobInput = NonNullable<SourceEnv['input']> | OpenableInput;
 
 export interface DeploySpec {
   jobId: string;

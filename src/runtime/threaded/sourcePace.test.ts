@@ -17,6 +17,8 @@ describe('SourcePace', () => {
     expect(pace.mayRead('s#0')).toBe(false);
     expect(pace.nextReadAt('s#0')).toBe(400); // 3 more records' worth at 10 per second
     clock.advance(300);
+    // Refilled while held: due now, so a host that went to sleep wakes at once rather than never.
+    expect(pace.nextReadAt('s#0')).toBe(400);
     expect(pace.mayRead('s#0')).toBe(true);
     pace.set(0);
     clock.advance(10_000);
@@ -28,6 +30,14 @@ describe('SourcePace', () => {
 });
 
 describe('JobManager.setPace', () => {
+  it('finishes a paced job with no checkpoint interval to wake its workers', async () => {
+    const doc = exactlyOnceDoc(2, { n: 20, keys: 3 });
+    const jm = new JobManager({ ...doc, nodes: doc.nodes.map((n) => (n.id === 'src' ? { ...n, parallelism: 2 } : n)) }, { spawn: inProcessSpawn(), pace: 100, batchSize: 1, heartbeatTimeoutMs: 60_000 });
+    const res = await jm.run();
+    expect(res.status, res.reason).toBe('finished');
+    expect(res.views.view).toEqual(runPipeline(exactlyOnceDoc(1, { n: 20, keys: 3 })).views.view);
+  });
+
   it('holds the sources at pace 0 while checkpoints still complete, and finishes exactly once when let go', async () => {
     const doc = exactlyOnceDoc(2);
     const jm = new JobManager(doc, { spawn: inProcessSpawn(), pace: 0, checkpointIntervalMs: 5, heartbeatTimeoutMs: 60_000 });

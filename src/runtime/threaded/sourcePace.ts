@@ -49,10 +49,13 @@ export class SourcePace {
     this.bucket(id).tokens -= n;
   }
 
-  /** Clock time at which `id` may read again; null when it may now, or only after set() (paused). */
+  /**
+   * Clock time at which `id` may read again (now, if its budget refilled since it was last held);
+   * null when it is not paced or is held until set() (paused): no wake-up is due then.
+   */
   nextReadAt(id: string): number | null {
     if (this.rate === null || this.rate <= 0) return null;
     const b = this.bucket(id);
-    return b.tokens >= 1 ? null : b.at + ((1 - b.tokens) * 1000) / this.rate;
+    return b.tokens >= 1 ? b.at : b.at + ((1 - b.tokens) * 1000) / this.rate;
   }
 }

@@ -14,9 +14,9 @@ import { placement, subtasksOn } from './assignment.ts';
 import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
 import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import type { DeploySpec, JobInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
+import type { DeploySpec, JobInput, OpenableInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import type { SourceEnv } from '../../core/source.ts';
-import type { ByteInput, FileInput } from '../../core/lineSource.ts';
+import type { ByteInput } from '../../core/lineSource.ts';
 import { encodeCommits, encodePreviews, packSnapshot } from './commitWire.ts';
 import { RestoreError } from './restoreError.ts';
 import { feedLog } from '../../engine/operators/feedSource.ts';
@@ -35,16 +35,16 @@ export interface HostEnv {
   clock: Clock;
   backend?: (p: Placement, time: StateTime) => KeyedStateBackend | undefined;
   /** Opens an input given by path (the Node workers of the CLI); without it such an input is refused. */
-  openFile?: (input: FileInput) => ByteInput;
+  openFile?: (input: OpenableInput) => ByteInput;
 }
 
 /** The inputs of this worker's sources, files by path opened here (each is then read in blocks). */
 function openInputs(inputs: Record<string, JobInput>, openFile: HostEnv['openFile']): Record<string, SourceEnv['input']> {
   const out: Record<string, SourceEnv['input']> = {};
   for (const [id, input] of Object.entries(inputs)) {
-    if (!('path' in input)) out[id] = input;
+    if (!('path' in input) && !('blob' in input)) out[id] = input;
     else if (openFile) out[id] = openFile(input);
-    else throw new Error(`the input of "${id}" is the file ${input.path}, and this worker cannot open files by path; give the file's contents instead`);
+    else throw new Error(`the input of "${id}" is the file ${'path' in input ? input.path : input.name}, and this worker cannot open it; give the file's contents instead`);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import { revivePlan } from './portablePlan.ts';
-import type { ByteInput, FileInput } from '../../core/lineSource.ts';
+import type { ByteInput } from '../../core/lineSource.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
@@ -7,7 +7,7 @@ import type { Row } from '../../core/types.ts';
 import type { Placement } from './assignment.ts';
 import { WorkerHost } from './workerHost.ts';
 import type { HostEnv } from './workerHost.ts';
-import type { DeploySpec, PeerFrame, UdfThrow, WorkerApi, WorkerEvent, WorkerStats } from './protocol.ts';
+import type { DeploySpec, OpenableInput, PeerFrame, UdfThrow, WorkerApi, WorkerEvent, WorkerStats } from './protocol.ts';
 import { messageChannelYield, wallClock } from './wallClock.ts';
 
 /** What differs between thread kinds: how keyed state is made (and opened) for `--state indexeddb`. */
@@ -24,7 +24,7 @@ export interface WorkerPlatform {
   sweepChunks?(handles: KeyedStateHandle[]): Promise<number>;
   dispose?(): void;
   /** Opens a source's input given by path (Node workers read the CLI's files themselves, in blocks). */
-  openFile?(input: FileInput): ByteInput;
+  openFile?(input: OpenableInput): ByteInput;
 }
 
 /**
