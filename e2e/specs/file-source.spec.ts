@@ -83,7 +83,7 @@ test('file source: on Web Workers the file is read in the source\'s worker, with
   await page.getByRole('combobox', { name: 'Parallelism', exact: true }).selectOption('2');
   await page.getByRole('combobox', { name: 'Run in', exact: true }).selectOption({ label: 'Web Workers' });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await t.expectText(page.getByRole('status', { name: 'Run status' }), /Finished .*on 2 Web Workers/, 30_000);
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /Finished .*2 Web Workers/, 30_000);
   await page.getByRole('tab', { name: 'Results' }).click();
   const table = page.getByRole('table', { name: 'Rows of viewSink_1' });
   await t.expectText(table, 'ann');

@@ -85,7 +85,7 @@ test('runtime workers: Web Workers give the in-process view, restore a killed su
 
   await runIn(page, 'Web Workers');
   const onWorkers = await runToEnd(t, page);
-  await t.expectText(status(page), /Finished .*on 2 Web Workers/);
+  await t.expectText(status(page), /Finished .*2 Web Workers/);
   t.expect(JSON.stringify(onWorkers) === JSON.stringify(inProcess), `the Web Workers view equals the in-process view\nworkers:    ${onWorkers.join(' / ')}\nin process: ${inProcess.join(' / ')}`);
 
   // Mid-run: slow enough to kill after a checkpoint, then let it finish at full speed.
@@ -93,7 +93,7 @@ test('runtime workers: Web Workers give the in-process view, restore a killed su
   await t.expectText(status(page), 'Not running');
   await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '50 / s' });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await t.expectText(status(page), /Running .*on 2 Web Workers.*checkpoint/, 30_000);
+  await t.expectText(status(page), /Running .*2 Web Workers.*checkpoint/, 30_000);
   const threads = await workerThreads(page);
   const runtimeThreads = threads.filter((x) => x.includes('weir-worker-'));
   t.expect(runtimeThreads.length >= 2, `at least 2 runtime Web Workers run the job besides the engine worker (got ${threads.join(', ')})`);
@@ -102,9 +102,9 @@ test('runtime workers: Web Workers give the in-process view, restore a killed su
 
   // Pause holds the sources; Run goes on from there.
   await page.getByRole('button', { name: 'Pause', exact: true }).click();
-  await t.expectText(status(page), /Paused .*on 2 Web Workers/);
+  await t.expectText(status(page), /Paused .*2 Web Workers/);
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await t.expectText(status(page), /Running .*on 2 Web Workers/);
+  await t.expectText(status(page), /Running .*2 Web Workers/);
 
   await page.getByRole('tab', { name: 'State', exact: true }).click();
   await t.expectText(page.locator('#bottom-panel'), /needs the run in one worker\. This run is on 2 Web Workers/);
@@ -143,7 +143,7 @@ test('runtime workers: with IndexedDB state, a page reloaded mid-run on Web Work
   await t.expectText(status(page), 'Not running');
   await page.getByRole('combobox', { name: 'Speed' }).selectOption({ label: '50 / s' });
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await t.expectText(status(page), /Running .*on 2 Web Workers.*[2-9] checkpoints/, 30_000);
+  await t.expectText(status(page), /Running .*2 Web Workers.*[2-9] checkpoints/, 30_000);
   await page.reload();
   await t.expectVisible(page.locator('body[data-ready="true"]'));
   const prompt = page.getByRole('dialog', { name: 'Resume the interrupted run?' });
@@ -151,10 +151,10 @@ test('runtime workers: with IndexedDB state, a page reloaded mid-run on Web Work
   await t.expectText(prompt, /Resume from checkpoint \d+ \([1-9][\d,]* records read, /);
   await prompt.getByRole('button', { name: 'Resume', exact: true }).click();
   await t.expectHidden(prompt);
-  await t.expectText(status(page), /Running .*on 2 Web Workers/);
+  await t.expectText(status(page), /Running .*2 Web Workers/);
   page = t.page;
   await page.getByRole('combobox', { name: 'Speed' }).selectOption('max');
-  await t.expectText(status(page), /Finished .*on 2 Web Workers/, 60_000);
+  await t.expectText(status(page), /Finished .*2 Web Workers/, 60_000);
   const log = await logText(page);
   t.expect(/resumed from checkpoint \d+/.test(log), `the log says where the run resumed:\n${log.slice(-2000)}`);
   const resumed = await sinkView(t, page);
