@@ -3,7 +3,7 @@
 import type { Page } from 'playwright-core';
 import { test } from '../harness.ts';
 import type { TestContext } from '../harness.ts';
-import { connect, dragKind, node, openBlank, select, setTags } from './designer-helpers.spec.ts';
+import { connect, dragKind, node, openBlank, openRunSettings, select, setTags } from './designer-helpers.spec.ts';
 
 const CSV = 'user,amount,ok,ts\nann,12.5,true,2024-01-01T00:00:01Z\nbob,3,false,2024-01-01T00:00:02Z\nann,4,true,2024-01-01T00:00:03Z\nbad-line\ncy,lots,true,2024-01-01T00:00:04Z\n';
 
@@ -75,6 +75,25 @@ test('file source: a CSV dropped on the canvas is confirmed, runs, and its bad l
   await t.expectText(page.getByRole('status', { name: 'Run status' }), /Finished/, 30_000);
   await page.getByRole('tab', { name: 'Results' }).click();
   await t.expectText(page.getByRole('table', { name: 'Rows of viewSink_1' }), 'bob');
+}, { timeoutMs: 150_000 });
+
+test('file source: on Web Workers the file is read in the source\'s worker, with the same rows and dead letters', async (t) => {
+  const page = await droppedCsv(t);
+  await openRunSettings(page);
+  await page.getByRole('combobox', { name: 'Parallelism', exact: true }).selectOption('2');
+  await page.getByRole('combobox', { name: 'Run in', exact: true }).selectOption({ label: 'Web Workers' });
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(page.getByRole('status', { name: 'Run status' }), /Finished .*2 Web Workers/, 30_000);
+  await page.getByRole('tab', { name: 'Results' }).click();
+  const table = page.getByRole('table', { name: 'Rows of viewSink_1' });
+  await t.expectText(table, 'ann');
+  await t.expectText(table, 'bob');
+  await t.expectCount(table.getByRole('row'), 3);
+  await t.expectText(node(page, 'fileSource_1').locator('.op-dead'), '2');
+  await page.getByRole('tab', { name: 'Log' }).click();
+  const log = page.getByRole('log', { name: 'Log' });
+  await t.expectText(log, 'dead letter: line 5: expected 4 fields (as in the header), got 1');
+  await t.expectText(log, 'dead letter: line 6: field "amount": expected number, got "lots" (string)');
 }, { timeoutMs: 150_000 });
 
 test('file source: a file dropped onto a source replaces its data; the picker is a button', async (t) => {

@@ -65,6 +65,12 @@ export interface PipelineSettings {
   defaultRatePerSec?: number;
   /** Limits on user code: time per batch of records, heap of the realm that runs it. */
   code?: CodeSettings;
+  /**
+   * Where the designer runs the job: 'inProcess' (default) puts every subtask in one worker, where
+   * runs can be stepped, stepped back and inspected; 'workers' runs a job with a parallel node on
+   * one Web Worker per subtask slot, in real parallel threads. The CLI chooses with --parallelism.
+   */
+  runtime?: 'inProcess' | 'workers';
 }
 
 export interface CodeSettings {

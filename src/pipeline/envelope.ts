@@ -121,9 +121,12 @@ function checkSettings(s: unknown): Problem[] {
   if (s.stateBackend !== undefined && s.stateBackend !== 'memory' && s.stateBackend !== 'indexeddb') {
     out.push(docProblem('settings.stateBackend', `unknown state backend ${shown(s.stateBackend)}; use "memory" or "indexeddb"`, 'bad-settings'));
   }
+  if (s.runtime !== undefined && s.runtime !== 'inProcess' && s.runtime !== 'workers') {
+    out.push(docProblem('settings.runtime', `unknown runtime ${shown(s.runtime)}; use "inProcess" (one worker) or "workers" (Web Workers)`, 'bad-settings'));
+  }
   if (s.checkpoint !== undefined) out.push(...checkCheckpoint(s.checkpoint));
   if (s.code !== undefined) out.push(...checkCode(s.code));
-  const known = ['stateBackend', 'checkpoint', 'parallelism', 'maxParallelism', 'seed', 'idleTimeoutMs', 'defaultRatePerSec', 'code'];
+  const known = ['stateBackend', 'checkpoint', 'parallelism', 'maxParallelism', 'seed', 'idleTimeoutMs', 'defaultRatePerSec', 'code', 'runtime'];
   for (const k of Object.keys(s)) if (!known.includes(k)) out.push(docProblem(`settings.${k}`, `unknown setting "${k}"; known settings: ${known.join(', ')}`, 'extra-field'));
   return out;
 }

@@ -135,6 +135,14 @@ rescaled from a checkpoint by moving whole key groups.
   aligned barriers (Chandy–Lamport as in Flink). Recovery restores the latest completed checkpoint and
   rewinds every source to its offset, so materialized views end exactly as in a failure-free run.
 
+## Where the designer runs a job
+
+- \`settings.runtime\`: \`inProcess\` (the default) runs every subtask in the designer's engine worker, where
+  a run can be stepped, stepped back and inspected (state per key, join buffers, window panes, traces);
+  \`workers\` runs a job with a node of parallelism > 1 on one Web Worker per subtask slot, in parallel
+  threads, with the same checkpoints, restarts and exactly-once output. The CLI ignores it (\`--parallelism\`
+  chooses its threads).
+
 ## Dead letters
 
 Every kind sends records it cannot process (bad JSON, missing event time, a wrong field type, a user

@@ -60,6 +60,7 @@ export function buildPipelineSchema(): JsonSchema {
           seed: { type: 'integer', minimum: 0, maximum: 4294967295, description: 'Seed for generators and anything random.' },
           idleTimeoutMs: { type: 'integer', minimum: 1, description: 'Default source idle timeout.' },
           defaultRatePerSec: { type: 'number', exclusiveMinimum: 0, description: 'Simulated pace of sources without a rate.' },
+          runtime: { enum: ['inProcess', 'workers'], description: 'Where the designer runs the job: in one worker (stepping, inspection) or on Web Workers (parallel threads, for a job with a parallel node).' },
           code: {
             type: 'object',
             additionalProperties: false,

@@ -9,7 +9,7 @@ import { CommittedView } from './committedView.ts';
 import { openJobStorage, wipeJob } from './jobStorage.ts';
 import type { JobStorage } from './jobStorage.ts';
 import { chunkReader, importJobSavepoint } from './savepoints.ts';
-import { fileInputs } from './blobBytes.ts';
+import { fileInputs } from '../runtime/browser/blobBytes.ts';
 import { Pacer } from './pacer.ts';
 import { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 import type { WebSocketConstructor } from '../runtime/feeds/webSocketTransport.ts';

@@ -56,7 +56,12 @@ export class ProgressTaggingStore implements CheckpointStore {
   readSubtask = (ref: string) => this.inner.readSubtask(ref);
   discard = (jobId: string, id: number) => this.inner.discard(jobId, id);
   abort = (jobId: string, id: number) => this.inner.abort(jobId, id);
+  /** Releases the inner store's database, when it holds one. */
+  close = async (): Promise<void> => (this.inner as { close?: () => Promise<void> }).close?.();
 }
+
+/** The designer's durable checkpoint store (the one a reloaded page looks in to offer a resume), tagged with progress. */
+export const durableCheckpointStore = (): ProgressTaggingStore => new ProgressTaggingStore(new IndexedDbCheckpointStore({ dbName: CHECKPOINT_DB, exclusive: true }));
 
 export interface JobStorage {
   store: ProgressTaggingStore;

@@ -88,7 +88,16 @@ export interface RunSnapshot {
   history?: HistoryView | null;
   /** The connection state of each live feed source, by node id. */
   feeds?: Record<string, FeedNodeStatus>;
+  /**
+   * Where the run executes: 'inProcess' (absent) is every subtask in the engine worker, where it
+   * can be stepped, stepped back and inspected; 'workers' is one Web Worker per subtask slot.
+   */
+  runsOn?: RunsOn;
+  /** On Web Workers: how many worker threads run the job's subtasks. */
+  threads?: number;
 }
+
+export type RunsOn = 'inProcess' | 'workers';
 
 /** The run's history as the scrubber draws it: points are step counts of the deterministic schedule. */
 export interface HistoryView {
@@ -128,6 +137,8 @@ export interface LoadOptions {
   resume?: boolean;
   /** Start from an uploaded savepoint instead. */
   savepoint?: Uint8Array;
+  /** Where to run: 'workers' runs a job with a parallel node on Web Workers; otherwise in one worker. */
+  runtime?: RunsOn;
   /** Files the person gave to file sources (by node id); the worker reads them in blocks, never whole. */
   files?: Record<string, { name: string; blob: Blob }>;
 }

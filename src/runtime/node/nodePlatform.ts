@@ -23,6 +23,9 @@ export function nodePlatform(): WorkerPlatform {
     locks: null,
   });
   // The CLI's files go to workers by path: the worker of a source reads its file in blocks.
-  platform.openFile = openFileInput;
+  platform.openFile = (input) => {
+    if (!('path' in input)) throw new Error(`the input of a source is the browser file ${input.name}, which a Node worker cannot read; give it by path`);
+    return openFileInput(input);
+  };
   return platform;
 }

@@ -14,6 +14,8 @@ export interface SpecInputs {
   udfThrows: readonly UdfThrow[];
   /** Live feeds' backlogs, for the workers running their sources. */
   feeds?: Record<string, FeedBacklog>;
+  /** Records per second per source subtask (JobManager.setPace); absent: unpaced. */
+  sourcePace?: number | null;
 }
 
 const DEFAULT_BATCH = 256;
@@ -57,6 +59,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     failOnUdfError: opts.failOnUdfError ?? false,
     preview: opts.onPreview !== undefined,
     chain: opts.chain ?? true,
+    sourcePace: s.sourcePace ?? null,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),
   };
 }

@@ -59,6 +59,9 @@ export class JobManager {
   private readonly retention: ChunkRetention;
   private readonly ticker: CheckpointTicker;
   private readonly feeds: FeedRelay | null;
+  private pace: number | null;
+  private checkpointEvery: number | null;
+  private cancelTicker: (() => void) | null = null;
 
   constructor(
     readonly doc: unknown,
@@ -86,6 +89,9 @@ export class JobManager {
       onDeadLetters: opts.onDeadLetters,
     });
     // A feed whose buffer overflowed under the 'fail' policy stops the job: a restart could not replay it.
+    this.pace = opts.pace ?? null;
+    // Sources that wait for a barrier after so many records need checkpoints to come: at once, if no interval says when.
+    this.checkpointEvery = opts.checkpointIntervalMs ?? (opts.checkpointEveryRecords ? 1 : null);
     this.feeds = opts.feeds ? new FeedRelay(opts.feeds, (reason) => this.cancel(reason)) : null;
     const c = opts.chaos;
     this.chaos = c && c.kills > 0 ? chaosPlan(this.plan, c.kills, c.seed, estimateSourceRecords(this.plan, opts.inputs ?? {})) : [];
@@ -137,7 +143,7 @@ export class JobManager {
       this.coordinator = this.newCoordinator(dep, point.retained);
       const t0 = this.timers.now();
       if (snaps) this.feeds?.adoptCarried(snaps);
-      const specs = { jobId: this.jobId, plan: this.plan, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows, feeds: this.feeds?.backlogs() };
+      const specs = { jobId: this.jobId, plan: this.plan, workers: this.workers, opts: this.opts, udfThrows: this.udfThrows, feeds: this.feeds?.backlogs(), sourcePace: this.perSourceSubtask() };
       await dep.deploy((w) => deploySpec(specs, attempt, w, snaps), this.opts.deployTimeoutMs ?? 60_000);
       // A feed source runs as one subtask: only its worker gets the messages.
       this.feeds?.attach((node, entries, ended) => {
@@ -147,6 +153,10 @@ export class JobManager {
       });
       this.opts.log?.(`attempt ${attempt}: ${this.workers} workers deployed in ${(this.timers.now() - t0).toFixed(0)} ms`);
       if (snaps) await this.retention.sweep(dep, this.coordinator.retainedCheckpoints(), snaps);
+      if (latest && this.opts.onRestoredViews) {
+        const parts = await dep.guard(Promise.all(dep.slots.map((s) => s.api.views())), this.opts.deployTimeoutMs ?? 60_000, 'reading the restored views');
+        this.opts.onRestoredViews(latest.checkpointId, mergeViews(this.plan, parts));
+      }
       if (this.restoredFinished) this.onAllFinished();
       else dep.start(this.opts.heartbeatTimeoutMs ?? 5000);
       // Standby workers for the next restart, warming up while this attempt runs.
@@ -197,9 +207,7 @@ export class JobManager {
   }
 
   private startTimers(dep: Deployment): void {
-    // Sources that wait for a barrier after so many records need checkpoints to come: at once, if no interval says when.
-    const every = this.opts.checkpointIntervalMs ?? (this.opts.checkpointEveryRecords ? 1 : null);
-    if (every) this.cancels.push(this.ticker.start(every));
+    if (this.checkpointEvery) this.cancelTicker = this.ticker.start(this.checkpointEvery);
     const next = this.chaos[0];
     if (next && next.phase !== 'recovery' && next.atRecords === Infinity) this.cancels.push(this.timers.after(next.atMs, () => this.chaosDue(dep)));
   }
@@ -207,6 +215,8 @@ export class JobManager {
   private stopTimers(): void {
     for (const cancel of this.cancels) cancel();
     this.cancels = [];
+    this.cancelTicker?.();
+    this.cancelTicker = null;
   }
 
   private onEvent(dep: Deployment, slot: WorkerSlot, ev: WorkerEvent): void {
@@ -347,6 +357,29 @@ export class JobManager {
     this.udfThrows.push(t);
     const w = workerHosting(this.plan, subtaskId(node, index), this.workers, this.opts.ownWorker);
     if (w !== null) void this.deployment?.slots[w]?.api.throwInUdfAt(t);
+  }
+
+  /** The pace per source subtask: the job's records per second shared by its source subtasks. */
+  private perSourceSubtask(): number | null {
+    if (this.pace === null) return null;
+    const sources = this.plan.nodes.filter((n) => n.isSource).reduce((n, s) => n + s.parallelism, 0);
+    return sources ? this.pace / sources : null;
+  }
+
+  /** Source records per second from now on, in this attempt and the next ones (null: unpaced; 0: hold the sources). */
+  setPace(recordsPerSec: number | null): void {
+    this.pace = recordsPerSec;
+    const per = this.perSourceSubtask();
+    this.deployment?.each((api) => api.pace(per));
+  }
+
+  /** A new periodic checkpoint interval (null: manual checkpoints only), from now on. */
+  setCheckpointInterval(ms: number | null): void {
+    this.checkpointEvery = ms;
+    this.cancelTicker?.();
+    this.cancelTicker = null;
+    const dep = this.deployment;
+    if (ms && dep && !dep.isFailed && this.coordinator) this.cancelTicker = this.ticker.start(ms);
   }
 
   failNextSnapshotWrite(reason?: string): void {

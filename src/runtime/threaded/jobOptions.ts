@@ -26,6 +26,11 @@ export interface JobOptions {
   checkpointEveryRecords?: number;
   retain?: number;
   restart?: RestartStrategy;
+  /**
+   * Source records per second for the whole job, shared evenly by the source subtasks (null or
+   * absent: as fast as they can; 0: the sources hold, as a paused run). Changed live with setPace.
+   */
+  pace?: number | null;
   /** Credit per channel, in messages (record batches, watermarks, barriers); default: about 1,024 records' worth (2 to 8 messages). */
   channelCapacity?: number;
   /** Records per source read. */
@@ -75,6 +80,12 @@ export interface JobOptions {
   onPreview?: (sinkId: string, change: PreviewChange) => void;
   /** Chain an upsert view behind the GROUP BY feeding it where both subtasks share a worker (default true; see runtime/chaining.ts). */
   chain?: boolean;
+  /**
+   * An attempt restored checkpoint `checkpointId`: every sink's table as restored, before any
+   * record is read. What was published up to that checkpoint is exactly these tables, so a
+   * caller that shows committed output (after a resume in a new page, say) starts from them.
+   */
+  onRestoredViews?: (checkpointId: number, views: Record<string, Row[]>) => void;
   /** A new attempt starts from `restoredFrom` (null: from scratch): drop uncommitted preview changes of earlier attempts. */
   onPreviewReset?: (attempt: number, restoredFrom: number | null) => void;
   /** Keep every sink's published changelog in memory for the result (default true). */

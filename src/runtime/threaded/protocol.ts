@@ -23,11 +23,23 @@ export interface UdfThrow {
 }
 
 /**
- * A source's input as a job is given it: lines or bytes the source reads here, or a file by path
- * that the worker running the source opens itself (WorkerPlatform.openFile), so a large file is
- * neither copied to the worker nor held whole.
+ * A file the browser gave (a Blob, which crosses to a worker by reference): the worker running the
+ * source reads it in blocks, as a path in Node.
  */
-export type JobInput = NonNullable<SourceEnv['input']> | FileInput;
+export interface BlobInput {
+  name: string;
+  blob: Blob;
+}
+
+/** What a worker opens itself (WorkerPlatform.openFile): a file by path (Node) or a Blob (the browser). */
+export type OpenableInput = FileInput | BlobInput;
+
+/**
+ * A source's input as a job is given it: lines or bytes the source reads here, or a file by path
+ * or Blob that the worker running the source opens itself (WorkerPlatform.openFile), so a large
+ * file is neither copied to the worker nor held whole.
+ */
+export type JobInput = NonNullable<SourceEnv['input']> | OpenableInput;
 
 export interface DeploySpec {
   jobId: string;
@@ -57,6 +69,8 @@ export interface DeploySpec {
   failOnUdfError: boolean;
   /** Send sink input as it arrives (the preview stream), besides committing it. */
   preview: boolean;
+  /** Records per second each source subtask may read (null: as fast as it can; 0: held, a paused run). */
+  sourcePace?: number | null;
   /** Chain upsert views behind their GROUP BY where both run on this worker (runtime/chaining.ts). */
   chain: boolean;
   /** Pending fault injections: throw in the operator of subtask `node#index` at its n-th record. */
@@ -117,9 +131,13 @@ export interface WorkerApi {
   sweepChunks(handles: KeyedStateHandle[]): Promise<number>;
   /** New entries of a live feed's log on the job manager's thread (a worker without that feed ignores them). */
   feed(node: string, entries: (string | number)[], ended: boolean): void;
+  /** This worker's part of every sink's table, as it is now (after a restore: as of the checkpoint). */
+  views(): Record<string, Row[]>;
   /** The job is done: sinks publish their tails, then the worker sends `final` with its views. */
   finishJob(): void;
   stats(): WorkerStats;
+  /** Records per second each source subtask here may read from now on (null: unpaced, 0: hold them). */
+  pace(perSubtask: number | null): void;
   throwInUdfAt(t: UdfThrow): void;
   /** Blocks the worker's thread for `ms` (a stuck UDF), for heartbeat tests. */
   freeze(ms: number): void;

@@ -14,14 +14,15 @@ import { placement, subtasksOn } from './assignment.ts';
 import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
 import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
-import type { DeploySpec, JobInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
+import type { DeploySpec, JobInput, OpenableInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import type { SourceEnv } from '../../core/source.ts';
-import type { ByteInput, FileInput } from '../../core/lineSource.ts';
+import type { ByteInput } from '../../core/lineSource.ts';
 import { encodeCommits, encodePreviews, packSnapshot } from './commitWire.ts';
 import { RestoreError } from './restoreError.ts';
 import { feedLog } from '../../engine/operators/feedSource.ts';
 import type { FeedLog } from '../../engine/feedLog.ts';
 import type { FeedSourceParams } from '../../pipeline/kinds/feedSource.ts';
+import { SourcePace } from './sourcePace.ts';
 
 /** What a host needs from the thread it runs in. */
 export interface HostEnv {
@@ -34,16 +35,16 @@ export interface HostEnv {
   clock: Clock;
   backend?: (p: Placement, time: StateTime) => KeyedStateBackend | undefined;
   /** Opens an input given by path (the Node workers of the CLI); without it such an input is refused. */
-  openFile?: (input: FileInput) => ByteInput;
+  openFile?: (input: OpenableInput) => ByteInput;
 }
 
 /** The inputs of this worker's sources, files by path opened here (each is then read in blocks). */
 function openInputs(inputs: Record<string, JobInput>, openFile: HostEnv['openFile']): Record<string, SourceEnv['input']> {
   const out: Record<string, SourceEnv['input']> = {};
   for (const [id, input] of Object.entries(inputs)) {
-    if (!('path' in input)) out[id] = input;
+    if (!('path' in input) && !('blob' in input)) out[id] = input;
     else if (openFile) out[id] = openFile(input);
-    else throw new Error(`the input of "${id}" is the file ${input.path}, and this worker cannot open files by path; give the file's contents instead`);
+    else throw new Error(`the input of "${id}" is the file ${'path' in input ? input.path : input.name}, and this worker cannot open it; give the file's contents instead`);
   }
   return out;
 }
@@ -79,6 +80,8 @@ export class WorkerHost {
   private readonly feedMirrors = new Map<string, FeedLog[]>();
   /** Views on this worker that read their GROUP BY's groups (see chaining.ts). */
   private readonly chained: ReadonlySet<string>;
+  /** Records per second each source subtask here may read (the designer's speed; 0 holds them). */
+  private readonly pace: SourcePace;
 
   constructor(
     readonly plan: JobPlan,
@@ -86,6 +89,7 @@ export class WorkerHost {
     private readonly env: HostEnv,
   ) {
     this.channels = new ChannelTable(spec.channelCapacity, spec.encoding);
+    this.pace = new SourcePace(spec.sourcePace ?? null, env.clock);
     const host = this.runnerHost();
     const inputs = openInputs(spec.inputs, env.openFile);
     for (const p of subtasksOn(plan, spec.worker, spec.workers, spec.ownWorker)) {
@@ -269,6 +273,17 @@ export class WorkerHost {
     };
   }
 
+  /** A new pace for this worker's source subtasks (null: as fast as possible, 0: hold them). */
+  setPace(perSubtask: number | null): void {
+    this.pace.set(perSubtask);
+    this.schedule();
+  }
+
+  /** A source over its budget waits; a barrier it owes still leaves at once. */
+  private paced(r: SubtaskRunner): boolean {
+    return r.source !== null && !r.hasPendingBarrier() && !this.pace.mayRead(r.id);
+  }
+
   private schedule(): void {
     if (this.scheduled || this.stopped || !this.started) return;
     this.scheduled = true;
@@ -300,9 +315,11 @@ export class WorkerHost {
     for (;;) {
       let any = false;
       for (const r of this.runners) {
-        if (!r.runnable()) continue;
+        if (!r.runnable() || this.paced(r)) continue;
         this.current = r;
+        const sent = r.recordsEmitted;
         r.runOne();
+        if (r.source) this.pace.spent(r.id, r.recordsEmitted - sent);
         this.steps++;
         this.channels.reconcile(r);
         any = true;
@@ -339,7 +356,7 @@ export class WorkerHost {
     for (const r of this.runners) {
       if (r.finished) continue;
       if (r.task) next = Math.min(next, r.task.timers.nextTime('processing') ?? Infinity);
-      else next = Math.min(next, r.idleDeadline() ?? Infinity);
+      else next = Math.min(next, r.idleDeadline() ?? Infinity, r.runnable() ? (this.pace.nextReadAt(r.id) ?? Infinity) : Infinity);
     }
     if (next === Infinity) return;
     this.cancelWake = this.env.after(Math.max(1, next - this.env.clock.now()), () => {
@@ -372,7 +389,7 @@ export class WorkerHost {
       const dl = r.deadLetterCount;
       const m: NodeMetrics = r.task
         ? r.task.metrics(dl)
-        : { recordsIn: 0, recordsOut: r.source!.offset(), watermark: r.source!.watermark(), counters: {}, deadLetters: dl, timers: 0 };
+        : { recordsIn: 0, recordsOut: r.recordsEmitted, watermark: r.source!.watermark(), counters: {}, deadLetters: dl, timers: 0 };
       const prev = nodes[r.node.id];
       if (!prev) nodes[r.node.id] = { ...m, subtasks: 1 };
       else {

@@ -1,12 +1,13 @@
 import { revivePlan } from './portablePlan.ts';
-import type { ByteInput, FileInput } from '../../core/lineSource.ts';
+import type { ByteInput } from '../../core/lineSource.ts';
 import type { KeyedStateBackend, StateTime } from '../../state/backend.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
+import type { Row } from '../../core/types.ts';
 import type { Placement } from './assignment.ts';
 import { WorkerHost } from './workerHost.ts';
 import type { HostEnv } from './workerHost.ts';
-import type { DeploySpec, PeerFrame, UdfThrow, WorkerApi, WorkerEvent, WorkerStats } from './protocol.ts';
+import type { DeploySpec, OpenableInput, PeerFrame, UdfThrow, WorkerApi, WorkerEvent, WorkerStats } from './protocol.ts';
 import { messageChannelYield, wallClock } from './wallClock.ts';
 
 /** What differs between thread kinds: how keyed state is made (and opened) for `--state indexeddb`. */
@@ -23,7 +24,7 @@ export interface WorkerPlatform {
   sweepChunks?(handles: KeyedStateHandle[]): Promise<number>;
   dispose?(): void;
   /** Opens a source's input given by path (Node workers read the CLI's files themselves, in blocks). */
-  openFile?(input: FileInput): ByteInput;
+  openFile?(input: OpenableInput): ByteInput;
 }
 
 /**
@@ -96,6 +97,11 @@ export class WorkerRuntime implements WorkerApi {
     this.host?.feed(node, entries, ended);
   }
 
+  views(): Record<string, Row[]> {
+    if (!this.host) throw new Error('nothing is deployed on this worker');
+    return this.host.views();
+  }
+
   finishJob(): void {
     this.host?.finishJob();
   }
@@ -103,6 +109,10 @@ export class WorkerRuntime implements WorkerApi {
   stats(): WorkerStats {
     if (!this.host) throw new Error('nothing is deployed on this worker');
     return this.host.stats();
+  }
+
+  pace(perSubtask: number | null): void {
+    this.host?.setPace(perSubtask);
   }
 
   throwInUdfAt(t: UdfThrow): void {

@@ -22,12 +22,14 @@ export function InjectSection({ node }: { node: PipelineNode }) {
   const t = useT();
   const out = useStore(validationStore, (v) => v.streams[node.id]?.outputs.out);
   const status = useStore(runStore, (s) => s.snapshot?.status ?? 'idle');
+  const onWorkers = useStore(runStore, (s) => s.snapshot?.runsOn === 'workers');
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<InjectFieldError[]>([]);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   if (kindSpec(node.kind)?.group !== 'sources') return null;
   const fields = Object.entries(out?.fields ?? {});
-  const live = status === 'ready' || status === 'running' || status === 'paused';
+  const running = status === 'ready' || status === 'running' || status === 'paused';
+  const live = running && !onWorkers;
   // Checked while typing: only fields with text in them, so an untouched form shows no errors.
   const typed = parseInjectValues({ schema: Object.fromEntries(fields), eventTime: out?.eventTime ? { field: out.eventTime } : undefined }, values);
   const typing = typed.ok ? [] : typed.errors.filter((e) => e.code !== 'required' && (values[e.field] ?? '').trim() !== '');
@@ -48,7 +50,7 @@ export function InjectSection({ node }: { node: PipelineNode }) {
   };
   return (
     <Section title={t('inject.title')}>
-      {!live && <p className="muted small">{t(status === 'finished' || status === 'failed' ? 'inject.ended' : 'inject.notLive')}</p>}
+      {!live && <p className="muted small">{t(running ? 'inject.onWorkers' : status === 'finished' || status === 'failed' ? 'inject.ended' : 'inject.notLive')}</p>}
       {fields.length === 0 ? (
         <p className="muted small">{t('inject.noSchema')}</p>
       ) : (

@@ -9,6 +9,8 @@ export interface CheckpointRowProps {
   bar: number;
   /** Still kept by the engine: only a retained checkpoint can be restored, diffed or downloaded. */
   retained: boolean;
+  /** False on Web Workers: restoring, comparing and downloading need the run in one worker. */
+  actions?: boolean;
   picked: boolean;
   onPick(): void;
   onRestore(): void;
@@ -16,11 +18,11 @@ export interface CheckpointRowProps {
 }
 
 /** One checkpoint on the timeline: status, duration bar, sizes, actions, and per-operator timings on demand. */
-export function CheckpointRow({ cp, bar, retained, picked, onPick, onRestore, onDownload }: CheckpointRowProps) {
+export function CheckpointRow({ cp, bar, retained, actions = true, picked, onPick, onRestore, onDownload }: CheckpointRowProps) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const done = cp.status === 'completed' && retained;
+  const done = cp.status === 'completed' && retained && actions;
   const ops = open ? perOperator(cp) : [];
   return (
     <li className={`obs-cp obs-cp-${cp.status}`} aria-label={t('observatory.cp.rowLabel', { id: cp.checkpointId })}>

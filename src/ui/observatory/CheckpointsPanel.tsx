@@ -21,6 +21,7 @@ export function CheckpointsPanel() {
   const inFlight = useStore(runStore, (s) => currentFrame(s)?.inFlightCheckpoint ?? null);
   const retain = useStore(editorStore, (s) => s.doc.settings?.checkpoint?.retain ?? DEFAULT_RETAIN);
   const memory = useStore(editorStore, (s) => (s.doc.settings?.stateBackend ?? 'memory') === 'memory');
+  const onWorkers = useStore(runStore, (s) => s.snapshot?.runsOn === 'workers');
   const [picked, setPicked] = useState<number[]>([]);
   const [diff, setDiff] = useState<StateDiff | null>(null);
   const [message, setMessage] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
@@ -44,7 +45,7 @@ export function CheckpointsPanel() {
         <button type="button" className="btn btn-small" disabled={!cps} onClick={checkpointNow}>
           {t('observatory.cp.trigger')}
         </button>
-        <button type="button" className="btn btn-small" disabled={!pair} title={pair ? undefined : t('observatory.cp.pickTwo')} onClick={() => pair && act(() => diffCheckpoints(pair[0], pair[1]).then(setDiff))}>
+        <button type="button" className="btn btn-small" disabled={!pair || onWorkers} title={onWorkers ? t('observatory.cp.onWorkers') : pair ? undefined : t('observatory.cp.pickTwo')} onClick={() => pair && act(() => diffCheckpoints(pair[0], pair[1]).then(setDiff))}>
           {t('observatory.cp.diff')}
         </button>
         <SavepointUpload />
@@ -72,6 +73,7 @@ export function CheckpointsPanel() {
         </div>
         {/* Otherwise "Written" equal to "Full size" reads like a broken incremental checkpoint. */}
         {memory && <p className="muted small obs-cp-note">{t('observatory.cp.memoryFull')}</p>}
+        {onWorkers && <p className="muted small obs-cp-note">{t('observatory.cp.onWorkers')}</p>}
         <ol className="obs-cps" aria-label={t('observatory.cp.timeline')}>
           {[...cps].reverse().map((cp) => (
             <CheckpointRow
@@ -79,6 +81,7 @@ export function CheckpointsPanel() {
               cp={cp}
               bar={bars.get(cp.checkpointId) ?? 0}
               retained={retained.has(cp.checkpointId)}
+              actions={!onWorkers}
               picked={picked.includes(cp.checkpointId)}
               onPick={() => setPicked((p) => togglePick(p, cp.checkpointId))}
               onRestore={() => act(() => restoreTo(cp.checkpointId), t('observatory.cp.restored', { id: cp.checkpointId }))}

@@ -20,6 +20,10 @@ import { MetricsPanel } from '../observatory/MetricsPanel.tsx';
 import { QueryPanel } from '../observatory/QueryPanel.tsx';
 import { TestsPanel } from '../tests/TestsPanel.tsx';
 import { NODE_TABS, useObserveSync } from '../observatory/observeSync.ts';
+import { PanelHint } from '../observatory/PanelHint.tsx';
+
+/** Views that read operators in the engine worker's own thread: a run on Web Workers has none to read. */
+const IN_PROCESS_ONLY: ReadonlySet<BottomTab> = new Set(['state', 'join', 'windows', 'trace', 'query', 'metrics']);
 
 const BODIES: Record<BottomTab, () => React.JSX.Element> = {
   problems: ProblemsList,
@@ -55,6 +59,7 @@ export function BottomPanel() {
     { id: 'query', label: t('observatory.tab.query') },
     { id: 'tests', label: t('tests.tab') },
   ];
+  const threads = useStore(runStore, (s) => (s.snapshot?.runsOn === 'workers' ? (s.snapshot.threads ?? 0) : null));
   const Body = BODIES[tab];
   // The strip scrolls sideways when the tabs do not fit; the chosen tab is always in sight, and a tab
   // the strip's edge would cut is hidden rather than shown as a fragment of its label.
@@ -113,7 +118,7 @@ export function BottomPanel() {
       </div>
       {open && (
         <div className="bottom-body" role="tabpanel" id="bottom-panel" aria-labelledby={`tab-${tab}`}>
-          <Body />
+          {threads !== null && IN_PROCESS_ONLY.has(tab) ? <PanelHint text={t('observatory.hint.onWorkers', { n: threads })} /> : <Body />}
         </div>
       )}
     </section>

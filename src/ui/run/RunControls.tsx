@@ -3,6 +3,7 @@ import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
 import type { StepKind } from '../../worker/protocol.ts';
 import { runStore } from './runStore.ts';
+import { editorStore } from '../store/editorStore.ts';
 import { checkpointNow, pausePipeline, runPipeline, stepBackPipeline, stepPipeline, stopPipeline } from './runController.ts';
 import { KillSubtaskPicker } from './KillSubtaskPicker.tsx';
 import { RunMore } from './RunMore.tsx';
@@ -17,9 +18,14 @@ export function RunControls() {
   const status = useStore(runStore, (s) => s.snapshot?.status ?? 'idle');
   const busy = useStore(runStore, (s) => s.busy);
   const history = useStore(runStore, (s) => s.snapshot?.history ?? null);
+  // A run on Web Workers cannot be stepped or replayed: the buttons say so and how to get them.
+  const liveOnWorkers = useStore(runStore, (s) => s.snapshot?.runsOn === 'workers');
+  // A new run (from idle, finished or failed) goes where the settings say.
+  const settingWorkers = useStore(editorStore, (s) => s.doc.settings?.runtime === 'workers' && s.doc.nodes.some((n) => (n.parallelism ?? s.doc.settings?.parallelism ?? 1) > 1));
   const [stepKind, setStepKind] = useState<StepKind>('record');
   const running = status === 'running';
   const live = running || status === 'paused' || status === 'ready';
+  const onWorkers = live ? liveOnWorkers : settingWorkers;
   const kind = t(`run.stepKind.${stepKind}`);
   const extra = (
     <>
@@ -43,16 +49,16 @@ export function RunControls() {
           type="button"
           className="btn btn-square"
           onClick={() => void stepBackPipeline(stepKind)}
-          disabled={busy || !history || history.at === 0 || history.replayable !== null}
+          disabled={busy || onWorkers || !history || history.at === 0 || history.replayable !== null}
           aria-label={t('run.stepBack')}
-          title={history?.replayable ? t('run.scrubberUnavailable.resumed') : t('run.stepBackTitle', { kind })}
+          title={onWorkers ? t('run.onWorkers.stepBack') : history?.replayable ? t('run.scrubberUnavailable.resumed') : t('run.stepBackTitle', { kind })}
         >
           <StepBackIcon />
         </button>
-        <button type="button" className="btn" onClick={() => void stepPipeline(stepKind)} disabled={busy || running} title={t('run.stepTitle', { kind })}>
+        <button type="button" className="btn" onClick={() => void stepPipeline(stepKind)} disabled={busy || running || onWorkers} title={onWorkers ? t('run.onWorkers.step') : t('run.stepTitle', { kind })}>
           <StepIcon /> <span className="run-step-label">{t('run.step')}</span>
         </button>
-        <select className="input input-small" aria-label={t('run.stepKind')} title={t('run.stepKind')} value={stepKind} onChange={(e) => setStepKind(e.target.value as StepKind)}>
+        <select className="input input-small" aria-label={t('run.stepKind')} title={t('run.stepKind')} disabled={onWorkers} value={stepKind} onChange={(e) => setStepKind(e.target.value as StepKind)}>
           {STEP_KINDS.map((k) => (
             <option key={k} value={k}>
               {t(`run.stepKind.${k}`)}

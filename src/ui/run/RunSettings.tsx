@@ -48,6 +48,9 @@ export function RunSettings() {
   const backend = useStore(editorStore, (s) => s.doc.settings?.stateBackend ?? 'memory');
   const interval = useStore(editorStore, (s) => s.doc.settings?.checkpoint?.intervalMs ?? null);
   const parallelism = useStore(editorStore, (s) => s.doc.settings?.parallelism ?? 1);
+  const runtime = useStore(editorStore, (s) => s.doc.settings?.runtime ?? 'inProcess');
+  const parallel = useStore(editorStore, (s) => s.doc.nodes.some((n) => (n.parallelism ?? s.doc.settings?.parallelism ?? 1) > 1));
+  const onWorkers = runtime === 'workers' && parallel;
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
   useDismiss(open, () => setOpen(false), box);
@@ -55,6 +58,7 @@ export function RunSettings() {
     state: backend === 'indexeddb' ? t('run.stateIndexedDb') : t('run.stateMemory'),
     checkpoint: interval === null ? t('run.checkpointOff') : (CHECKPOINTS.find((c) => c.value === interval)?.label ?? `${interval} ms`),
     parallelism,
+    runIn: onWorkers ? t('run.runInWorkers') : t('run.runInProcess'),
   });
   return (
     <div className="run-settings" role="group" aria-label={t('run.settings')} ref={box}>
@@ -100,6 +104,16 @@ export function RunSettings() {
               ))}
             </select>
           </label>
+          <label className="inline-field" title={t('run.runInTitle')}>
+            <span>{t('run.runIn')}</span>
+            <select className="input input-small" value={onWorkers ? 'workers' : 'inProcess'} onChange={(e) => dispatch(updateSettings, { runtime: e.target.value as 'inProcess' | 'workers' })}>
+              <option value="inProcess">{t('run.runInProcess')}</option>
+              <option value="workers" disabled={!parallel}>
+                {parallel ? t('run.runInWorkers') : t('run.runInWorkersNeedsParallel')}
+              </option>
+            </select>
+          </label>
+          {runtime === 'workers' && !parallel && <p className="run-settings-note">{t('run.runInSerialNote')}</p>}
           <p className="run-settings-note">{t('run.settingsNote')}</p>
         </div>
       )}

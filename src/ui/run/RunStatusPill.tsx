@@ -12,6 +12,7 @@ export function RunStatusPill() {
   const status = snap?.status ?? 'idle';
   const parts = [t(`run.status.${status}`), t('run.pill.records', { n: fmt(snap?.records ?? 0) })];
   if (status === 'running') parts.push(t('run.pill.rate', { n: fmt(snap?.rate ?? 0) }));
+  if (snap?.runsOn === 'workers' && snap.threads) parts.push(t('run.pill.threads', { n: snap.threads }));
   if (snap?.checkpoints) parts.push(t(snap.checkpoints === 1 ? 'run.pill.checkpoint' : 'run.pill.checkpoints', { n: snap.checkpoints }));
   if (snap?.restarts) parts.push(t(snap.restarts === 1 ? 'run.pill.restart' : 'run.pill.restarts', { n: snap.restarts }));
   const text = status === 'idle' ? t('run.status.idle') : status === 'failed' ? t('run.pill.failed', { reason: snap?.error?.message ?? '' }) : parts.join(' · ');

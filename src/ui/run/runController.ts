@@ -69,6 +69,7 @@ async function loadCurrent(extra: Pick<LoadOptions, 'resume' | 'savepoint'> = {}
     speed: runStore.get().speed,
     checkpointIntervalMs: doc.settings?.checkpoint?.intervalMs ?? null,
     backend: doc.settings?.stateBackend ?? 'memory',
+    runtime: doc.settings?.runtime ?? 'inProcess',
     jobId: currentJobId(),
     ...extra,
   });

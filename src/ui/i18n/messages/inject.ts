@@ -5,6 +5,7 @@ const messages: MessageArea = {
   en: {
     'inject.title': 'Inject a record',
     'inject.notLive': 'Run or step the pipeline first; records are injected into the running job.',
+    'inject.onWorkers': 'Injecting a record needs the run in one worker: on Web Workers the sources read in other threads. Choose “Run in: one worker” in Settings and run again.',
     'inject.ended': 'The job has ended; run the pipeline again to inject records into it.',
     'inject.noSchema': 'This source declares no columns, so there is no form to fill.',
     'inject.formLabel': 'Record to inject into {node}',
@@ -21,6 +22,7 @@ const messages: MessageArea = {
   'zh-TW': {
     'inject.title': '注入一筆紀錄',
     'inject.notLive': '請先執行或單步執行 pipeline；紀錄會注入執行中的工作。',
+    'inject.onWorkers': '注入 record 需要在單一 worker 中執行：在 Web Workers 上 source 是在其他執行緒中讀取的。請在「設定」中選擇「執行位置：單一 worker」後重新執行。',
     'inject.ended': '工作已結束；請重新執行 pipeline 後再注入紀錄。',
     'inject.noSchema': '這個來源沒有宣告欄位，因此沒有可填的表單。',
     'inject.formLabel': '要注入 {node} 的紀錄',

@@ -35,6 +35,8 @@ const messages: MessageArea = {
     'observatory.hint.noSink': 'Queries read a materialized view by key, and this pipeline has none (a log sink keeps lines, not a table to query). Add a Materialized view.',
     'observatory.hint.query': 'Type a key and pull its current row, or subscribe to the changelog of one key or of the whole view.',
     'observatory.hint.runQuery': 'Run or step the pipeline: the answer appears here.',
+    'observatory.hint.onWorkers': 'This view needs the run in one worker. This run is on {n} Web Workers: each subtask’s state, buffers and panes live in its own thread, out of the observatory’s reach, and records are not traced there. To see them, choose “Run in: one worker” in Settings (beside these tabs) and run again; Results, Log, Checkpoints and the node counters work on Web Workers too.',
+    'observatory.cp.onWorkers': 'Travelling back, comparing two checkpoints and saving a savepoint need the run in one worker; on Web Workers the list shows each checkpoint, and a killed subtask restores from the latest.',
 
     'observatory.state.size': 'State size',
     'observatory.state.keys': '{n} keys',
@@ -198,6 +200,8 @@ const messages: MessageArea = {
     'observatory.hint.noSink': '查詢是依 key 讀取 materialized view，而這個 pipeline 沒有（log sink 只保存文字行，沒有可查詢的資料表）。請加入 materialized view。',
     'observatory.hint.query': '輸入 key 並拉取目前的資料列，或訂閱單一 key 或整個 view 的 changelog。',
     'observatory.hint.runQuery': '執行或逐步執行 pipeline，結果會顯示在這裡。',
+    'observatory.hint.onWorkers': '這個檢視需要在單一 worker 中執行。這次執行在 {n} 個 Web Worker 上：每個 subtask 的 state、buffer 與 pane 都在它自己的執行緒裡，observatory 讀不到，那裡也不會追蹤 record。若要查看，請在「設定」（在這些分頁旁）選擇「執行位置：單一 worker」後重新執行；結果、日誌、Checkpoint 與節點計數在 Web Workers 上同樣可用。',
+    'observatory.cp.onWorkers': '回到某個 checkpoint、比較兩個 checkpoint 與儲存 savepoint 都需要在單一 worker 中執行；在 Web Workers 上這裡會列出每個 checkpoint，被終止的 subtask 會從最近一個還原。',
 
     'observatory.state.size': '狀態大小',
     'observatory.state.keys': '{n} 個 key',

@@ -1,4 +1,4 @@
-import type { ByteInput, ByteSource } from '../core/lineSource.ts';
+import type { ByteInput, ByteSource } from '../../core/lineSource.ts';
 
 interface SyncBlobReader {
   readAsArrayBuffer(blob: Blob): ArrayBuffer;
@@ -25,8 +25,11 @@ export function blobBytes(blob: Blob, name: string): ByteSource {
   };
 }
 
+/** A file the person gave, opened in the worker that reads it (the Blob crossed by reference). */
+export const blobInput = (f: { name: string; blob: Blob }): ByteInput => ({ name: f.name, bytes: blobBytes(f.blob, f.name) });
+
 /** The inputs of a run's file sources, by node id. */
 export function fileInputs(files: Record<string, { name: string; blob: Blob }> | undefined): Record<string, ByteInput> | undefined {
   if (!files) return undefined;
-  return Object.fromEntries(Object.entries(files).map(([id, f]) => [id, { name: f.name, bytes: blobBytes(f.blob, f.name) }]));
+  return Object.fromEntries(Object.entries(files).map(([id, f]) => [id, blobInput(f)]));
 }
