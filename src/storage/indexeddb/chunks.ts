@@ -2,21 +2,51 @@ import type { DBSchema } from 'idb';
 import type { Key } from '../../core/types.ts';
 import type { StateKind } from '../../state/descriptors.ts';
 import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
-import { approxSize } from '../../state/size.ts';
+import { cellEventTime, cellsStart, cellStateOf, COLUMNAR_FORMAT, ColumnarChunkBuilder, type ColumnarChunk } from './columnarChunk.ts';
 
 /**
  * The on-disk format. A chunk is one IndexedDB value holding many key entries of one key
  * group (one put per chunk, not per key: ~400 k entries/s instead of ~10 k/s). A key group's
- * state is its chunks applied oldest → newest; an entry with `null` cells is a tombstone.
+ * state is its chunks applied oldest → newest; an entry without cells is a tombstone.
+ * Chunks are written columnar (format 2, columnarChunk.ts); row chunks (format 1, below)
+ * written by earlier versions are still read, and a key group may mix both.
  */
 export type CellRecord = [state: string, kind: StateKind, value: unknown, touched: number, eventTime: number | null];
 export type ChunkEntry = [key: Key, cells: CellRecord[] | null];
 
-export interface ChunkRecord {
+/** Format 1: one array per entry (it has no `v` field). */
+export interface RowChunk {
   id: string;
   kg: number;
   writtenBy: number;
   entries: ChunkEntry[];
+}
+
+export type ChunkRecord = RowChunk | ColumnarChunk;
+
+/** Whether a chunk read from disk is columnar; throws on a format this version cannot read. */
+export function isColumnar(r: ChunkRecord): r is ColumnarChunk {
+  const v = (r as { v?: unknown }).v;
+  if (v === COLUMNAR_FORMAT) return true;
+  if (v === undefined) return false;
+  throw new Error(`state chunk ${r.id} has format ${String(v)}, which this version of Weir cannot read (written by a newer one?)`);
+}
+
+export const entryCount = (r: ChunkRecord): number => (isColumnar(r) ? r.keys.length : r.entries.length);
+export const entryKey = (r: ChunkRecord, i: number): Key => (isColumnar(r) ? r.keys[i] : r.entries[i][0]);
+
+/** Entry i's cells as records (new arrays for a columnar chunk), or null for a tombstone. */
+export function entryCells(r: ChunkRecord, i: number): CellRecord[] | null {
+  if (!isColumnar(r)) return r.entries[i][1];
+  const from = cellsStart(r, i);
+  const to = r.ends[i];
+  if (from === to) return null;
+  const out: CellRecord[] = [];
+  for (let c = from; c < to; c++) {
+    const s = cellStateOf(r, c);
+    out.push([r.states[s], r.kinds[s], r.values[c], r.touched[c], cellEventTime(r, c)]);
+  }
+  return out;
 }
 
 export interface StateChunksDb extends DBSchema {
@@ -41,12 +71,6 @@ export function chunkSerial(id: string, subtask: string): number | null {
   return Number.isInteger(n) ? n : null;
 }
 
-export function entryBytes(e: ChunkEntry): number {
-  let n = approxSize(e[0]) + 16;
-  if (e[1]) for (const c of e[1]) n += 2 * c[0].length + approxSize(c[2]) + 40;
-  return n;
-}
-
 /** Latest touched time over a cell, entries included: a list/map cell lives while any entry does. */
 export function latestTouched(c: CellRecord): number {
   let t = c[3];
@@ -66,7 +90,9 @@ export interface MergedKey {
 /** Applies chunks oldest → newest (later entries win, tombstones delete). */
 export function mergeChunks(chunks: readonly ChunkRecord[], into = new Map<Key, MergedKey>()): Map<Key, MergedKey> {
   for (const chunk of chunks) {
-    for (const [key, cells] of chunk.entries) {
+    for (let i = 0, n = entryCount(chunk); i < n; i++) {
+      const key = entryKey(chunk, i);
+      const cells = entryCells(chunk, i);
       if (cells === null) into.delete(key);
       else into.set(key, { cells, chunk: chunk.id });
     }
@@ -74,18 +100,60 @@ export function mergeChunks(chunks: readonly ChunkRecord[], into = new Map<Key, 
   return into;
 }
 
-/** Splits a key group's entries into chunk records of at most `max` entries each. */
-export function buildChunks(kg: number, entries: ChunkEntry[], max: number, writtenBy: number, nextId: () => string): { records: ChunkRecord[]; refs: ChunkRef[] } {
-  const records: ChunkRecord[] = [];
-  const refs: ChunkRef[] = [];
-  for (let i = 0; i < entries.length; i += max) {
-    const part = entries.slice(i, i + max);
-    const id = nextId();
-    let bytes = 64;
-    for (const e of part) bytes += entryBytes(e);
-    records.push({ id, kg, writtenBy, entries: part });
-    refs.push({ id, keyGroup: kg, entries: part.length, bytes, writtenBy });
+/**
+ * Calls `fn(chunk, entry)` for each key's latest version in `chunks` (oldest → newest), tombstones
+ * left out, in the order `mergeChunks` yields them, without a record per key: a restore of a
+ * million keys spends its time loading them, not merging.
+ */
+export function forEachLatest(chunks: readonly ChunkRecord[], fn: (chunk: number, entry: number) => void): void {
+  const live = (r: ChunkRecord, i: number) => (isColumnar(r) ? r.ends[i] !== cellsStart(r, i) : r.entries[i][1] !== null);
+  if (chunks.length === 1) {
+    const r = chunks[0];
+    for (let i = 0, n = entryCount(r); i < n; i++) if (live(r, i)) fn(0, i);
+    return;
   }
+  // Key → its latest entry as an ordinal over all chunks (a small integer, so no record per key).
+  const starts: number[] = [];
+  let total = 0;
+  for (const r of chunks) {
+    starts.push(total);
+    total += entryCount(r);
+  }
+  const chunkOf = new Uint32Array(total);
+  const latest = new Map<Key, number>();
+  chunks.forEach((r, c) => {
+    const n = entryCount(r);
+    chunkOf.fill(c, starts[c], starts[c] + n);
+    for (let i = 0; i < n; i++) {
+      const key = entryKey(r, i);
+      if (live(r, i)) latest.set(key, starts[c] + i);
+      else latest.delete(key);
+    }
+  });
+  for (const ord of latest.values()) {
+    const c = chunkOf[ord];
+    fn(c, ord - starts[c]);
+  }
+}
+
+/** Splits a key group's entries into columnar chunk records of at most `max` entries each. */
+export function buildChunks(kg: number, entries: ChunkEntry[], max: number, writtenBy: number, nextId: () => string): { records: ColumnarChunk[]; refs: ChunkRef[] } {
+  const records: ColumnarChunk[] = [];
+  const refs: ChunkRef[] = [];
+  const builder = new ColumnarChunkBuilder(max);
+  const seal = () => {
+    const sealed = builder.seal(nextId(), kg, writtenBy);
+    if (!sealed) return;
+    records.push(sealed.record);
+    refs.push({ id: sealed.record.id, keyGroup: kg, entries: sealed.record.keys.length, bytes: sealed.bytes, writtenBy });
+  };
+  for (const [key, cells] of entries) {
+    builder.beginEntry(key);
+    if (cells) for (const c of cells) builder.cell(c[0], c[1], c[2], c[3], c[4]);
+    builder.endEntry();
+    if (builder.entries >= max) seal();
+  }
+  seal();
   return { records, refs };
 }
 

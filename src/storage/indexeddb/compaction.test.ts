@@ -8,14 +8,20 @@ import { testClock } from '../../state/backendBehaviour.suite.ts';
 
 const { time } = testClock();
 
-/** Counts the chunk records a restore reads, by wrapping the object store's `get`. */
+/** Counts the chunk records a restore reads, by wrapping the object store's `get` and `getAll` (which reads ranges of them). */
 function countChunkReads(): { reads: number } {
   const counter = { reads: 0 };
-  const storeProto = (globalThis as unknown as { IDBObjectStore: { prototype: { get: (k: unknown) => unknown } } }).IDBObjectStore.prototype;
-  const get = storeProto.get;
+  type Store = { get: (k: unknown) => unknown; getAll: (q?: unknown, n?: number) => IDBRequest<unknown[]> };
+  const storeProto = (globalThis as unknown as { IDBObjectStore: { prototype: Store } }).IDBObjectStore.prototype;
+  const { get, getAll } = storeProto;
   storeProto.get = function (this: { name: string }, k: unknown) {
     if (this.name === 'chunks') counter.reads++;
     return get.call(this, k);
+  };
+  storeProto.getAll = function (this: { name: string }, q?: unknown, n?: number) {
+    const req = getAll.call(this, q, n);
+    if (this.name === 'chunks') req.addEventListener('success', () => (counter.reads += req.result.length));
+    return req;
   };
   return counter;
 }

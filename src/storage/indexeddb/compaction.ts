@@ -1,22 +1,60 @@
 import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { PersistResult } from '../../state/backend.ts';
 import { buildChunks, mergeChunks, type ChunkEntry, type ChunkRecord } from './chunks.ts';
+import type { ColumnarChunk } from './columnarChunk.ts';
 import { withRewriteLock, type BackendCore } from './core.ts';
 import { storageError } from './errors.ts';
 
 /** How many entries a rewrite reads at once: bounds its memory on large states. */
 const REWRITE_BATCH_ENTRIES = 100_000;
 
+/**
+ * Reads chunks in one transaction. Chunk ids of a subtask sort by serial, and a checkpoint's
+ * chunks are mostly consecutive serials (a persist numbers its chunks in a row): each run of
+ * consecutive serials is read with one `getAll` over its id range, one request instead of one
+ * per chunk, and no chunk outside the wanted ones is read.
+ */
 export async function readChunks(core: BackendCore, refs: readonly ChunkRef[]): Promise<Map<string, ChunkRecord>> {
   const tx = core.db().transaction('chunks', 'readonly');
-  const recs = await Promise.all(refs.map((r) => tx.store.get(r.id)));
+  const wanted = new Set(refs.map((r) => r.id));
+  const reads: Promise<ChunkRecord | ChunkRecord[] | undefined>[] = [];
+  for (const run of consecutiveRuns([...wanted])) {
+    if (run.length > 2) reads.push(tx.store.getAll(IDBKeyRange.bound(run[0], run[run.length - 1])));
+    else for (const id of run) reads.push(tx.store.get(id));
+  }
+  const got = await Promise.all(reads);
   await tx.done;
   const out = new Map<string, ChunkRecord>();
-  recs.forEach((rec, i) => {
-    if (!rec) throw new Error(`state chunk ${refs[i].id} is missing from IndexedDB "${core.store}": the checkpoint that refers to it is damaged`);
-    out.set(rec.id, rec);
-  });
+  for (const g of got) {
+    if (Array.isArray(g)) {
+      for (const rec of g) if (wanted.has(rec.id)) out.set(rec.id, rec);
+    } else if (g) out.set(g.id, g);
+  }
+  for (const r of refs) {
+    if (!out.has(r.id)) throw new Error(`state chunk ${r.id} is missing from IndexedDB "${core.store}": the checkpoint that refers to it is damaged`);
+  }
   return out;
+}
+
+/** Ids grouped per subtask prefix into runs of consecutive serials (ids of another shape stand alone). */
+function consecutiveRuns(ids: readonly string[]): string[][] {
+  const parsed = ids.map((id) => {
+    const at = id.lastIndexOf('~');
+    return { id, prefix: id.slice(0, at + 1), serial: at < 0 ? NaN : Number(id.slice(at + 1)) };
+  });
+  const runs: string[][] = parsed.filter((p) => !Number.isInteger(p.serial)).map((p) => [p.id]);
+  const ok = parsed.filter((p) => Number.isInteger(p.serial)).sort((a, b) => (a.prefix < b.prefix ? -1 : a.prefix > b.prefix ? 1 : a.serial - b.serial));
+  let run: string[] = [];
+  ok.forEach((p, i) => {
+    const prev = ok[i - 1];
+    if (run.length && !(prev.prefix === p.prefix && prev.serial + 1 === p.serial)) {
+      runs.push(run);
+      run = [];
+    }
+    run.push(p.id);
+  });
+  if (run.length) runs.push(run);
+  return runs;
 }
 
 function* batches(groups: Map<number, ChunkRef[]>): Generator<[number, ChunkRef[]][]> {
@@ -45,7 +83,7 @@ async function rewriteGroups(core: BackendCore, groups: Map<number, ChunkRef[]>,
   const out = new Map<number, ChunkRef[]>();
   for (const batch of batches(groups)) {
     const recs = await readChunks(core, batch.flatMap(([, refs]) => refs));
-    const written: { kg: number; old: ChunkRef[]; records: ChunkRecord[]; refs: ChunkRef[] }[] = [];
+    const written: { kg: number; old: ChunkRef[]; records: ColumnarChunk[]; refs: ChunkRef[] }[] = [];
     for (const [kg, old] of batch) {
       const merged = mergeChunks(old.map((r) => recs.get(r.id)!));
       const entries: ChunkEntry[] = [...merged].map(([key, m]) => [key, m.cells]);
@@ -65,7 +103,7 @@ async function rewriteGroups(core: BackendCore, groups: Map<number, ChunkRef[]>,
       if (core.epoch !== epoch || !layout.replacePrefix(w.kg, w.old.map((r) => r.id), w.refs)) continue;
       // Keys whose latest version was in a merged chunk now live in the new one.
       for (const rec of w.records) {
-        for (const [key] of rec.entries) {
+        for (const key of rec.keys) {
           const was = layout.loc.get(key);
           if (was !== undefined && w.old.some((r) => r.id === was)) layout.loc.set(key, rec.id);
         }

@@ -3,7 +3,8 @@ import type { Key } from '../../core/types.ts';
 import { keyGroupOf } from '../../core/keys.ts';
 import type { ChunkRef } from '../../state/snapshotHandles.ts';
 import type { PersistResult } from '../../state/backend.ts';
-import { buildChunks, type CellRecord, type ChunkEntry, type StateChunksDb } from './chunks.ts';
+import { entryCells, type StateChunksDb } from './chunks.ts';
+import { cellsStart, ColumnarChunkBuilder } from './columnarChunk.ts';
 import type { BackendCore } from './core.ts';
 import { storageError } from './errors.ts';
 import { rewriteAll } from './compaction.ts';
@@ -25,29 +26,45 @@ interface Written {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Puts one key group's entries into `tx`; the put clones them on the spot. Returns the entry count. */
-function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly Key[], cellsOf: (k: Key) => CellRecord[], checkpointId: number, out: Written): number {
+/** Appends a key's cells (as they are to be written) to the builder. */
+type CellSource = (key: Key, into: ColumnarChunkBuilder) => void;
+
+/** Puts one key group's entries into `tx` as columnar chunks; the put clones them on the spot. Returns the entry count. */
+function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly Key[], cellsOf: CellSource, checkpointId: number, out: Written): number {
   const { layout } = core;
-  const entries: ChunkEntry[] = [];
-  for (const key of keys) {
-    const cells = cellsOf(key);
-    // A removed key needs a tombstone only if some chunk may still hold it.
-    if (cells.length === 0 && !layout.loc.has(key)) continue;
-    if (cells.length && out.sampled++ < 256) core.ws.learnSizes(cells);
-    entries.push([key, cells.length ? cells : null]);
-  }
-  const built = buildChunks(kg, entries, core.chunkEntries, checkpointId, () => layout.nextId());
-  built.records.forEach((r, i) => {
-    out.refs.push(built.refs[i]);
+  const builder = new ColumnarChunkBuilder(core.chunkEntries);
+  let count = 0;
+  const seal = () => {
+    const sealed = builder.seal(layout.nextId(), kg, checkpointId);
+    if (!sealed) return;
+    const r = sealed.record;
+    out.refs.push({ id: r.id, keyGroup: kg, entries: r.keys.length, bytes: sealed.bytes, writtenBy: checkpointId });
     layout.pending.add(r.id);
     layout.known.add(r.id);
     tx.store.put(r).catch(() => {}); // a failed put fails tx.done
-    for (const [key, cells] of r.entries) {
+    for (let i = 0; i < r.keys.length; i++) {
+      const key = r.keys[i];
       layout.loc.set(key, r.id);
-      if (cells === null) out.tombstones.push([key, r.id]);
+      if (r.ends[i] === cellsStart(r, i)) out.tombstones.push([key, r.id]);
+      else if (out.sampled < 256) {
+        out.sampled++;
+        core.ws.learnSizes(entryCells(r, i)!);
+      }
     }
-  });
-  return entries.length;
+  };
+  for (const key of keys) {
+    builder.beginEntry(key);
+    cellsOf(key, builder);
+    // A removed key needs a tombstone only if some chunk may still hold it.
+    if (!builder.endEntry() && !layout.loc.has(key)) {
+      builder.dropLastEntry();
+      continue;
+    }
+    count++;
+    if (builder.entries >= core.chunkEntries) seal();
+  }
+  seal();
+  return count;
 }
 
 function groupByKeyGroup(core: BackendCore, keys: Iterable<Key>): Map<number, Key[]> {
@@ -71,7 +88,7 @@ function chunkTx(core: BackendCore, durability: 'strict' | 'relaxed' = 'strict')
 function writeAtOnce(core: BackendCore, keys: Set<Key>, checkpointId: number, out: Written): Promise<void>[] {
   const tx = chunkTx(core);
   try {
-    for (const [kg, list] of groupByKeyGroup(core, keys)) putKeyGroup(core, tx, kg, list, (k) => core.ws.cellsOf(k), checkpointId, out);
+    for (const [kg, list] of groupByKeyGroup(core, keys)) putKeyGroup(core, tx, kg, list, (k, into) => core.ws.appendCells(k, into), checkpointId, out);
   } catch (e) {
     tx.abort();
     throw e;
@@ -98,11 +115,13 @@ async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Fre
     if (i + GROUP_SLICE < all.length) await yieldToEventLoop();
     superseded();
   }
-  const cellsOf = (k: Key): CellRecord[] => {
+  const cellsOf: CellSource = (k, into) => {
     const saved = freeze.saved.get(k);
-    if (saved) return saved;
-    freeze.remaining.delete(k); // read live below, in the same task as the put that clones it
-    return core.ws.cellsOf(k);
+    if (saved) for (const c of saved) into.cell(c[0], c[1], c[2], c[3], c[4]);
+    else {
+      freeze.remaining.delete(k); // read live below, in the same task as the put that clones it
+      core.ws.appendCells(k, into);
+    }
   };
   const durable: Promise<void>[] = [];
   let tx: ChunkTx | null = null;

@@ -1,5 +1,5 @@
 import type { Key } from '../../core/types.ts';
-import type { ChunkRecord } from './chunks.ts';
+import { entryCells, entryCount, entryKey, type ChunkRecord } from './chunks.ts';
 import type { BackendCore } from './core.ts';
 
 /**
@@ -47,9 +47,12 @@ export async function prefetchKeys(core: BackendCore, keys: readonly Key[]): Pro
 
 function loadWanted(core: BackendCore, rec: ChunkRecord, wanted: Set<Key>): void {
   const { ws } = core;
-  for (const [key, cells] of rec.entries) {
+  for (let i = 0, n = entryCount(rec); i < n; i++) {
+    const key = entryKey(rec, i);
     // An evicted key cannot change, so any chunk holding its latest version is good, even if compaction moved `loc`.
-    if (cells && wanted.has(key) && ws.tracker.evicted.has(key)) ws.load(key, cells);
+    if (!wanted.has(key) || !ws.tracker.evicted.has(key)) continue;
+    const cells = entryCells(rec, i);
+    if (cells) ws.load(key, cells);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { KeyedStateSnapshot, SnapshotCell } from '../../state/backend.ts';
-import { mergeChunks, refsByKeyGroup } from './chunks.ts';
+import { entryCells, entryKey, forEachLatest, mergeChunks, refsByKeyGroup } from './chunks.ts';
 import { raiseSerialFromDisk, type BackendCore } from './core.ts';
 import { readChunks } from './compaction.ts';
 
@@ -27,18 +27,23 @@ export async function restoreChunkHandles(core: BackendCore, handles: readonly K
   const flush = async () => {
     const recs = await readChunks(core, batch.flatMap(([, refs]) => refs));
     if (core.epoch !== epoch) throw new Error('state restore was superseded by another restore');
-    const perEntry = new Map<string, number>();
     for (const [kg, refs] of batch) {
-      for (const r of refs) perEntry.set(r.id, r.bytes / Math.max(1, r.entries));
+      const chunks = refs.map((r) => recs.get(r.id)!);
+      const perEntry = refs.map((r) => r.bytes / Math.max(1, r.entries));
       let sampled = 0;
-      for (const [key, m] of mergeChunks(refs.map((r) => recs.get(r.id)!))) {
-        core.layout.loc.set(key, m.chunk);
-        if (sampled++ < 64) core.ws.learnSizes(m.cells);
+      forEachLatest(chunks, (c, i) => {
+        const rec = chunks[c];
+        const key = entryKey(rec, i);
+        core.layout.loc.set(key, rec.id);
+        if (sampled < 64) {
+          sampled++;
+          core.ws.learnSizes(entryCells(rec, i)!);
+        }
         if (resident < core.memoryBudgetBytes) {
-          core.ws.load(key, m.cells);
-          resident += perEntry.get(m.chunk) ?? 64;
-        } else core.ws.markEvicted(key, m.cells);
-      }
+          core.ws.loadEntry(key, rec, i);
+          resident += perEntry[c];
+        } else core.ws.markEvicted(key, entryCells(rec, i)!);
+      });
       core.layout.setGroup(kg, refs);
     }
     batch = [];

@@ -1,8 +1,9 @@
 import type { Key } from '../../core/types.ts';
 import type { AnyDescriptor, StateKind } from '../../state/descriptors.ts';
 import { fromSnapshotValue, toSnapshotValue, type Cell, type Entry } from '../../state/memory/memoryBackend.ts';
-import { latestTouched, type CellRecord } from './chunks.ts';
+import { isColumnar, latestTouched, type CellRecord, type ChunkRecord } from './chunks.ts';
 import { approxSize } from '../../state/size.ts';
+import { cellEventTime, cellsStart, cellStateOf, type ColumnarChunkBuilder } from './columnarChunk.ts';
 import { KeyTracker, TrackedTable, type EvictedKey } from './trackedTable.ts';
 
 function cellLatest(kind: StateKind, c: Cell): number {
@@ -20,6 +21,7 @@ export class WorkingSet {
   private readonly kinds = new Map<string, StateKind>();
   /** Average bytes of one cell per state, learnt from what was persisted or loaded. */
   private readonly cellBytes = new Map<string, number>();
+  private listed: { stamp: number; list: [string, TrackedTable, StateKind][] } | null = null;
 
   constructor(
     private readonly tables: Map<string, Map<Key, Cell>>,
@@ -55,6 +57,23 @@ export class WorkingSet {
     return out;
   }
 
+  /** The key's cells straight into a chunk builder (no record per cell); values are shared as in `cellsOf`. */
+  appendCells(key: Key, into: ColumnarChunkBuilder): void {
+    const tables = this.tableList();
+    for (let i = 0; i < tables.length; i++) {
+      const [state, table, kind] = tables[i];
+      const c = table.peekCell(key);
+      if (c) into.cell(state, kind, toSnapshotValue(kind, c.v), c.t, c.et);
+    }
+  }
+
+  /** The tables with their kinds, rebuilt when a table or descriptor is added (a checkpoint asks once per key). */
+  private tableList(): [string, TrackedTable, StateKind][] {
+    const stamp = this.tables.size * 65_536 + this.descriptors.size;
+    if (this.listed?.stamp !== stamp) this.listed = { stamp, list: [...this.tables].map(([state, t]) => [state, t as TrackedTable, this.kindOf(state)]) };
+    return this.listed.list;
+  }
+
   isResident(key: Key): boolean {
     for (const table of this.tables.values()) if ((table as TrackedTable).peekCell(key)) return true;
     return false;
@@ -64,6 +83,22 @@ export class WorkingSet {
   load(key: Key, cells: readonly CellRecord[]): void {
     this.tracker.evicted.delete(key);
     for (const [state, kind, value, t, et] of cells) this.table(state, kind).load(key, { v: fromSnapshotValue(kind, value), t, et });
+    if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
+  }
+
+  /** Loads entry `i` of a chunk read from disk as clean, resident state, straight from its columns. */
+  loadEntry(key: Key, rec: ChunkRecord, i: number): void {
+    if (!isColumnar(rec)) {
+      const cells = rec.entries[i][1];
+      if (cells) this.load(key, cells);
+      return;
+    }
+    this.tracker.evicted.delete(key);
+    for (let c = cellsStart(rec, i), end = rec.ends[i]; c < end; c++) {
+      const s = cellStateOf(rec, c);
+      const kind = rec.kinds[s];
+      this.table(rec.states[s], kind).load(key, { v: fromSnapshotValue(kind, rec.values[c]), t: rec.touched[c], et: cellEventTime(rec, c) });
+    }
     if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
   }
 
