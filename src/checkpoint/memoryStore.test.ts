@@ -10,11 +10,36 @@ import type { SubtaskSnapshot } from './types.ts';
 import { TimerService } from '../engine/time/timers.ts';
 import { listState, mapState, valueState } from '../state/descriptors.ts';
 import { OperatorStateStore } from '../state/operatorState.ts';
+import { LOG_CHUNK } from '../state/appendLog.ts';
 import { sampleSnapshot } from './storeBehaviour.suite.ts';
 import { approxSize } from '../state/size.ts';
 
 describe('MemoryCheckpointStore copies', () => {
   afterEach(() => vi.restoreAllMocks());
+
+  it('copies an append log\'s sealed chunks once: a checkpoint copies its open tail, not the whole log', async () => {
+    const ops = new OperatorStateStore();
+    const log = ops.log<{ i: number }>('rows');
+    for (let i = 0; i < 20_000; i++) log.push({ i });
+    const snap = (): SubtaskSnapshot => ({ subtask: 'out#0', parallelism: 1, keyed: { type: 'inline', snapshot: { maxParallelism: 128, keyGroups: {} } }, operator: ops.snapshot(), timers: [], watermark: 0, counters: {} });
+    const store = new MemoryCheckpointStore();
+    const first = await store.writeSubtask('j', 1, snap());
+    for (let i = 20_000; i < 20_100; i++) log.push({ i });
+    const clone = vi.spyOn(globalThis, 'structuredClone');
+    const s2 = snap();
+    const second = await store.writeSubtask('j', 2, s2);
+    // Rows copied: the tail (what came since the last full chunk), never a sealed chunk again.
+    const copiedRows = clone.mock.calls.reduce((n, [arg]) => n + (Array.isArray(arg) ? arg.length : 0), 0);
+    expect(copiedRows).toBe(20_100 - LOG_CHUNK * Math.floor(20_100 / LOG_CHUNK));
+    clone.mockRestore();
+    const rows = (s: SubtaskSnapshot) => Object.values(s.operator.logs ?? {}).flat(2) as { i: number }[];
+    expect(rows(await store.readSubtask(second.ref)).map((r) => r.i)).toEqual([...Array(20_100).keys()]);
+    expect(rows(await store.readSubtask(first.ref))).toHaveLength(20_000);
+    // What the writer does with its log afterwards cannot change what is stored.
+    log.removeLast((r) => r.i === 5);
+    log.push({ i: -1 });
+    expect(rows(await store.readSubtask(second.ref))).toHaveLength(20_100);
+  });
 
   it('copies only the keys and timers that changed since the last checkpoint, and reads back every one', async () => {
     const time = { processingTime: () => 0, eventTime: () => 0 };

@@ -28,9 +28,9 @@ export class MemoryCheckpointStore implements CheckpointStore {
 
   /**
    * Copies of snapshot parts a later snapshot hands over again: the memory backend gives a key
-   * that did not change since the last checkpoint the same snapshot cell, and timers that did not
-   * change are the same objects (neither is ever mutated once made), so storing a checkpoint
-   * copies what changed, not the whole state again.
+   * that did not change since the last checkpoint the same snapshot cell, timers that did not
+   * change are the same objects, and an append log hands over its sealed chunks (none of them is
+   * ever mutated once made), so storing a checkpoint copies what changed, not the whole state again.
    */
   private readonly partCopies = new WeakMap<object, unknown>();
   private readonly handover: boolean;
@@ -46,11 +46,15 @@ export class MemoryCheckpointStore implements CheckpointStore {
     return c;
   }
 
-  /** A stored copy of a snapshot: everything cloned, the keyed cells and timers through `copyPart`. */
+  /** A stored copy of a snapshot: everything cloned, the keyed cells, timers and sealed log chunks through `copyPart`. */
   private copyIn(snap: SubtaskSnapshot): SubtaskSnapshot {
     if (this.handover) return snap;
-    const { keyed, timers, ...rest } = snap;
+    const { keyed, timers, operator, ...rest } = snap;
+    const { logs, ...lists } = operator;
     const out = structuredClone(rest) as SubtaskSnapshot;
+    out.operator = structuredClone(lists);
+    // A log's sealed chunks come again, unchanged, in every later snapshot: each is copied once.
+    if (logs) out.operator.logs = Object.fromEntries(Object.entries(logs).map(([n, chunks]) => [n, chunks.map((c) => this.copyPart(c))]));
     out.timers = timers.map((t) => this.copyPart(t));
     if (keyed.type !== 'inline') out.keyed = structuredClone(keyed);
     else {
@@ -107,12 +111,16 @@ export class MemoryCheckpointStore implements CheckpointStore {
  * What a reader of a handed-over snapshot gets: every object and array of its own, so changing
  * one cannot change the stored checkpoint, except the parts nobody mutates once made, which stay
  * shared: keyed snapshot cells (a heap backend restores them copy-on-write), timer entries (a
- * timer service registers copies), and emitted elements. Copying those was most of what a
+ * timer service registers copies), append-log chunks, and emitted elements. Copying those was most of what a
  * restore cost.
  */
 function readerCopy(s: SubtaskSnapshot): SubtaskSnapshot {
-  const { keyed, timers, pendingCommits, deadLetterEpochs, ...rest } = s;
+  const { keyed, timers, pendingCommits, deadLetterEpochs, operator, ...rest } = s;
+  const { logs, ...lists } = operator;
   const out = structuredClone(rest) as SubtaskSnapshot;
+  out.operator = structuredClone(lists);
+  // Log chunks are never mutated once in a snapshot (a restored log treats them as sealed): shared.
+  if (logs) out.operator.logs = Object.fromEntries(Object.entries(logs).map(([n, chunks]) => [n, [...chunks]]));
   out.timers = [...timers];
   if (keyed.type !== 'inline') out.keyed = structuredClone(keyed);
   else {

@@ -22,6 +22,8 @@ function bytesOf(text: string): ByteSource & { reads: number; largest: number } 
   return src;
 }
 
+const again0 = (text: string) => new TextEncoder().encode(text).length;
+
 const readAll = (r: { read(n: number): unknown[]; done(): boolean }) => {
   const out: unknown[] = [];
   while (!r.done()) out.push(...r.read(7));
@@ -75,8 +77,8 @@ describe('StreamedLines', () => {
     resumed.seek(offset, at);
     const rest = readAll(resumed);
     expect(rest).toEqual(whole.slice(300));
-    // From the checkpointed block on: not the whole file again.
-    expect((again.reads - before) * 256).toBeLessThan(text.length - at!.byte + 512);
+    // From the checkpointed block on: not the whole file again (two more blocks: its identity's head and tail).
+    expect((again.reads - before - 2) * 256).toBeLessThan(text.length - at!.byte + 512);
   });
 
   it('infers CSV types from the first records of a streamed file', () => {
@@ -105,7 +107,7 @@ describe('a streamed file in a checkpoint', () => {
     const first = open(bytesOf(text));
     const head = first.poll(200).elements;
     const snap = first.snapshot();
-    expect(snap.at).toEqual({ line: expect.any(Number), byte: expect.any(Number) });
+    expect(snap.at).toEqual({ line: expect.any(Number), byte: expect.any(Number), file: { size: again0(text), head: expect.any(Number), tail: expect.any(Number) } });
     expect(snap.at!.byte).toBeGreaterThan(0);
     const again = bytesOf(text);
     const second = open(again);
@@ -115,3 +117,46 @@ describe('a streamed file in a checkpoint', () => {
     expect([...head, ...rest].map((e) => e.row.n)).toEqual(Array.from({ length: 300 }, (_, i) => i));
   });
 });
+
+describe('a restore refuses another file', () => {
+  const csvText = (n: number, tweak = '') => `n,s\n${Array.from({ length: n }, (_, i) => `${i},${i === n - 1 ? tweak : ''}x`).join('\n')}\n`;
+  const csv = (src: ByteSource, name = 'sales.csv') => new CsvReader(new StreamedLines(src, 64, name), { delimiter: ',', schema: { n: 'integer', s: 'string' } });
+
+  it('a CSV checkpointed in one file does not resume in a file of other size or contents, and does in the same one', async () => {
+    const { SourceTask } = await import('../engine/sourceTask.ts');
+    const open = (src: ByteSource) => new SourceTask('s', csv(src), { schema: { n: 'integer', s: 'string' } });
+    const first = open(bytesOf(csvText(300)));
+    first.poll(120);
+    const snap = JSON.parse(JSON.stringify(first.snapshot()));
+    expect(() => open(bytesOf(csvText(301))).restore(snap)).toThrow(/file "sales.csv" is not the file the checkpoint read \(it has \d+ bytes, the checkpoint's file had \d+\)/);
+    // Same length, one byte changed near the end.
+    expect(() => open(bytesOf(csvText(300, '').replace(/299,x\n$/, '299,y\n'))).restore(snap)).toThrow(/same size but other contents.*run the pipeline again from the start/);
+    const same = open(bytesOf(csvText(300)));
+    same.restore(snap);
+    const rest = [];
+    while (!same.done()) rest.push(...same.poll(50).elements);
+    expect(rest.map((e) => e.row.n)).toEqual(Array.from({ length: 180 }, (_, i) => 120 + i));
+    // A checkpoint from before files had an identity still resumes.
+    const { file: _file, ...old } = snap.at;
+    const older = open(bytesOf(csvText(300)));
+    older.restore({ ...snap, at: old });
+    expect(older.poll(1).elements[0].row.n).toBe(120);
+  });
+
+  it('JSON Lines and JSON arrays refuse another file too', () => {
+    const lines = (n: number) => Array.from({ length: n }, (_, i) => JSON.stringify({ i })).join('\n') + '\n';
+    const first = jsonLinesReader(new StreamedLines(bytesOf(lines(100)), 64, 'a.jsonl'));
+    first.read(40);
+    const at = first.position!()!;
+    expect(() => jsonLinesReader(new StreamedLines(bytesOf(lines(99)), 64, 'a.jsonl')).seek(40, at)).toThrow(/file "a.jsonl" is not the file/);
+    const arr = (n: number) => `[\n${Array.from({ length: n }, (_, i) => JSON.stringify({ i })).join(',\n')}\n]\n`;
+    const a = new JsonArrayReader(new StreamedLines(bytesOf(arr(50)), 64, 'a.json'));
+    a.read(10);
+    const pos = a.position()!;
+    expect(() => new JsonArrayReader(new StreamedLines(bytesOf(arr(51)), 64, 'a.json')).seek(10, pos)).toThrow(/file "a.json" is not the file/);
+    const b = new JsonArrayReader(new StreamedLines(bytesOf(arr(50)), 64, 'a.json'));
+    b.seek(10, pos);
+    expect(b.read(1).map((r) => r.value)).toEqual([{ i: 10 }]);
+  });
+});
+

@@ -1,3 +1,5 @@
+import type { FileIdentity, SourcePosition } from './source.ts';
+
 /**
  * Lines of an input by index, read on demand. A reader asks for line i, then i + 1, …; a file
  * too large to hold is read in blocks, so only the lines near the reader are in memory.
@@ -5,10 +7,14 @@
 export interface LineSource {
   /** Line `i` (0-based) without its line break, or undefined past the end of the input. */
   line(i: number): string | undefined;
-  /** Where line `i` can be found again quickly (a checkpoint keeps it): the nearest block start at or before it. */
-  position?(i: number): { line: number; byte: number } | undefined;
-  /** A position from an earlier run (a checkpoint), so a seek far into the file need not scan it. */
-  hint?(p: { line: number; byte: number }): void;
+  /** Where line `i` can be found again quickly (a checkpoint keeps it): the nearest block start at or before it, and the file's identity. */
+  position?(i: number): SourcePosition | undefined;
+  /**
+   * A position from an earlier run (a checkpoint), so a seek far into the file need not scan it.
+   * Throws when the position belongs to another file (its identity differs): reading on from it
+   * would read another file's records as if they followed the checkpoint's.
+   */
+  hint?(p: SourcePosition): void;
 }
 
 /** Lines already in memory (the CLI's files, pasted text, tests). */
@@ -43,6 +49,8 @@ export interface FileInput {
 }
 
 export const BLOCK_BYTES = 1 << 20;
+/** How much of each end of a file its identity hashes (see FileIdentity). */
+const IDENTITY_BYTES = 1 << 16;
 const LF = 0x0a;
 const CR = 0x0d;
 /** A line ends at LF, CRLF or a lone CR (old Mac files: without it the whole file would be one line). */
@@ -72,6 +80,7 @@ function lastBreak(buf: Uint8Array, atEnd: boolean): number {
  * Lines end at LF, CRLF or a lone CR.
  */
 export class StreamedLines implements LineSource {
+  private identity: FileIdentity | null = null;
   private lines: string[] = [];
   /** Index of lines[0]. */
   private first = 0;
@@ -84,8 +93,15 @@ export class StreamedLines implements LineSource {
   constructor(
     private readonly bytes: ByteSource,
     private readonly blockBytes = BLOCK_BYTES,
+    /** For messages: the file's name. */
+    private readonly name = 'the file',
   ) {
     this.ended = bytes.size === 0;
+  }
+
+  /** Read once, when the first checkpoint asks where the reader is. */
+  private fileIdentity(): FileIdentity {
+    return (this.identity ??= fileIdentity(this.bytes, Math.min(IDENTITY_BYTES, this.blockBytes)));
   }
 
   line(i: number): string | undefined {
@@ -96,13 +112,20 @@ export class StreamedLines implements LineSource {
     return this.lines[i - this.first];
   }
 
-  position(i: number): { line: number; byte: number } | undefined {
+  position(i: number): SourcePosition | undefined {
     let best: { line: number; byte: number } | undefined;
     for (const p of this.points) if (p.line <= i) best = p;
-    return best && { ...best };
+    return best && { line: best.line, byte: best.byte, file: this.fileIdentity() };
   }
 
-  hint(p: { line: number; byte: number }): void {
+  hint(p: SourcePosition): void {
+    if (p.file) {
+      const now = this.fileIdentity();
+      if (now.size !== p.file.size || now.head !== p.file.head || now.tail !== p.file.tail) {
+        const how = now.size !== p.file.size ? `it has ${now.size} bytes, the checkpoint's file had ${p.file.size}` : 'it has the same size but other contents';
+        throw new Error(`file "${this.name}" is not the file the checkpoint read (${how}): give the source the file it read to resume, or run the pipeline again from the start`);
+      }
+    }
     if (!(p.byte >= 0 && p.byte <= this.bytes.size && p.line >= 0)) return;
     if (this.points.some((q) => q.line === p.line)) return;
     this.points.push({ line: p.line, byte: p.byte });
@@ -147,5 +170,17 @@ export class StreamedLines implements LineSource {
 
 /** The lines of an input given to a run, whether it is held in memory or read from bytes in blocks. */
 export function inputLines(input: { lines: readonly string[] } | ByteInput | undefined): LineSource {
-  return !input ? arrayLines([]) : 'bytes' in input ? new StreamedLines(input.bytes) : arrayLines(input.lines);
+  return !input ? arrayLines([]) : 'bytes' in input ? new StreamedLines(input.bytes, BLOCK_BYTES, input.name) : arrayLines(input.lines);
+}
+
+/** Size and FNV-1a hashes of the first and the last `span` bytes (64 KB, or a block if smaller: see FileIdentity). */
+export function fileIdentity(bytes: ByteSource, span = IDENTITY_BYTES): FileIdentity {
+  const size = bytes.size;
+  return { size, head: fnv1a(bytes.read(0, Math.min(size, span))), tail: fnv1a(bytes.read(Math.max(0, size - span), size)) };
+}
+
+function fnv1a(buf: Uint8Array): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < buf.length; i++) h = Math.imul(h ^ buf[i], 0x01000193);
+  return h >>> 0;
 }

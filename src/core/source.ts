@@ -47,6 +47,19 @@ export interface SourceReader {
 export interface SourcePosition {
   line: number;
   byte: number;
+  /** Which file these are positions in (absent in older checkpoints): a restore refuses another file. */
+  file?: FileIdentity;
+}
+
+/**
+ * What tells one file from another without reading it whole: its size and a hash of its first and
+ * of its last 64 KB (less when the file is read in smaller blocks). A file picked again with other contents almost always differs in one of them;
+ * a change of equal length in the middle only, away from both ends, is not seen.
+ */
+export interface FileIdentity {
+  size: number;
+  head: number;
+  tail: number;
 }
 
 /** Lines of a file held in memory. */

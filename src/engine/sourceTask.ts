@@ -202,7 +202,12 @@ export class SourceTask {
   }
 
   restore(s: SourceTaskSnapshot): void {
-    this.reader.seek(s.offset, s.at);
+    try {
+      this.reader.seek(s.offset, s.at);
+    } catch (e) {
+      // The reader refused the checkpoint's position (another file): say which source.
+      throw new Error(`source "${this.nodeId}": ${e instanceof Error ? e.message : String(e)}`);
+    }
     this.maxTs = s.maxTs;
     this.wm = s.watermark;
     this.decoder?.restore(s.changelogTable);

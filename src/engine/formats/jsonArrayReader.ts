@@ -1,4 +1,4 @@
-import type { RawRecord, SourceReader } from '../../core/source.ts';
+import type { RawRecord, SourcePosition, SourceReader } from '../../core/source.ts';
 import { safeJsonParse, unparsedReason } from '../../core/source.ts';
 import type { LineSource } from '../../core/lineSource.ts';
 import { arrayLines } from '../../core/lineSource.ts';
@@ -42,7 +42,13 @@ export class JsonArrayReader implements SourceReader {
     return this.count;
   }
 
-  seek(o: number): void {
+  /** The file's start: a seek reads from there anyway, but the checkpoint keeps which file it read. */
+  position(): SourcePosition | undefined {
+    return this.lines.position?.(0);
+  }
+
+  seek(o: number, at?: SourcePosition): void {
+    if (at) this.lines.hint?.(at);
     this.line = 0;
     this.col = 0;
     this.count = 0;

@@ -12,7 +12,8 @@ export interface SinkOperator extends Operator {
 
 /**
  * The primary key of a sink's table, which also orders its rows: a view's own key or else its
- * input's unique key; log and collect sinks hold their rows as a multiset (no key). Readers
+ * input's unique key; log and collect sinks hold their rows as a multiset (no key; see
+ * multisetTable for how it is keyed and kept). Readers
  * that merge a parallel sink's parts sort by this too, so they order rows as one table would.
  */
 export function sinkPrimaryKey(kind: string, params: { primaryKey?: string[] }, inputs: Record<string, StreamInfo | undefined>): string[] | null {
@@ -22,7 +23,7 @@ export function sinkPrimaryKey(kind: string, params: { primaryKey?: string[] }, 
 export const viewSink: OperatorDefinition<ViewSinkParams> = {
   kind: 'viewSink',
   // Parallel views must see every change of one primary key (or, without one, of one row) in the same subtask.
-  keyFields: (p, _port, inputs) => tableKey(sinkPrimaryKey('viewSink', p, inputs)),
+  keyFields: (p, _port, inputs) => tableKey(sinkPrimaryKey('viewSink', p, inputs), inputs),
   create({ ctx, params }): ViewSinkOperator {
     const primaryKey = sinkPrimaryKey('viewSink', params, ctx.inputs);
     const table = changelogTable(ctx, primaryKey);
@@ -52,7 +53,7 @@ export const formatChangelogLine = (el: Element): string => `${el.kind} ${JSON.s
 
 export const logSink: OperatorDefinition<LogSinkParams> = {
   kind: 'logSink',
-  keyFields: () => tableKey(null),
+  keyFields: (_p, _port, inputs) => tableKey(null, inputs),
   create({ ctx, params }): SinkOperator & { lines(): string[] } {
     const table = changelogTable(ctx, null);
     const max = params.maxLines ?? 1000;
@@ -72,7 +73,7 @@ export const logSink: OperatorDefinition<LogSinkParams> = {
 
 export const collectSink: OperatorDefinition = {
   kind: 'collectSink',
-  keyFields: () => tableKey(null),
+  keyFields: (_p, _port, inputs) => tableKey(null, inputs),
   create({ ctx }): SinkOperator {
     const table = changelogTable(ctx, null);
     return { processElement: (el) => table.apply(el), rows: table.rows, lookup: table.lookup };

@@ -2,6 +2,7 @@ import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import type { DocOrigin } from '../store/editorStore.ts';
+import { deleteSourceFiles } from './sourceFiles.ts';
 
 export interface ProjectRecord {
   id: string;
@@ -35,7 +36,11 @@ export async function listProjects(): Promise<ProjectRecord[]> {
 
 export const getProject = async (id: string): Promise<ProjectRecord | undefined> => (await open()).get('projects', id);
 export const putProject = async (rec: ProjectRecord): Promise<void> => void (await (await open()).put('projects', rec));
-export const deleteProject = async (id: string): Promise<void> => (await open()).delete('projects', id);
+/** Removes the project and the files its file sources kept. */
+export async function deleteProject(id: string): Promise<void> {
+  await (await open()).delete('projects', id);
+  await deleteSourceFiles(id);
+}
 
 export const newProjectId = (): string => (typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `p-${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
 

@@ -1,6 +1,8 @@
 import { openDB } from 'idb';
 import type { DBSchema, IDBPDatabase } from 'idb';
 import { createStore } from '../store/createStore.ts';
+import { editorStore } from '../store/editorStore.ts';
+import type { PipelineDocument } from '../../pipeline/document.ts';
 
 /** A file given to a file source, kept as a Blob so a reload or a resume can read it again. */
 export interface SourceFile {
@@ -74,11 +76,59 @@ async function loadSourceFiles(project: string | null): Promise<void> {
   try {
     const d = await open();
     const prefix = keyOf(project, '');
-    const all = await d.getAll('files', IDBKeyRange.bound(prefix, `${prefix}\uffff`));
+    const all = await d.getAll('files', projectRange(project));
     sourceFileStore.set(Object.fromEntries(all.map(({ key, ...f }) => [key.slice(prefix.length), f])));
   } catch {
     sourceFileStore.set({});
   }
+  await pruneSourceFiles(project);
+}
+
+const projectRange = (project: string): IDBKeyRange => IDBKeyRange.bound(keyOf(project, ''), `${keyOf(project, '')}\uffff`);
+
+/** File-source node ids of the open document and of every document undo or redo can bring back. */
+function referencedNodes(): Set<string> {
+  const { doc, past, future } = editorStore.get();
+  const ids = new Set<string>();
+  const add = (d: PipelineDocument) => d.nodes.forEach((n) => n.kind === 'fileSource' && ids.add(n.id));
+  [doc, ...past, ...future].forEach(add);
+  return ids;
+}
+
+/**
+ * Forgets the kept files of `project` that no file source refers to any more: not the open
+ * document, and no document undo or redo can bring back (so an undone delete still has its file).
+ * Runs when a project's files load and before each run. Returns how many files it removed.
+ */
+export async function pruneSourceFiles(project: string | null): Promise<number> {
+  if (!project || editorStore.get().projectId !== project) return 0;
+  const live = referencedNodes();
+  const prefix = keyOf(project, '');
+  const gone = Object.keys(sourceFileStore.get()).filter((node) => !live.has(node));
+  if (gone.length) sourceFileStore.set((m) => Object.fromEntries(Object.entries(m).filter(([node]) => live.has(node))));
+  let removed = 0;
+  try {
+    const tx = (await open()).transaction('files', 'readwrite');
+    for (const key of await tx.store.getAllKeys(projectRange(project))) {
+      if (live.has(key.slice(prefix.length))) continue;
+      await tx.store.delete(key);
+      removed++;
+    }
+    await tx.done;
+  } catch {
+    /* storage refused: the next load tries again */
+  }
+  return removed;
+}
+
+/** Forgets every kept file of a deleted project. */
+export async function deleteSourceFiles(project: string): Promise<void> {
+  try {
+    await (await open()).delete('files', projectRange(project));
+  } catch {
+    /* storage refused: nothing was kept */
+  }
+  if (loadedFor === project) sourceFileStore.set({});
 }
 
 /** The files of the given file-source nodes that this browser holds. */

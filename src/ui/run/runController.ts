@@ -7,7 +7,7 @@ import { carriesCode } from '../../pipeline/udfSites.ts';
 import { engine, liveEngine, loadJob } from './engineClient.ts';
 import { logLocal, runStore } from './runStore.ts';
 import type { LoadOptions, StepKind } from '../../worker/protocol.ts';
-import { filesFor, syncSourceFiles } from '../projects/sourceFiles.ts';
+import { filesFor, pruneSourceFiles, syncSourceFiles } from '../projects/sourceFiles.ts';
 import { t } from '../i18n/i18n.ts';
 
 /** Speeds offered in the toolbar: records per second, null for as fast as possible. */
@@ -61,6 +61,7 @@ async function loadCurrent(extra: Pick<LoadOptions, 'resume' | 'savepoint'> = {}
   const doc = editorStore.get().doc;
   runStore.set((s) => ({ ...s, resumeOffer: null }));
   await syncSourceFiles(editorStore.get().projectId);
+  await pruneSourceFiles(editorStore.get().projectId);
   const fileNodes = doc.nodes.filter((n) => n.kind === 'fileSource').map((n) => n.id);
   const files = filesFor(fileNodes);
   for (const id of fileNodes) if (!files[id]) logLocal('warn', t('fileSource.noFileLog', { node: id }), id);
