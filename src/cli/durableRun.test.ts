@@ -238,10 +238,16 @@ describe('resume checks the pipeline and the input against the checkpoint', () =
     expect(outputOf(join(dir, 'orig-out'))).toEqual(clean);
   }, 60_000);
 
-  it('says clearly that a read-only --state-dir cannot be used (exit 2, no stack trace)', async () => {
+  it('says clearly that a read-only --state-dir, or a file, cannot be used (exit 2, no stack trace)', async () => {
     const r = weirSync([pipeline, '--out', join(dir, 'ro-out'), ...durableFlags('/sys')]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/\nweir: --state-dir \/sys is not writable \(E[A-Z]+\): weir keeps its checkpoints and committed output there; make it writable or give another directory\n$/);
+    // A file where the directory should be says so, not EEXIST.
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const f = await runMain(['run', pipeline, '--out', join(dir, 'ro-out'), ...durableFlags(file)]);
+    expect(f.code).toBe(2);
+    expect(f.err).toContain(`weir: --state-dir ${file}: cannot create the directory: ${file} is a file, not a directory; give a directory weir may write in`);
   });
 });
 
