@@ -2,7 +2,7 @@
 // crashed or misled. Each asserts the exit code and a message that names where (node, field,
 // line, file) and what to do. Durable-run cases are in durableRun.test.ts.
 import { afterAll, describe, expect, it } from 'vitest';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJsonLines, removeTempDirs, runMain, salesPipeline, tempDir, writeJson, writeLines } from './cliTestKit.ts';
 import { resolveStreamedInputs } from './inputs.ts';
@@ -96,6 +96,22 @@ describe('input files', () => {
     const folder = await runMain(['run', p, '--input', `visits=${dir}`, '--out', join(dir, 'out')]);
     expect(folder.code).toBe(1);
     expect(folder.err).toContain('is a directory');
+  });
+
+  it('names the target of a symbolic link that leads out of the folder, and gives the --input hint only where --input would work', async () => {
+    const dir = tempDir();
+    symlinkSync('/etc/passwd', join(dir, 'visits.jsonl'));
+    mkdirSync(join(dir, 'folder'));
+    const linked = await runMain(['run', writeJson(dir, 'p.json', salesPipeline('visits.jsonl')), '--out', join(dir, 'out')]);
+    expect(linked.code).toBe(1);
+    expect(linked.err).toContain(`fileSource "visits" params.path "visits.jsonl": ${join(dir, 'visits.jsonl')} is a symbolic link to /etc/passwd, which is outside the pipeline's folder`);
+    expect(linked.err).toContain(`--input visits=${join(dir, 'visits.jsonl')}`);
+    // A device or a directory is refused on the command line too: no hint to name it there.
+    for (const path of ['/dev/zero', 'folder']) {
+      const r = await runMain(['run', writeJson(dir, 'q.json', salesPipeline(path)), '--out', join(dir, 'out')]);
+      expect(r.code, path).toBe(1);
+      expect(r.err, path).toMatch(/is a (character device|directory), not a regular file of JSON lines\n$/);
+    }
   });
 
   it('splits CR-only line endings into lines', async () => {

@@ -185,6 +185,22 @@ describe('damaged state directories', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   }, 60_000);
 
+  it('writes a truncated committed epoch file again from the checkpoint that still holds it, saying so', async () => {
+    const state = killedAfterCheckpoint2('torn-latest-epoch');
+    const folder = join(jobDir(state), 'committed', 'sink-by_customer');
+    // Epoch 2 was committed when checkpoint 2 completed; checkpoint 2 still holds its rows.
+    const name = readdirSync(folder).filter((f) => f.endsWith('@2.jsonl')).find((f) => readFileSync(join(folder, f)).length > 0);
+    expect(name, `no committed epoch 2 file with rows in ${folder}`).toBeDefined();
+    const file = join(folder, name!);
+    const size = readFileSync(file).length;
+    truncateSync(file, Math.floor(size / 2));
+    const out = join(dir, 'torn-latest-epoch-out');
+    const r = await resume(state, out);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(`--resume: committed output ${file} is damaged (it has ${Math.floor(size / 2)} bytes where ${size} were committed); checkpoint 2 still holds that output, so it is written again from there`);
+    expect(outputOf(out)).toEqual(clean);
+  }, 60_000);
+
   it('refuses a changed checkpoint snapshot by file, falling back to an older checkpoint', async () => {
     const state = killedAfterCheckpoint2('torn-snapshot');
     const snap = join(jobDir(state), 'chk-2', 'spend%231.json');
@@ -238,10 +254,16 @@ describe('resume checks the pipeline and the input against the checkpoint', () =
     expect(outputOf(join(dir, 'orig-out'))).toEqual(clean);
   }, 60_000);
 
-  it('says clearly that a read-only --state-dir cannot be used (exit 2, no stack trace)', async () => {
+  it('says clearly that a read-only --state-dir, or a file, cannot be used (exit 2, no stack trace)', async () => {
     const r = weirSync([pipeline, '--out', join(dir, 'ro-out'), ...durableFlags('/sys')]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/\nweir: --state-dir \/sys is not writable \(E[A-Z]+\): weir keeps its checkpoints and committed output there; make it writable or give another directory\n$/);
+    // A file where the directory should be says so, not EEXIST.
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const f = await runMain(['run', pipeline, '--out', join(dir, 'ro-out'), ...durableFlags(file)]);
+    expect(f.code).toBe(2);
+    expect(f.err).toContain(`weir: --state-dir ${file}: cannot create the directory: ${file} is a file, not a directory; give a directory weir may write in`);
   });
 });
 

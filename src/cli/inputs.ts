@@ -46,8 +46,11 @@ function outsideFolder(file: string, pipelineFile: string): string | null {
     }
   };
   const folder = real(dirname(resolve(pipelineFile)));
-  const rel = relative(folder, real(file));
-  return rel.startsWith('..') || isAbsolute(rel) ? `${file} is outside the pipeline's folder ${folder}, and a pipeline may only read files in its own folder` : null;
+  const target = real(file);
+  const rel = relative(folder, target);
+  if (!rel.startsWith('..') && !isAbsolute(rel)) return null;
+  const where = target === resolve(file) ? file : `${file} is a symbolic link to ${target}, which`;
+  return `${where} is outside the pipeline's folder ${folder}, and a pipeline may only read files in its own folder`;
 }
 
 /** Devices, FIFOs and directories are refused: /dev/zero would never end, a FIFO could block for ever. */
@@ -80,8 +83,11 @@ function locateInputs(plan: JobPlan, pipelineFile: string, given: ReadonlyMap<st
     const file = given.get(n.id) ?? (path ? resolve(dirname(pipelineFile), path) : undefined);
     if (file === undefined) problems.push(`fileSource "${n.id}" has no input: give --input ${n.id}=<file.jsonl> or set params.path in the pipeline`);
     else {
-      const bad = (!given.has(n.id) && outsideFolder(file, pipelineFile)) || (file !== STDIN && notRegular(file));
-      if (bad) problems.push(`fileSource "${n.id}" ${given.has(n.id) ? `--input ${file}` : `params.path "${path}"`}: ${bad}${given.has(n.id) ? '' : `; to read it anyway, name it on the command line: --input ${n.id}=${file}`}`);
+      // A device or a directory is refused however it is named; only a regular file outside the folder gets the --input hint.
+      const irregular = file !== STDIN && notRegular(file);
+      const outside = !irregular && !given.has(n.id) && outsideFolder(file, pipelineFile);
+      const bad = irregular || outside;
+      if (bad) problems.push(`fileSource "${n.id}" ${given.has(n.id) ? `--input ${file}` : `params.path "${path}"`}: ${bad}${outside ? `; to read it anyway, name it on the command line: --input ${n.id}=${file}` : ''}`);
       else files.push({ nodeId: n.id, file });
     }
   }

@@ -181,6 +181,9 @@ export async function prepareResume(store: ResumableStore, output: CommittedOutp
   // A damaged epoch up to the checkpoint can be rebuilt only if the checkpoint still holds it (pre-committed, not yet published).
   const held = new Set(snaps.flatMap((s) => [...(s.pendingCommits ?? []), ...(s.deadLetterEpochs ?? [])].map((c) => `${c.origin}@${c.epoch}`)));
   const lost = scan.damaged.filter((d) => d.epoch <= id && !(d.key && held.has(d.key)));
+  for (const d of scan.damaged.filter((x) => x.epoch <= id && !lost.includes(x))) {
+    o.notice(`--resume: committed output ${d.file} is damaged (${d.reason}); checkpoint ${id} still holds that output, so it is written again from there`);
+  }
   if (lost.length) {
     throw new RefusedError(`--resume: committed output ${lost[0].file} is damaged (${lost[0].reason}), and checkpoint ${id} no longer holds that output, so it cannot be rebuilt${lost.length > 1 ? ` (${lost.length - 1} more damaged)` : ''}. Run again without --resume to start over.`);
   }

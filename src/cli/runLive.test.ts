@@ -123,6 +123,21 @@ describe('weir run with standard input and output', () => {
     expect(readJson(join(out, 'by_customer.view.json'))).toEqual(readJson(join(file.out, 'by_customer.view.json')));
   });
 
+  it('splits CR-only line endings on standard input into lines, as in a file, with the same dead letters', async () => {
+    const dir = tempDir();
+    const pipeline = writeJson(dir, 'p.json', windowedSales());
+    const out = join(dir, 'cr-out');
+    const text = visits.join('\r') + '\r';
+    // The first chunk ends in the middle of the input, right after a CR.
+    const cut = text.indexOf('\r', 50) + 1;
+    const r = await runLive(['run', pipeline, '--input', 'visits=-', '--out', out], [text.slice(0, cut), text.slice(cut)]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/source visits \(fileSource\): 4 records read, 2 dead-lettered/);
+    const file = await fileRun(pipeline, dir);
+    expect(readJsonLines(join(out, 'visits.dead-letter.jsonl'))).toEqual(file.dead);
+    expect(readJson(join(out, 'by_customer.view.json'))).toEqual(readJson(join(file.out, 'by_customer.view.json')));
+  });
+
   it('writes a file run to stdout with --out -', async () => {
     const dir = tempDir();
     const pipeline = writeJson(dir, 'p.json', salesPipeline());

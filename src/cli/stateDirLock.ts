@@ -52,7 +52,9 @@ export function lockStateDir(dir: string, notice: (line: string) => void): () =>
     mkdirSync(dir, { recursive: true });
   } catch (e) {
     if (NOT_WRITABLE.has((e as { code?: string }).code ?? '')) throw unwritable(dir, e);
-    throw new RefusedError(`--state-dir ${dir}: cannot create the directory: ${(e as Error).message}`);
+    const code = (e as { code?: string }).code;
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? `${code === 'EEXIST' ? dir : 'a part of its path'} is a file, not a directory` : (e as Error).message;
+    throw new RefusedError(`--state-dir ${dir}: cannot create the directory: ${why}; give a directory weir may write in`);
   }
   const file = join(dir, 'weir.lock');
   const inUse = (holder: Holder) =>

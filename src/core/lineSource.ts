@@ -54,7 +54,7 @@ const IDENTITY_BYTES = 1 << 16;
 const LF = 0x0a;
 const CR = 0x0d;
 /** A line ends at LF, CRLF or a lone CR (old Mac files: without it the whole file would be one line). */
-const LINE_BREAK = /\r\n|\r|\n/;
+export const LINE_BREAK = /\r\n|\r|\n/;
 
 /**
  * Where a block may be cut: just after its last line break. A CR as the block's last byte may be

@@ -21,6 +21,25 @@ describe('liveLinesReader', () => {
     expect(() => r.push('x')).toThrow(/after the end/);
   });
 
+  it('splits lines at a lone CR as a file does, also when a CRLF is cut between two chunks', () => {
+    const text = '{"a":1}\r{"a":2}\r\n{"a":3}\r\r{"a":4}\r';
+    const whole = (chunks: string[]) => {
+      const r = liveLinesReader('stdin');
+      for (const c of chunks) r.push(c);
+      r.end();
+      return r.read(100).map((x) => [x.line, x.raw, x.error ?? null]);
+    };
+    const expected = [
+      [1, '{"a":1}', null],
+      [2, '{"a":2}', null],
+      [3, '{"a":3}', null],
+      [5, '{"a":4}', null],
+    ];
+    expect(whole([text])).toEqual(expected);
+    // Every cut of the text into two chunks, the CRLF's halves apart among them, reads the same lines.
+    for (let cut = 0; cut <= text.length; cut++) expect(whole([text.slice(0, cut), text.slice(cut)]), `cut at ${cut}`).toEqual(expected);
+  });
+
   it('refuses to be replayed from another offset', () => {
     const r = liveLinesReader('--input a=-');
     r.push('{"a":1}\n');

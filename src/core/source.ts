@@ -1,6 +1,6 @@
 import type { ChangelogInput } from './changelogDecoder.ts';
 import type { ByteInput, LineSource } from './lineSource.ts';
-import { arrayLines } from './lineSource.ts';
+import { LINE_BREAK, arrayLines } from './lineSource.ts';
 /** A raw record as a source reads it, before schema and event-time checks. */
 export interface RawRecord {
   value?: unknown;
@@ -192,8 +192,13 @@ export function liveLinesReader(name: string): LiveLinesReader {
         first = false;
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       }
-      const parts = (partial + text).split('\n');
-      partial = parts.pop()!;
+      // Lines end at LF, CRLF or a lone CR (as in files). A CR at the very end of a chunk may be
+      // the first half of a CRLF whose LF comes in the next chunk, so it waits with the partial line.
+      let all = partial + text;
+      const heldCr = all.endsWith('\r');
+      if (heldCr) all = all.slice(0, -1);
+      const parts = all.split(LINE_BREAK);
+      partial = parts.pop()! + (heldCr ? '\r' : '');
       for (const p of parts) take(p);
     },
     end() {

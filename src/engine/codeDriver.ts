@@ -201,7 +201,8 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
           item = r ? '{"v":true}' : '{"v":false}';
         } else {
           var x = serialize(r);
-          item = '{"v":' + (x === undefined ? 'null' : x) + '}';
+          // Nothing returned (a block body without return) is told apart from a returned null.
+          item = x === undefined ? '{"u":1}' : '{"v":' + x + '}';
         }
       } catch (e) {
         item = e === SHAPE ? '{"s":' + stringify(shapeMessage) + '}' : thrown(e);
@@ -246,4 +247,4 @@ export interface CodeDriver {
 export type CodeForm = 'function' | 'object';
 
 /** One record's outcome as the driver reports it: a value, the code's own error, or a wrong shape. */
-export type DriverOutcome = { v: unknown } | { e: string; l?: number } | { s: string };
+export type DriverOutcome = { v: unknown } | { u: 1 } | { e: string; l?: number } | { s: string };

@@ -85,6 +85,7 @@ export function recordExcerpt(row: unknown): string {
 export function readOutcomes(json: string, site: CodeSite): CodeOutcome[] {
   return (JSON.parse(json) as DriverOutcome[]).map((o) => {
     if ('v' in o) return { ok: true, value: o.v };
+    if ('u' in o) return { ok: true, value: undefined };
     if ('s' in o) return { ok: false, reason: `${site.what} returned the wrong shape: ${o.s}` };
     return { ok: false, reason: `${site.what} threw: ${threwAt(o.e, o.l, site)}` };
   });

@@ -17,4 +17,4 @@ export function eachOutcome(code: LoadedCode, mode: 'value' | 'test', els: reado
 }
 
 /** How a value that is not what the code should return is named in a dead letter. */
-export const shapeOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);
+export const shapeOf = (v: unknown): string => (v === undefined ? 'nothing (undefined: does a { … } body lack its return?)' : v === null ? 'null' : Array.isArray(v) ? 'an array' : typeof v === 'object' ? 'an object' : `a ${typeof v}`);

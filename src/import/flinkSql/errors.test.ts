@@ -120,6 +120,23 @@ describe('Flink SQL planner errors', () => {
     expect(insert('SELECT a FROM t')[0]).toMatchObject({ line: LINES + 2, construct: 'INSERT INTO' });
   });
 
+  it('does not call the tables and views of a statement that failed to plan unused; a table nothing names still is', () => {
+    const unused = "CREATE TABLE `u` (`a` STRING) WITH ('connector' = 'print');\n";
+    const view = 'CREATE VIEW v AS SELECT a, n FROM t;\n';
+    const warningsOf = (sql: string) =>
+      planFlinkSql(sql)
+        .problems.filter((p) => p.severity === 'warning')
+        .map((p) => p.message);
+    const table = (failing: string) => `${TABLE}${SINK}${unused}${view}${failing}`;
+    const readingT = table("INSERT INTO s SELECT a, CONVERT_TZ(a, 'UTC', 'CET') FROM t;");
+    expect(planFlinkSql(readingT).problems.filter((p) => p.severity === 'error')).toHaveLength(1);
+    expect(warningsOf(readingT).sort()).toEqual(['table `u` is neither read nor written; it has no node', 'view `v` is not read by any INSERT; it has no node']);
+    // Through a view: neither the view nor its table is unused.
+    expect(warningsOf(table("INSERT INTO s SELECT a, CONVERT_TZ(a, 'UTC', 'CET') FROM v;"))).toEqual(['table `u` is neither read nor written; it has no node']);
+    // A view whose own statement fails: its table is not unused either.
+    expect(warningsOf(`${TABLE}${SINK}CREATE VIEW w AS SELECT a, CONVERT_TZ(a, 'UTC', 'CET') AS b FROM t;\nINSERT INTO s SELECT a, n FROM w;\n`)).toEqual([]);
+  });
+
   it('reports a malformed @weir annotation as a warning with its line', () => {
     const r = planFlinkSql(`${TABLE}${SINK}-- @weir {"label": oops}\nINSERT INTO s SELECT a, n FROM t;`);
     expect(r.problems).toContainEqual(expect.objectContaining({ severity: 'warning', line: LINES + 1, construct: '-- @weir annotation' }));

@@ -60,6 +60,11 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   const written = new Map<string, Rel>();
   const sinks = new Map<string, SinkUse>();
   const functions = new Set<string>();
+  /** The tables and views the statement being planned has named, and those each view named when it was planned. */
+  const named = new Set<string>();
+  const viewReads = new Map<string, Set<string>>();
+  /** Named by a statement that failed to plan: not "unused", so no warning says they are. */
+  const readByFailed = new Set<string>();
   const warn = (at: Tree, message: string) => {
     const t = firstToken(at);
     warnings.push({ line: t?.line ?? 1, column: (t?.column ?? 0) + 1, message });
@@ -76,6 +81,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
     return e;
   };
   function relation(name: string, at: Tree, e?: Env): Rel {
+    named.add(name);
     for (const scope of [...(e?.ctes ?? [])].reverse()) {
       const c = scope.get(name);
       if (c) return c();
@@ -87,9 +93,17 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (v.planning) fail(at, `view ${name}`, 'refers to itself');
       if (!v.rel) {
         v.planning = true;
+        const outer = new Set(named);
+        named.clear();
         const before = new Set(g.nodes.map((n) => n.id));
         const e = env(name);
-        const r = annotatedNode(v.q, e) ?? keepPending(planQuery(v.q, e), e, v.q);
+        let r: Rel;
+        try {
+          r = annotatedNode(v.q, e) ?? keepPending(planQuery(v.q, e), e, v.q);
+        } finally {
+          viewReads.set(name, new Set(named));
+          for (const n of outer) named.add(n);
+        }
         v.planning = false;
         if (st.annotated && !e.annotation && isVersionsHelper(g, r.node, before, name)) {
           // The export's versioned view for a temporal join: Weir's temporal join keeps the versions itself.
@@ -118,6 +132,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   }
 
   const insert = (target: string, q: Tree, columns: string[] | null, at: Tree) => {
+    named.add(target);
     const def = tables.get(target) ?? fail(at, 'INSERT INTO', `\`${target}\` is not a table created above`);
     const e = env(target);
     const targetCols = def.columns.filter((c) => !c.computed && !c.proctime).map((c) => c.name);
@@ -150,6 +165,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   };
 
   for (const s of statements) {
+    named.clear();
     try {
       const create = find(s, 'simpleCreateTable') ?? find(s, 'createTableAsSelect');
       if (create && ruleOf(s.children![0]) === 'ddlStatement') {
@@ -243,6 +259,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       }
       fail(s, head || 'statement', 'is not a statement the planner reads (CREATE TABLE / VIEW / FUNCTION, SET, INSERT INTO, SELECT, statement sets)');
     } catch (e) {
+      for (const p of findAll(s, 'tablePath')) named.add(unquote(p.getText()));
+      for (const n of named) markReadByFailed(n);
       // A construct the planner does not foresee must not end the import: it is one more problem,
       // at its statement, and the other statements are still read.
       if (e instanceof ImportError) errors.push(e);
@@ -251,6 +269,12 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
         errors.push(new ImportError(at?.line ?? 1, (at?.column ?? 0) + 1, 'statement', `the planner cannot read this statement (${e instanceof Error ? e.message : String(e)}); write it in the forms docs/flink-sql.md lists`));
       }
     }
+  }
+
+  function markReadByFailed(name: string): void {
+    if (readByFailed.has(name)) return;
+    readByFailed.add(name);
+    for (const n of viewReads.get(name) ?? []) markReadByFailed(n);
   }
 
   for (const [name, use] of sinks) {
@@ -270,7 +294,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (/Sink$/.test(n.kind) || g.nodes.some((m) => m.inputs.some(([, i]) => i === n.id))) continue;
       g.nodes.splice(g.nodes.indexOf(n), 1);
       pruned = true;
-      if (views.has(n.id)) warnings.push({ line: n.span.line, column: n.span.column, message: `view \`${n.id}\` is not read by any INSERT; it has no node` });
+      if (views.has(n.id) && !readByFailed.has(n.id)) warnings.push({ line: n.span.line, column: n.span.column, message: `view \`${n.id}\` is not read by any INSERT; it has no node` });
     }
   }
   // Sources first, in the order the script declares them, so that a re-export lists them as it did.
@@ -278,7 +302,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   const rank = (n: { id: string; inputs: unknown[] }) => (n.inputs.length === 0 && order.includes(n.id) ? order.indexOf(n.id) : order.length);
   const sortedNodes = g.nodes.map((n, i) => [n, i] as const).sort((a, b) => rank(a[0]) - rank(b[0]) || a[1] - b[1]).map(([n]) => n);
   g.nodes.splice(0, g.nodes.length, ...sortedNodes);
-  for (const [name, t] of tables) if (!sinks.has(name) && !g.get(name)) warnings.push({ line: firstToken(t.at)?.line ?? 1, column: 1, message: `table \`${name}\` is neither read nor written; it has no node` });
+  for (const [name, t] of tables) if (!sinks.has(name) && !g.get(name) && !readByFailed.has(name)) warnings.push({ line: firstToken(t.at)?.line ?? 1, column: 1, message: `table \`${name}\` is neither read nor written; it has no node` });
   const catalog: ScriptPlan['catalog'] = [
     ...[...tables.values()].map((t) => ({ name: t.name, kind: 'table' as const, columns: t.columns.map((c) => ({ name: c.name, type: c.type })) })),
     ...[...views.entries()].map(([name, v]) => ({ name, kind: 'view' as const, columns: (v.rel?.cols ?? []).map((c) => ({ name: c.name, type: c.type })) })),

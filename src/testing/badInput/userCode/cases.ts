@@ -137,6 +137,12 @@ export const userCodeCases: UserCodeCase[] = [
     deadLetters: /^map returned an array, not an object \(return one record as \{ field: value, … \}; use flatMap for several\)$/,
   },
   {
+    name: 'a map whose block body returns nothing says so, not "returned null"',
+    code: '(row) => { ({ ...row }); }',
+    exit: 0,
+    deadLetters: /^map returned nothing \(undefined: does a \{ … \} body lack its return\?\), not an object/,
+  },
+  {
     name: 'a non-Error throw says what was thrown',
     code: '(row) => { throw undefined; }',
     exit: 0,
