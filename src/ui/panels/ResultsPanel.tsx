@@ -87,7 +87,7 @@ export function ResultsPanel() {
         </div>
         {sample && (
           <span className="muted small" aria-live="polite">
-            {t('panels.rowsChanges', { rows: sample.total.toLocaleString(), changes: sample.changes.toLocaleString() })}
+            <span>{t('panels.rowsChanges', { rows: sample.total.toLocaleString(), changes: sample.changes.toLocaleString() })}</span>
             <CommitNote sample={sample} />
           </span>
         )}
