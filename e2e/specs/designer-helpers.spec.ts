@@ -7,7 +7,8 @@ import type { TestContext } from '../harness.ts';
 export async function openApp(t: TestContext, hash = ''): Promise<Page> {
   const { page } = t;
   await page.goto(`${t.baseUrl}/${hash}`);
-  await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+  // Below 1000 px the palette starts folded to its rail.
+  await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }).or(page.getByRole('button', { name: 'Show the operator palette' })));
   await t.expectVisible(page.locator('.react-flow__pane'));
   await t.expectVisible(page.locator('body[data-ready="true"]'));
   return page;

@@ -89,6 +89,29 @@ test('layout: at 1280×720, 1024×768, 900×700 and 600 px nothing is cut off or
   }
 }, { timeoutMs: 120_000 });
 
+test('layout: narrowing the window from 1280 to 900 and 600 px folds the side panels instead of squeezing the canvas', async (t) => {
+  const { page } = t;
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openExample(t, /Open example Coffee shop/, 'visits');
+  await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+  for (const [w, h] of [[900, 700], [600, 700]] as const) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.waitForTimeout(400); // fit view
+    await t.screenshot(`layout-narrowed-${w}x${h}`);
+    const canvas = (await page.locator('.react-flow').boundingBox())!;
+    t.expect(canvas.width >= 400, `${w}×${h}: after narrowing the window the canvas is ${Math.round(canvas.width)} px wide`);
+    await checkSize(t, w, h);
+  }
+  // At 900 px, opening the palette folds the inspector rather than the canvas.
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.getByRole('button', { name: 'Show the operator palette' }).click();
+  await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+  await t.expectVisible(page.getByRole('button', { name: 'Show the inspector' }));
+  const canvas = (await page.locator('.react-flow').boundingBox())!;
+  t.expect(canvas.width >= 400, `900×700: with the palette opened the canvas is ${Math.round(canvas.width)} px wide`);
+  await t.screenshot('layout-900-palette-opened');
+});
+
 test('layout: the output panel header is one line at 1280×720, 1024×768 and 900×700, every tab in reach', async (t) => {
   const { page } = t;
   await openExample(t, /Open example Coffee shop/, 'visits');
@@ -138,7 +161,8 @@ test('layout: the output panel header is one line at 1280×720, 1024×768 and 90
     t.expect(cut.length === 0, `presenting at ${w}×${h}, tab labels are cut: ${cut.join(', ')}`);
     await t.screenshot(`layout-output-tabs-present-${w}x${h}`);
     await page.keyboard.press('Escape');
-    await t.expectVisible(page.getByRole('navigation', { name: 'Operators' }));
+    // The palette is back, open or (below 1000 px, where it would squeeze the canvas) folded to its rail.
+    await t.expectVisible(page.getByRole('button', { name: /^(Show|Hide) the operator palette$/ }));
   }
   await page.setViewportSize({ width: 900, height: 700 });
   // At 900 px the speed joins the settings popover; at 1280 it stays in the row, the rest opens from Settings.

@@ -145,3 +145,23 @@ test('newcomer: a restore while paused leaves no checkpoint pending; the status,
   await t.expectText(status(page), new RegExp(`· ${completed} checkpoints?\\b`));
   await t.screenshot('newcomer-restore-paused');
 }, { timeoutMs: 120_000 });
+
+test('newcomer: the State tab shows the declared columns, timestamps as Results writes them, raw state one click away', async (t) => {
+  const page = await openExample(t, /Open example Coffee shop/, 'visits');
+  await page.getByRole('combobox', { name: 'Speed' }).selectOption('max');
+  await page.getByRole('button', { name: 'Run', exact: true }).click();
+  await t.expectText(status(page), /Finished/, 60_000);
+  await select(t, 'visits');
+  await tab(page, 'State').click();
+  const table = page.getByRole('table', { name: 'State of visits' });
+  const headers = await table.getByRole('columnheader').allTextContents();
+  t.expect(headers.some((h) => h.startsWith('visits')) && headers.some((h) => h.startsWith('last_visit')), `the declared columns head the table: ${headers.join(', ')}`);
+  const at = headers.findIndex((h) => h.startsWith('last_visit'));
+  const cell = (await table.locator('.obs-row').first().getByRole('cell').nth(at).textContent()) ?? '';
+  t.expect(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}$/.test(cell.trim()), `last_visit reads as a time, as in Results, not epoch ms: "${cell}"`);
+  const updated = (await table.locator('.obs-row').first().getByRole('cell').nth(headers.findIndex((h) => h.startsWith('Last update'))).textContent()) ?? '';
+  t.expect(/ms$|^\d\d:\d\d:\d\d/.test(updated.trim()), `the last update has a unit: "${updated}"`);
+  await t.screenshot('newcomer-state-columns');
+  await page.getByRole('button', { name: 'Raw state' }).click();
+  await t.waitFor('the raw accumulators', async () => (await table.getByRole('columnheader').allTextContents()).join(' ') !== headers.join(' '));
+}, { timeoutMs: 90_000 });

@@ -4,7 +4,7 @@ import type { JsonSchema, KindSpec } from './kindSpec.ts';
 
 // verbose: errors carry the offending value and schema, so messages can quote them.
 const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, verbose: true });
-ajv.addVocabulary(['x-weir-code', 'x-weir-expr', 'x-weir-unit', 'x-weir-visible-when']);
+ajv.addVocabulary(['x-weir-code', 'x-weir-expr', 'x-weir-unit', 'x-weir-visible-when', 'x-weir-keys-from', 'x-weir-for-types']);
 const cache = new Map<string, ValidateFunction>();
 
 export function validatorFor(key: string, schema: JsonSchema): ValidateFunction {

@@ -14,13 +14,11 @@ import { useShortcuts } from './canvas/shortcuts.ts';
 import { LessonPanel } from './lessons/LessonPanel.tsx';
 import { ResumePrompt } from './run/ResumePrompt.tsx';
 import { useT } from './i18n/i18n.ts';
-import { LIMITS, layoutStore, setLayout } from './store/layoutStore.ts';
+import { LIMITS, RAIL, foldToFit, layoutStore, setLayout } from './store/layoutStore.ts';
 import { Resizer } from './shell/Resizer.tsx';
 import { fitView } from './canvas/canvasBridge.ts';
 import { usePasteSql } from './code/pasteSql.ts';
 
-/** Width of a collapsed side panel: room for its expand button. */
-const RAIL = 28;
 
 const JsonTab = lazy(() => import('./code/JsonTab.tsx').then((m) => ({ default: m.JsonTab })));
 const SqlTab = lazy(() => import('./code/SqlTab.tsx').then((m) => ({ default: m.SqlTab })));
@@ -41,6 +39,21 @@ export function App() {
     const id = setTimeout(fitView, 60);
     return () => clearTimeout(id);
   }, [layout.presentation, layout.paletteOpen, layout.inspectorOpen]);
+  // A window made narrower (a projector, a split screen) folds side panels before it squeezes the canvas.
+  useEffect(() => {
+    const fit = () => {
+      const patch = foldToFit(layoutStore.get(), window.innerWidth);
+      if (patch) setLayout(patch);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+  const toggle = (side: 'palette' | 'inspector') => {
+    const open = side === 'palette' ? !layout.paletteOpen : !layout.inspectorOpen;
+    const next = { ...layoutStore.get(), ...(side === 'palette' ? { paletteOpen: open } : { inspectorOpen: open }) };
+    setLayout({ ...next, ...(open ? foldToFit(next, window.innerWidth, side) : null) });
+  };
   useEffect(() => {
     if (!layout.presentation) return;
     const exit = (e: KeyboardEvent) => e.key === 'Escape' && setLayout({ presentation: false });
@@ -60,7 +73,7 @@ export function App() {
               <Resizer label={t('shell.resizePalette')} axis="x" sign={1} value={layout.paletteWidth} limits={LIMITS.palette} onChange={(v) => setLayout({ paletteWidth: v })} />
             </>
           ) : null}
-          <button type="button" className="btn-icon side-toggle" aria-expanded={layout.paletteOpen} aria-label={t(layout.paletteOpen ? 'shell.hidePalette' : 'shell.showPalette')} title={t(layout.paletteOpen ? 'shell.hidePalette' : 'shell.showPalette')} onClick={() => setLayout({ paletteOpen: !layout.paletteOpen })}>
+          <button type="button" className="btn-icon side-toggle" aria-expanded={layout.paletteOpen} aria-label={t(layout.paletteOpen ? 'shell.hidePalette' : 'shell.showPalette')} title={t(layout.paletteOpen ? 'shell.hidePalette' : 'shell.showPalette')} onClick={() => toggle('palette')}>
             {layout.paletteOpen ? '‹' : '›'}
           </button>
         </div>
@@ -82,7 +95,7 @@ export function App() {
               <Inspector />
             </>
           ) : null}
-          <button type="button" className="btn-icon side-toggle" aria-expanded={layout.inspectorOpen} aria-label={t(layout.inspectorOpen ? 'shell.hideInspector' : 'shell.showInspector')} title={t(layout.inspectorOpen ? 'shell.hideInspector' : 'shell.showInspector')} onClick={() => setLayout({ inspectorOpen: !layout.inspectorOpen })}>
+          <button type="button" className="btn-icon side-toggle" aria-expanded={layout.inspectorOpen} aria-label={t(layout.inspectorOpen ? 'shell.hideInspector' : 'shell.showInspector')} title={t(layout.inspectorOpen ? 'shell.hideInspector' : 'shell.showInspector')} onClick={() => toggle('inspector')}>
             {layout.inspectorOpen ? '›' : '‹'}
           </button>
         </div>

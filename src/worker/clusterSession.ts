@@ -11,6 +11,7 @@ import { replayHistory } from '../runtime/runHistory.ts';
 import type { RunHistory } from '../runtime/runHistory.ts';
 import { RunTimeline, positionOf } from './runTimeline.ts';
 import { SinkSampler } from './sinkSampler.ts';
+import { SinkCommits } from './sinkCommits.ts';
 import { RunLog } from './runLog.ts';
 import { clusterMetrics, loadCounts, recordsRead } from './clusterMetrics.ts';
 import { LoadWindow } from './loadWindow.ts';
@@ -38,6 +39,8 @@ const CREDIT_WAIT_MS = 1000;
 export class ClusterSession {
   private job: Job | null = null;
   private sampler = new SinkSampler([], {});
+  /** What each sink's committed view is as of, for the Results view. */
+  private readonly commits = new SinkCommits();
   private status: RunStatus = 'idle';
   private checkpoints = 0;
   private restarts = 0;
@@ -164,6 +167,7 @@ export class ClusterSession {
     this.lastHit = null;
     this.restoredFrom = null;
     this.error = null;
+    this.commits.reset();
   }
 
   /**
@@ -182,7 +186,15 @@ export class ClusterSession {
   private onClusterEvent(job: Job, e: ClusterEvent): void {
     const line = this.replaying ? null : eventLine(e, recordsRead(job.cluster), this.travelling !== null);
     if (line) this.log.add(line.level, line.message, line.node);
-    if (e.type === 'checkpoint' && e.status === 'completed') this.checkpoints++;
+    if (e.type === 'checkpoint' && e.status === 'completed') {
+      this.checkpoints++;
+      this.commits.completed(e.checkpointId);
+    }
+    if (e.type === 'snapshot') {
+      const r = job.cluster.subtasks().find((s) => s.id === e.subtask);
+      if (r?.node.isSink && r.task) this.commits.snapshot(e.checkpointId, r.id, r.node.id, r.task.metrics(0).recordsIn);
+    }
+    if (e.type === 'finished') this.commits.finished();
     if (e.type === 'message' && e.kind === 'barrier') {
       this.barrierHops++;
       this.lastBarrier = { edge: e.edge, from: e.from, to: e.to, checkpointId: e.checkpointId ?? 0 };
@@ -191,6 +203,8 @@ export class ClusterSession {
       this.restoredFrom = e.checkpointId;
       // The committed view is exactly the restored sink state: epochs after the checkpoint are gone.
       for (const [id, view] of job.views) view.reset(sinkRows(job.cluster, id));
+      const restoredIn = clusterMetrics(job.cluster, []);
+      this.commits.restored(e.checkpointId, Object.fromEntries([...job.views.keys()].map((id) => [id, restoredIn[id]?.recordsIn ?? 0])));
       this.sampler.markAllDirty();
       if (e.attempt > 1 && this.travelling === null) this.restarts++;
     }
@@ -577,7 +591,7 @@ export class ClusterSession {
       metrics,
       load: this.lastLoad,
       deadLetters: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, m.deadLetters])),
-      sinks: this.sampler.sample(read, now, force || this.status !== 'running'),
+      sinks: this.sampler.sample(read, now, force || this.status !== 'running', (id) => this.commits.of(id, metrics[id]?.recordsIn ?? 0)),
       log: this.log.take(),
       checkpoints: this.checkpoints,
       error: this.error,

@@ -1,3 +1,4 @@
+import type { SinkCommit } from './sinkCommits.ts';
 import type { NodeMetrics } from '../engine/nodeTask.ts';
 import type { Row, RowKind } from '../core/types.ts';
 import type { PipelineDocument } from '../pipeline/document.ts';
@@ -36,6 +37,8 @@ export interface SinkSample {
   changes: number;
   /** The last changelog rows, newest last, for the log view of a sink. */
   recent: { kind: RowKind; row: Row }[];
+  /** Which checkpoint committed the rows shown, and how many changes the sink took in since. */
+  committed?: SinkCommit;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Element, Row, RowKind } from '../core/types.ts';
 import type { SinkSample } from './protocol.ts';
 import type { FieldType } from '../core/streamInfo.ts';
+import type { SinkCommit } from './sinkCommits.ts';
 
 const RECENT = 50;
 /** Rows one window may ask for: a chart draws the last few thousand rows of a table, a table far fewer. */
@@ -53,8 +54,11 @@ export class SinkSampler {
     s.version++;
   }
 
-  /** `read` gives a sink's current table; it is called only when the table changed and is due. */
-  sample(read: ((sinkId: string) => Row[]) | null, now: number, force: boolean): Record<string, SinkSample> {
+  /**
+   * `read` gives a sink's current table; it is called only when the table changed and is due.
+   * `commitOf` says which checkpoint committed that table and what is still pending.
+   */
+  sample(read: ((sinkId: string) => Row[]) | null, now: number, force: boolean, commitOf?: (sinkId: string) => SinkCommit): Record<string, SinkSample> {
     const out: Record<string, SinkSample> = {};
     for (const [id, s] of this.sinks) {
       if (read && s.dirty && (force || now - s.readAt >= REFRESH_MS)) {
@@ -64,7 +68,7 @@ export class SinkSampler {
         s.version++;
       }
       const rows = s.rows.slice(s.window.offset, s.window.offset + s.window.limit);
-      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT) };
+      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT), ...(commitOf ? { committed: commitOf(id) } : {}) };
     }
     return out;
   }

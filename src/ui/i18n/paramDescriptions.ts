@@ -14,6 +14,8 @@ export function paramDescriptions(): Record<string, string> {
     if (typeof s.description === 'string' && path) out[paramKey(kind, path)] = s.description;
     for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) walk(kind, path ? `${path}.${k}` : k, v);
     if (s.items && typeof s.items === 'object') walk(kind, `${path}[]`, s.items as JsonSchema);
+    // A map's entries share one description per field: `columns.*.min`.
+    if (s.additionalProperties && typeof s.additionalProperties === 'object') walk(kind, `${path}.*`, s.additionalProperties as JsonSchema);
     for (const alt of (Array.isArray(s.oneOf) ? s.oneOf : []) as JsonSchema[]) walk(kind, path, alt);
   };
   for (const spec of kindSpecs) walk(spec.kind, '', spec.params);

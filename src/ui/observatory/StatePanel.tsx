@@ -41,7 +41,7 @@ export function StatePanel() {
           </button>
         )}
       </div>
-      {table && table.node === node ? <StateTable table={table} declared={out?.fields ? Object.keys(out.fields) : null} keyFields={keyFields} raw={raw} /> : <PanelHint text={t(live ? 'observatory.hint.noState' : 'observatory.hint.run', { node })} />}
+      {table && table.node === node ? <StateTable table={table} declared={out?.fields ? Object.keys(out.fields) : null} types={out?.fields ?? null} keyFields={keyFields} raw={raw} /> : <PanelHint text={t(live ? 'observatory.hint.noState' : 'observatory.hint.run', { node })} />}
     </div>
   );
 }

@@ -3,7 +3,8 @@ import { fmtClock, resultColumns } from './stateColumns.ts';
 import type { StateTable as Table } from '../../runtime/observe/types.ts';
 import { useStore } from '../store/createStore.ts';
 import { useT } from '../i18n/i18n.ts';
-import { fmtKey, fmtMs, fmtTime } from './format.ts';
+import { fmtKey, fmtMs, fmtTime, fmtTimestamp } from './format.ts';
+import type { FieldType } from '../../core/streamInfo.ts';
 import { observeStore, setObserve, togglePin, toggleSort } from './observeStore.ts';
 import { bumpFlashes, changeStreaks, flashClass, isSteady, soonestTtl, stateWindow } from './stateLogic.ts';
 import { ValueCell } from './ValueCell.tsx';
@@ -17,7 +18,7 @@ const OVERSCAN = 6;
  * Keyed state of one operator, one row per key. Only the rows in view exist in the DOM, and the
  * engine sends only that window (after its own search, sort and pinning).
  */
-export function StateTable({ table, declared = null, keyFields = [], raw = false }: { table: Table; declared?: string[] | null; keyFields?: string[]; raw?: boolean }) {
+export function StateTable({ table, declared = null, types = null, keyFields = [], raw = false }: { table: Table; declared?: string[] | null; types?: Record<string, FieldType> | null; keyFields?: string[]; raw?: boolean }) {
   const t = useT();
   const { sort, pinned } = useStore(observeStore, (r) => r);
   const body = useRef<HTMLDivElement>(null);
@@ -55,7 +56,7 @@ export function StateTable({ table, declared = null, keyFields = [], raw = false
   const result = raw ? null : resultColumns(table, declared, keyFields);
   const valueCols = result ? result.columns : table.descriptors;
   const cols = ['key', ...valueCols, 'ttl', 'updated'];
-  const template = `34px minmax(90px, 1fr) ${valueCols.map(() => 'minmax(110px, 1.4fr)').join(' ')} 90px 110px 72px`;
+  const template = `34px minmax(90px, 1fr) ${valueCols.map((c) => (result && types?.[c] === 'timestamp' ? 'minmax(180px, 1.4fr)' : 'minmax(110px, 1.4fr)')).join(' ')} 90px 110px 72px`;
   const arrow = (c: string) => (sort?.column === c ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : '');
   const label = (c: string) => (c === 'key' ? t('observatory.state.key') : c === 'ttl' ? t('observatory.state.ttl') : c === 'updated' ? t('observatory.state.updated') : c);
   return (
@@ -97,7 +98,7 @@ export function StateTable({ table, declared = null, keyFields = [], raw = false
                 {result
                   ? valueCols.map((c) => (
                       <span key={c} role="cell">
-                        <ValueCell value={result.row(r.states)?.[c] ?? null} onToggle={(open) => toggleExpanded(r.keyText, open)} />
+                        <ResultCell value={result.row(r.states)?.[c] ?? null} type={types?.[c]} onToggle={(open) => toggleExpanded(r.keyText, open)} />
                       </span>
                     ))
                   : table.descriptors.map((d) => (
@@ -119,4 +120,10 @@ export function StateTable({ table, declared = null, keyFields = [], raw = false
       </div>
     </div>
   );
+}
+
+/** A declared output column's value, a timestamp as the Results table writes it (not epoch ms). */
+function ResultCell({ value, type, onToggle }: { value: unknown; type?: FieldType; onToggle: (open: boolean) => void }) {
+  if (type === 'timestamp' && typeof value === 'number' && Number.isFinite(value)) return <span className="obs-value" title={String(value)}>{fmtTimestamp(value)}</span>;
+  return <ValueCell value={value} onToggle={onToggle} />;
 }

@@ -43,6 +43,9 @@ export function fmtKey(key: unknown): string {
   return fmtScalar(key);
 }
 
+/** A timestamp column's value as the Results table shows it: `2023-11-14 23:10:40.000` (UTC). */
+export const fmtTimestamp = (ms: number): string => new Date(ms).toISOString().replace('T', ' ').replace('Z', '');
+
 export function fmtScalar(v: unknown): string {
   if (v === null || v === undefined) return 'NULL';
   if (typeof v === 'string') return v;

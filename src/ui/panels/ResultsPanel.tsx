@@ -25,6 +25,35 @@ function Changelog({ sample }: { sample: SinkSample }) {
   );
 }
 
+/**
+ * What the table is as of: a sink shows only what completed checkpoints committed, while its node
+ * counts everything it took in, so a paused job can show 7 rows next to a node that says "in 9".
+ */
+function CommitNote({ sample }: { sample: SinkSample }) {
+  const t = useT();
+  const c = sample.committed;
+  if (!c || c.final || (c.checkpoint === null && c.pending === 0)) return null;
+  const count = c.pending.toLocaleString();
+  return (
+    <span className="results-commit" title={t('panels.committedTitle')}>
+      {' · '}
+      {c.checkpoint === null ? (
+        <span className="results-pending">{t('panels.nothingCommitted', { count })}</span>
+      ) : (
+        <>
+          {t('panels.committedAt', { id: c.checkpoint })}
+          {c.pending > 0 && (
+            <>
+              {' · '}
+              <span className="results-pending">{t('panels.pending', { count })}</span>
+            </>
+          )}
+        </>
+      )}
+    </span>
+  );
+}
+
 /** The materialized table of each sink, live while the job runs. */
 export function ResultsPanel() {
   const sinks = useStore(editorStore, (s) => s.doc.nodes.filter((n) => kindSpec(n.kind)?.group === 'sinks').map((n) => n.id).join('\n'));
@@ -58,7 +87,8 @@ export function ResultsPanel() {
         </div>
         {sample && (
           <span className="muted small" aria-live="polite">
-            {t('panels.rowsChanges', { rows: sample.total.toLocaleString(), changes: sample.changes.toLocaleString() })}
+            <span>{t('panels.rowsChanges', { rows: sample.total.toLocaleString(), changes: sample.changes.toLocaleString() })}</span>
+            <CommitNote sample={sample} />
           </span>
         )}
       </div>

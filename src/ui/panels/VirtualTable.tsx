@@ -3,13 +3,14 @@ import type { SinkSample } from '../../worker/protocol.ts';
 import { liveEngine } from '../run/engineClient.ts';
 import { useT } from '../i18n/i18n.ts';
 import { SinkColumnHeader } from '../lineage/SinkColumnHeader.tsx';
+import { fmtTimestamp } from '../observatory/format.ts';
 
 const ROW_H = 26;
 const OVERSCAN = 30;
 
 const cell = (v: unknown, type?: string): string => {
   if (v === null || v === undefined) return '∅';
-  if (type === 'timestamp' && typeof v === 'number' && Number.isFinite(v)) return new Date(v).toISOString().replace('T', ' ').replace('Z', '');
+  if (type === 'timestamp' && typeof v === 'number' && Number.isFinite(v)) return fmtTimestamp(v);
   // Sums of decimals carry binary noise (309.42999999999995); 12 significant digits show what the user typed.
   if (typeof v === 'number' && Number.isFinite(v) && !Number.isInteger(v)) return String(Number(v.toPrecision(12)));
   return typeof v === 'object' ? JSON.stringify(v) : String(v);

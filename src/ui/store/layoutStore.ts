@@ -28,6 +28,29 @@ export function defaultLayout(width: number, height: number): Layout {
   };
 }
 
+/** Width of a collapsed side panel: room for its expand button. */
+export const RAIL = 28;
+/** The canvas and its toolbar need this much width; below it a side panel folds to its rail. */
+export const MIN_CENTER = 420;
+
+/**
+ * The side panels to fold so the canvas keeps MIN_CENTER at this window width: the palette first,
+ * then the inspector, but never `keep` (the one the user just opened). Null when all fits.
+ */
+export function foldToFit(l: Layout, width: number, keep?: 'palette' | 'inspector'): Partial<Layout> | null {
+  if (l.presentation) return null;
+  const patch: Partial<Layout> = {};
+  let palette = l.paletteOpen;
+  let inspector = l.inspectorOpen;
+  const center = () => width - (palette ? l.paletteWidth : RAIL) - (inspector ? l.inspectorWidth : RAIL);
+  for (const side of keep === 'palette' ? (['inspector'] as const) : keep === 'inspector' ? (['palette'] as const) : (['palette', 'inspector'] as const)) {
+    if (center() >= MIN_CENTER) break;
+    if (side === 'palette' && palette) patch.paletteOpen = palette = false;
+    if (side === 'inspector' && inspector) patch.inspectorOpen = inspector = false;
+  }
+  return Object.keys(patch).length ? patch : null;
+}
+
 export const clamp = (v: number, [lo, hi]: readonly [number, number]): number => Math.round(Math.min(hi, Math.max(lo, v)));
 
 function load(): Layout {

@@ -18,6 +18,10 @@ const messages: MessageArea = {
     'panels.rowsChanges': '{rows} rows · {changes} changes',
     'panels.runToFill': 'Run the pipeline to fill this table.',
     'panels.rowsOf': 'Rows of {sink}',
+    'panels.committedAt': 'as committed by checkpoint {id}',
+    'panels.pending': '{count} pending until the next checkpoint',
+    'panels.nothingCommitted': 'nothing committed yet · {count} pending until the first checkpoint',
+    'panels.committedTitle': 'The table shows what completed checkpoints committed, so each change counts exactly once even after a failure. The sink node counts every change it has taken in, committed or not: pending changes join the table when the next checkpoint completes, or vanish if the job goes back to an earlier one.',
   },
   'zh-TW': {
     'panels.log': 'Log',
@@ -35,6 +39,10 @@ const messages: MessageArea = {
     'panels.rowsChanges': '{rows} 列 · {changes} 次變更',
     'panels.runToFill': '執行 pipeline 來填入這張表。',
     'panels.rowsOf': '{sink} 的資料列',
+    'panels.committedAt': '為 checkpoint {id} 提交的內容',
+    'panels.pending': '另有 {count} 次變更待下一個 checkpoint 提交',
+    'panels.nothingCommitted': '尚未提交任何內容 · {count} 次變更待第一個 checkpoint 提交',
+    'panels.committedTitle': '這張表顯示已完成的 checkpoint 所提交的內容，因此即使發生故障，每次變更也只算一次。sink 節點則計算它收到的每一次變更，不論是否已提交：待提交的變更會在下一個 checkpoint 完成時加入這張表，若作業回到較早的 checkpoint 則會消失。',
   },
 };
 export default messages;

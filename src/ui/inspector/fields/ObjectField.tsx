@@ -55,6 +55,8 @@ export function ObjectFields(p: FieldProps & { seed?: Record<string, unknown> })
             schema={s}
             value={value[k]}
             path={`${p.path}.${k}`}
+            siblings={value}
+            helpPath={p.helpPath === undefined ? undefined : `${p.helpPath}.${k}`}
             required={required.includes(k) || (modes?.[mode]?.includes(k) ?? false)}
             onChange={(v) => p.onChange(withKey(value, k, v))}
           />

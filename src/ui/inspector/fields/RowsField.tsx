@@ -29,7 +29,7 @@ export function RowsField(p: FieldProps) {
             </button>
           </div>
           <div className="row-fields">
-            <ObjectFields {...p} schema={item} value={row} path={`${p.path}[${i}]`} onChange={(v) => set(rows.map((r, j) => (j === i ? v : r)))} />
+            <ObjectFields {...p} schema={item} value={row} path={`${p.path}[${i}]`} helpPath={p.helpPath === undefined ? undefined : `${p.helpPath}[]`} onChange={(v) => set(rows.map((r, j) => (j === i ? v : r)))} />
           </div>
         </div>
       ))}

@@ -20,6 +20,10 @@ export interface FieldProps {
   /** Node the form edits; code editors key their models on it. */
   nodeId: string;
   kind: string;
+  /** The object this field sits in (its sibling fields), for fields that depend on another. */
+  siblings?: Record<string, unknown>;
+  /** Where the field's help text is found when that is not `path`: a map entry's fields share one (`columns.*.min`). */
+  helpPath?: string;
 }
 
 export const domId = (path: string): string => `f-${path.replace(/[^A-Za-z0-9_-]/g, '_')}`;
@@ -34,9 +38,9 @@ export const requiredOf = (s: JsonSchema): string[] => (Array.isArray(s.required
 export const describe = (s: JsonSchema): string | undefined => (typeof s.description === 'string' ? s.description : undefined);
 
 /** A field's help in the current language: the kind's translation for this param, else the schema's English. */
-export function helpOf(p: Pick<FieldProps, 'schema' | 'kind' | 'path'>): string | undefined {
+export function helpOf(p: Pick<FieldProps, 'schema' | 'kind' | 'path' | 'helpPath'>): string | undefined {
   const english = describe(p.schema);
-  return english && paramHelp(p.kind, p.path, english);
+  return english && paramHelp(p.kind, p.helpPath ?? p.path, english);
 }
 
 /** A value to start from when a field is switched on or a row is added. */
@@ -74,10 +78,11 @@ export function withKey(obj: unknown, key: string, value: unknown): Record<strin
 
 /**
  * `x-weir-visible-when: { type: ['hop'] }` shows a field only while its sibling `type` holds one of those values.
+ * A `null` among the values stands for the sibling's being unset (its default).
  * A hidden field that has a problem stays visible, so no message points at something the user cannot see.
  */
 export function isVisible(s: JsonSchema, siblings: Record<string, unknown>, hasProblem: boolean): boolean {
   const when = s['x-weir-visible-when'];
   if (!when || typeof when !== 'object' || hasProblem) return true;
-  return Object.entries(when as Record<string, unknown[]>).every(([k, allowed]) => Array.isArray(allowed) && allowed.includes(siblings[k]));
+  return Object.entries(when as Record<string, unknown[]>).every(([k, allowed]) => Array.isArray(allowed) && allowed.includes(siblings[k] ?? null));
 }
