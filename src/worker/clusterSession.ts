@@ -24,19 +24,18 @@ import { eventLine, feedLine } from './clusterEvents.ts';
 import { RateMeter } from './rateMeter.ts';
 import type { Job } from './clusterJob.ts';
 import { Pacer } from './pacer.ts';
+import { SessionChannel } from './sessionChannel.ts';
 
 /** A barrier leaves a source within a few steps of its trigger; this only bounds a job that cannot checkpoint. */
 const MAX_STEPS_TO_BARRIER = 100_000;
 const SNAPSHOT_MS = 50; // 20 Hz at most
-/** With credit, a running snapshot waits for the previous one's ack, but never longer than this. */
-const CREDIT_WAIT_MS = 1000;
 
 /**
  * One loaded job in the engine worker, on the parallel LocalCluster: paces it by wall clock,
  * takes checkpoints at a wall-clock interval, injects faults, travels back in time, and posts
  * what the designer shows (committed sink views, metrics, log, observation frames) at ≤ 20 Hz.
  */
-export class ClusterSession {
+export class ClusterSession extends SessionChannel {
   private job: Job | null = null;
   private sampler = new SinkSampler([], {});
   /** What each sink's committed view is as of, for the Results view. */
@@ -52,50 +51,24 @@ export class ClusterSession {
   private readonly loadWindow = new LoadWindow();
   /** The last load figures measured while running; a paused job shows them unchanged. */
   private lastLoad: Record<string, NodeLoad> | undefined;
-  private lastPost = -Infinity;
   /** Barrier messages put on any edge so far, and the last one: stepping by barrier stops at the next. */
   private barrierHops = 0;
   /** The checkpoint the current attempt restored (null: it started from the beginning): node counters are as of it. */
   private restoredFrom: number | null = null;
   private lastBarrier: { edge: string; from: string; to: string; checkpointId: number } | null = null;
   /** Snapshot credit: when on, running snapshots wait until the UI applied the previous one. */
-  private credit = false;
-  private unacked = false;
   private frameBroken = false;
   /** The breakpoint that paused the run; frames carry it until the run resumes. */
   private lastHit: { node: string; row: Row } | null = null;
   /** Set while restoreTo runs, so its redeploy is not reported as a failure restart. */
   private travelling: number | null = null;
-  private listener: ((s: RunSnapshot) => void) | null = null;
   /** Control calls that touch the cluster run one at a time, and so do the pacer's turns. */
-  private queue: Promise<unknown> = Promise.resolve();
   /** What was loaded, so stepping back can deploy the same job again and replay its history. */
   private loaded: { doc: PipelineDocument; opts: LoadOptions } | null = null;
   private breakpoints: Breakpoint[] = [];
   private readonly timeline = new RunTimeline();
   /** While a step back replays the history: its events were logged the first time. */
   private replaying = false;
-
-  /**
-   * `credit`: the listener calls snapshotApplied() once it has shown a snapshot, and running
-   * snapshots are not produced before that. A UI that renders slower than 20 Hz then costs the job
-   * only the frames it can show: no frame production, cloning or decoding of snapshots it would drop.
-   */
-  onSnapshot(l: (s: RunSnapshot) => void, opts: { credit?: boolean } = {}): void {
-    this.listener = l;
-    this.credit = opts.credit ?? false;
-    this.unacked = false;
-  }
-
-  snapshotApplied(): void {
-    this.unacked = false;
-  }
-
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => undefined);
-    return next;
-  }
 
   load(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
     return this.serial(() => this.loadNow(doc, opts));
@@ -569,9 +542,7 @@ export class ClusterSession {
 
   private post(force: boolean): void {
     const now = performance.now();
-    if (!this.listener || (!force && (now - this.lastPost < SNAPSHOT_MS || (this.unacked && now - this.lastPost < CREDIT_WAIT_MS)))) return;
-    this.lastPost = now;
-    this.unacked = this.credit;
+    if (!this.mayPost(now, force, SNAPSHOT_MS)) return;
     const job = this.job;
     const records = job ? recordsRead(job.cluster) : 0;
     const rate = this.rate.sample(now, records);

@@ -16,11 +16,10 @@ import { RateMeter } from './rateMeter.ts';
 import { Pacer } from './pacer.ts';
 import { ManagerLog } from './workersEvents.ts';
 import { inProcessOnly, unsupportedOnWorkers } from './runtimeChoice.ts';
+import { SessionChannel } from './sessionChannel.ts';
 
 /** Stats are a comlink round trip to every worker: ten times a second is plenty for the status and counters. */
 const POLL_MS = 100;
-/** With credit, a snapshot waits for the previous one's ack, but never longer than this. */
-const CREDIT_WAIT_MS = 1000;
 
 /** A job on worker threads under the one job master: BrowserJob in the designer, any JobManager in tests. */
 export interface ParallelJob {
@@ -47,7 +46,7 @@ export interface WorkersSessionDeps {
  * the log. What needs the operators' state in this thread (stepping, time travel, state tables,
  * join buffers, window panes, traces) is refused with the way to get it: run in one worker.
  */
-export class WorkersSession {
+export class WorkersSession extends SessionChannel {
   private job: ParallelJob | null = null;
   private plan: JobPlan | null = null;
   private jobId = '';
@@ -67,32 +66,12 @@ export class WorkersSession {
   private managerLog = new ManagerLog();
   private readonly rate = new RateMeter();
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private listener: ((s: RunSnapshot) => void) | null = null;
-  private credit = false;
-  private unacked = false;
-  private lastPost = -Infinity;
-  private queue: Promise<unknown> = Promise.resolve();
   private readonly now: () => number;
 
   constructor(private readonly deps: WorkersSessionDeps) {
+    super();
     this.now = deps.now ?? (() => performance.now());
     this.log = new RunLog(() => (this.startedAt ? this.now() - this.startedAt : 0));
-  }
-
-  onSnapshot(l: (s: RunSnapshot) => void, opts: { credit?: boolean } = {}): void {
-    this.listener = l;
-    this.credit = opts.credit ?? false;
-    this.unacked = false;
-  }
-
-  snapshotApplied(): void {
-    this.unacked = false;
-  }
-
-  private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => undefined);
-    return next;
   }
 
   load(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
@@ -359,9 +338,7 @@ export class WorkersSession {
 
   private post(force: boolean): void {
     const now = this.now();
-    if (!this.listener || (!force && this.unacked && now - this.lastPost < CREDIT_WAIT_MS)) return;
-    this.lastPost = now;
-    this.unacked = this.credit;
+    if (!this.mayPost(now, force)) return;
     const job = this.job;
     const records = this.recordsRead();
     const rate = this.rate.sample(now, records);
