@@ -7,7 +7,7 @@ import type { FieldType } from './ast.ts';
 import type { Evaluator, FunctionDef } from './functionKit.ts';
 import { always } from './functionKit.ts';
 import { DAY_MS, DEFAULT_TIMESTAMP, addMonths, dayOfYear, formatMillis, isoWeek, monthsBetween, parseMillis, toDateText, toMillis } from './timeText.ts';
-import { toNum, toStr } from './values.ts';
+import { finite, toNum, toStr } from './values.ts';
 
 const FIXED_MS: Readonly<Record<string, number>> = { SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: DAY_MS, WEEK: 7 * DAY_MS };
 const CALENDAR_MONTHS: Readonly<Record<string, number>> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
@@ -140,6 +140,20 @@ export const TIME_FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
     type: always('integer'),
   },
   TO_TIMESTAMP: { min: 1, max: 2, compile: ([a, f]) => parsed(a, f), type: always('timestamp') },
+  // Flink's TO_TIMESTAMP_LTZ(epoch, precision): precision 3 (the default) reads milliseconds, 0
+  // seconds; the instant is the same in Weir's UTC session. Other precisions give NULL.
+  TO_TIMESTAMP_LTZ: {
+    min: 1,
+    max: 2,
+    compile: ([a, p]) =>
+      (row) => {
+        const v = toNum(a(row));
+        const precision = p ? toNum(p(row)) : 3;
+        if (v === null || precision === null) return null;
+        return precision === 3 ? v : precision === 0 ? finite(v * 1000) : null;
+      },
+    type: always('timestamp'),
+  },
   TO_DATE: {
     min: 1,
     max: 2,

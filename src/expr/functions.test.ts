@@ -71,6 +71,13 @@ const cases: Record<string, [string, unknown][]> = {
     ['GREATEST(1, NULL, 3)', null],
     ['LEAST(2)', 2],
   ],
+  epoch: [
+    ['TO_TIMESTAMP_LTZ(1586937900000)', 1586937900000],
+    ['TO_TIMESTAMP_LTZ(1586937900000, 3)', 1586937900000],
+    ['TO_TIMESTAMP_LTZ(1586937900, 0)', 1586937900000],
+    ['TO_TIMESTAMP_LTZ(1586937900, 6)', null],
+    ['TO_TIMESTAMP_LTZ(NULL, 3)', null],
+  ],
   cast: [
     ['CAST(12 AS STRING)', '12'],
     ['CAST(TRUE AS STRING)', 'TRUE'],

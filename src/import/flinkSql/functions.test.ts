@@ -46,8 +46,8 @@ describe('Flink built-ins in the planner', () => {
     expect(planned('CAST(ts AS TIMESTAMP_LTZ(3))')).toBe('`ts`');
     expect(planned('CAST(ts AS DATE)')).toBe('CAST(`ts` AS DATE)');
     // An epoch read as a time prints as one, as Flink prints a TIMESTAMP_LTZ(3) in a UTC session.
-    expect(planned('CAST(TO_TIMESTAMP_LTZ(n, 3) AS STRING)')).toBe("DATE_FORMAT(CAST(`n` AS TIMESTAMP(3)), 'yyyy-MM-dd HH:mm:ss.SSS')");
-    expect(planned('CAST(TO_TIMESTAMP_LTZ(n, 0) AS STRING)')).toBe("DATE_FORMAT(CAST(`n` * 1000 AS TIMESTAMP(3)), 'yyyy-MM-dd HH:mm:ss.SSS')");
+    expect(planned('CAST(TO_TIMESTAMP_LTZ(n, 3) AS STRING)')).toBe("DATE_FORMAT(TO_TIMESTAMP_LTZ(`n`, 3), 'yyyy-MM-dd HH:mm:ss.SSS')");
+    expect(planned('CAST(TO_TIMESTAMP_LTZ(n, 0) AS STRING)')).toBe("DATE_FORMAT(TO_TIMESTAMP_LTZ(`n`, 0), 'yyyy-MM-dd HH:mm:ss.SSS')");
     expect(planned('j IS JSON OBJECT')).toBe('`j` IS JSON OBJECT');
     expect(planned('(n > 1) IS TRUE')).toBe('COALESCE(`n` > 1, FALSE)');
     expect(planned('(n > 1) IS NOT FALSE')).toBe('COALESCE(`n` > 1, TRUE)');

@@ -86,6 +86,30 @@ SELECT order_id, window_start, amount, rn FROM (
     expected: { top2: `SELECT order_id, window_start, amount, rn FROM (SELECT order_id, (order_time / ${H}) * ${H} AS window_start, amount, ROW_NUMBER() OVER (PARTITION BY order_time / ${H} ORDER BY amount DESC) AS rn FROM orders WHERE amount IS NOT NULL) WHERE rn <= 2` },
   },
   {
+    // Flink's window Top-N docs rank a window aggregate in the same SELECT: the OVER reads the
+    // aggregated rows, here ordered by an aggregate the SELECT list does not keep.
+    name: 'window Top-N in the GROUP BY query: the two customers of each hour with the largest spend',
+    sql: `${ORDERS_DDL}${PRICED}${printSink('top_spenders', 'window_start TIMESTAMP(3), customer_id STRING, n BIGINT, rn BIGINT')}INSERT INTO top_spenders
+SELECT window_start, customer_id, n, rn FROM (
+  SELECT window_start, window_end, customer_id, COUNT(*) AS n,
+    ROW_NUMBER() OVER (PARTITION BY window_start, window_end ORDER BY SUM(amount) DESC) AS rn
+  FROM TABLE(TUMBLE(TABLE priced, DESCRIPTOR(order_time), INTERVAL '1' HOUR))
+  GROUP BY window_start, window_end, customer_id
+) WHERE rn <= 2;`,
+    expected: { top_spenders: `SELECT window_start, customer_id, n, rn FROM (SELECT window_start, customer_id, n, ROW_NUMBER() OVER (PARTITION BY window_start ORDER BY spend DESC) AS rn FROM (SELECT (order_time / ${H}) * ${H} AS window_start, customer_id, COUNT(*) AS n, SUM(amount) AS spend FROM orders WHERE amount IS NOT NULL GROUP BY order_time / ${H}, customer_id)) WHERE rn <= 2` },
+  },
+  {
+    name: 'Top-N in the GROUP BY query: the best-selling product of each customer by quantity',
+    sql: `${ORDERS_DDL}${printSink('favourite', 'customer_id STRING, product STRING, qty BIGINT')}INSERT INTO favourite
+SELECT customer_id, product, qty FROM (
+  SELECT customer_id, product, SUM(qty) AS qty,
+    ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY SUM(qty) DESC, product) AS rn
+  FROM orders WHERE product IS NOT NULL
+  GROUP BY customer_id, product
+) WHERE rn = 1;`,
+    expected: { favourite: `SELECT customer_id, product, qty FROM (SELECT customer_id, product, qty, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY qty DESC, product) AS rn FROM (SELECT customer_id, product, SUM(qty) AS qty FROM orders WHERE product IS NOT NULL GROUP BY customer_id, product)) WHERE rn = 1` },
+  },
+  {
     name: 'window deduplication: the first order of each customer per hour',
     sql: `${ORDERS_DDL}${printSink('firsts', 'order_id STRING, customer_id STRING, window_start TIMESTAMP(3)')}INSERT INTO firsts
 SELECT order_id, customer_id, window_start FROM (

@@ -33,7 +33,7 @@ const SPREADS: Record<string, { sample: boolean; root: boolean }> = {
   STDDEV: { sample: true, root: true },
 };
 const WINDOW_FUNCTIONS: Record<string, string> = { START: 'window_start', END: 'window_end', ROWTIME: 'window_time', PROCTIME: 'window_time' };
-const normal = (sql: string, t: Tree): string => textOf(sql, t).replace(/\s+/g, ' ').replace(/`/g, '').toUpperCase();
+export const normal = (sql: string, t: Tree): string => textOf(sql, t).replace(/\s+/g, ' ').replace(/`/g, '').toUpperCase();
 
 /**
  * The created functions this view calls as aggregates: those Weir's export annotated with their
@@ -115,7 +115,17 @@ function callWindow(fn: string, args: Tree[], rel: Rel, env: Env, at: Tree): Gro
   return { type: 'tumble', params: { sizeMs: ms[0], field: col.field }, at };
 }
 
-export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
+/**
+ * A ROW_NUMBER() OVER (…) in the same SELECT as the GROUP BY ranks the aggregated rows: `skip` is
+ * that item, left out here, and `hidden` the columns its PARTITION BY and ORDER BY read that the
+ * SELECT list does not (SUM(price) when only COUNT(*) is selected), appended after the others.
+ */
+export interface RankedAggregate {
+  skip: Tree;
+  hidden: { name: string; expr: Tree }[];
+}
+
+export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: RankedAggregate): Rel {
   const groupBy = childOf(sel, 'groupByClause');
   const grouping = groupBy && hasGroupingSets(groupBy) ? expandGroupingSets(groupBy, from, env) : null;
   const rel: Rel = grouping?.rel ?? from;
@@ -185,7 +195,10 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env): Rel {
   }
   if (window) delete window.params.field;
 
-  const items = selectItems(sel, rel, env);
+  const items = [
+    ...selectItems(sel, rel, env).filter((it) => !ranked || it.expr !== ranked.skip),
+    ...(ranked?.hidden ?? []).map((h) => ({ name: h.name, expr: h.expr, col: null, at: h.expr })),
+  ];
   if (distinctSelect) {
     if (groupBy) fail(selectClause, 'SELECT DISTINCT', 'with GROUP BY, DISTINCT changes nothing; drop it');
     for (const it of items) {

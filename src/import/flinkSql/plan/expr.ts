@@ -189,16 +189,13 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
 }
 
 /**
- * `TO_TIMESTAMP_LTZ(epoch, precision)`: a Weir timestamp is epoch milliseconds already, so
- * precision 3 is the number itself and precision 0 (seconds) is the number × 1000, each cast so
- * that the result is typed as a timestamp (and prints as one).
+ * `TO_TIMESTAMP_LTZ(epoch, precision)`: Weir's expression language has the function for the two
+ * precisions Flink users write, 3 (milliseconds) and 0 (seconds); any other is refused here.
  */
 function epochTimestamp(t: Tree, scope: Scope, r: (x: Tree) => string): string {
   const { args } = callArgs(t);
   const precision = args.length === 2 ? args[1].getText() : args.length === 1 ? '3' : '';
-  // Typed as a timestamp (CAST of a number is the number), so CAST(… AS STRING) prints the time.
-  if (precision === '3') return `CAST(${r(args[0])} AS TIMESTAMP(3))`;
-  if (precision === '0') return `CAST(${r(args[0])} * 1000 AS TIMESTAMP(3))`;
+  if (precision === '3' || precision === '0') return `TO_TIMESTAMP_LTZ(${r(args[0])}, ${precision})`;
   fail(t, 'TO_TIMESTAMP_LTZ(…)', `Weir reads TO_TIMESTAMP_LTZ(epoch, 3) (milliseconds) and TO_TIMESTAMP_LTZ(epoch, 0) (seconds), found ${textOf(scope.sql, t)}`);
 }
 

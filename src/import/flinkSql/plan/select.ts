@@ -16,6 +16,7 @@ import { exprType } from './exprForms.ts';
 import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
+import { pendingRankOverAggregate } from './rankAggregate.ts';
 import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
 import { planWindowSemiJoins } from './windowSemiJoin.ts';
@@ -398,7 +399,8 @@ export function planSelect(sel: Tree, env: Env): FromRel {
   if (scalarSubqueries(items).length && !rel.tvf && !rel.rank) return planScalarSelect(sel, cond ? planWhere(rel, cond, env) : rel, env);
   if (isAggregating(sel, env)) {
     if (cond) rel = planWhere(rel, cond, env);
-    return planAggregate(sel, rel, env);
+    const ranked = rankItem(sel);
+    return ranked ? pendingRankOverAggregate(sel, rel, ranked, env) : planAggregate(sel, rel, env);
   }
   const rankAt = rankItem(sel);
   const overs = overAggregateItems(sel);
