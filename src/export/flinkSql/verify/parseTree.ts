@@ -8,6 +8,7 @@
 import { FlinkSQL } from 'dt-sql-parser';
 import * as grammar from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
 import { FlinkSqlParser } from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
+import { nameOverItems } from './overAlias.ts';
 
 export interface TreeToken {
   text?: string;
@@ -147,6 +148,7 @@ export class QuietFlinkSQL extends FlinkSQL {
   override createParser(input: string, errorListener?: Listener) {
     const parser = super.createParser(input, errorListener);
     if (!errorListener) parser.removeErrorListeners();
+    nameOverItems(parser.tokenStream);
     return parser;
   }
 }

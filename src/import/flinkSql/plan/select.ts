@@ -17,6 +17,7 @@ import { isAggregating, planAggregate } from './aggregate.ts';
 import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { pendingRankOverAggregate } from './rankAggregate.ts';
+import { UNNAMED_OVER } from '../../../export/flinkSql/verify/overAlias.ts';
 import { overAggregateItems, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
 import { planWindowSemiJoins } from './windowSemiJoin.ts';
@@ -283,6 +284,8 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
       const ids = childrenOf(expr, 'identifier');
       name = ids.length ? unquote(ids[ids.length - 1].getText()) : null;
     }
+    // An OVER item written without a name is named as Flink names it (see overAlias.ts).
+    if (name === UNNAMED_OVER) name = `EXPR$${i}`;
     name ??= columnRef(body)?.name ?? `EXPR$${i}`;
     out.push({ name, expr: body, col: null, at: item });
   });
