@@ -44,10 +44,15 @@ export class LineWriter {
 
 export const changelogLine = (el: Element): string => JSON.stringify({ kind: el.kind, row: el.row });
 
-/** `{"line":N,"reason":"...","raw":"..."}`: line and raw when the record came from a file, else the row. */
+/**
+ * `{"line":N,"reason":"...","raw":"..."}`: line and raw when the record came from a file, else the
+ * row; a later node's dead letter names the source and file its record's line is in.
+ */
 export function deadLetterLine(d: DeadLetter): string {
   const out: Record<string, unknown> = {};
+  if (d.file !== undefined) out.file = d.file;
   if (d.line !== undefined) out.line = d.line;
+  if (d.source !== undefined) out.source = d.source;
   out.reason = d.reason;
   if (d.raw !== undefined) out.raw = d.raw;
   else if (d.row !== undefined) out.row = d.row;
