@@ -59,6 +59,18 @@ export function deadLetterLine(d: DeadLetter): string {
   return JSON.stringify(out);
 }
 
+/**
+ * "first: orders.jsonl:3 (source visits): map code threw: …" for the summary: the dead letter of a
+ * node's earliest input line, at the file and line its record was read from (file:line, the form
+ * editors jump to); null when the node's records carry no line.
+ */
+export function firstDeadLetter(dead: readonly DeadLetter[], nodeId: string): string | null {
+  // The lowest line: at --parallelism N, dead letters arrive in no particular order.
+  let d: DeadLetter | undefined;
+  for (const x of dead) if (x.nodeId === nodeId && x.source !== undefined && (!d || x.line! < d.line!)) d = x;
+  return d ? `first: ${d.file !== undefined ? `${d.file}:${d.line}` : `line ${d.line} of the input`} (source ${d.source}): ${d.reason}` : null;
+}
+
 export function writeJsonFile(path: string, value: unknown): void {
   writeFileSync(path, JSON.stringify(value, null, 2) + '\n');
 }
