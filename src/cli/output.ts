@@ -44,14 +44,31 @@ export class LineWriter {
 
 export const changelogLine = (el: Element): string => JSON.stringify({ kind: el.kind, row: el.row });
 
-/** `{"line":N,"reason":"...","raw":"..."}`: line and raw when the record came from a file, else the row. */
+/**
+ * `{"line":N,"reason":"...","raw":"..."}`: line and raw when the record came from a file, else the
+ * row; a later node's dead letter names the source and file its record's line is in.
+ */
 export function deadLetterLine(d: DeadLetter): string {
   const out: Record<string, unknown> = {};
+  if (d.file !== undefined) out.file = d.file;
   if (d.line !== undefined) out.line = d.line;
+  if (d.source !== undefined) out.source = d.source;
   out.reason = d.reason;
   if (d.raw !== undefined) out.raw = d.raw;
   else if (d.row !== undefined) out.row = d.row;
   return JSON.stringify(out);
+}
+
+/**
+ * "first: orders.jsonl:3 (source visits): map code threw: …" for the summary: the dead letter of a
+ * node's earliest input line, at the file and line its record was read from (file:line, the form
+ * editors jump to); null when the node's records carry no line.
+ */
+export function firstDeadLetter(dead: readonly DeadLetter[], nodeId: string): string | null {
+  // The lowest line: at --parallelism N, dead letters arrive in no particular order.
+  let d: DeadLetter | undefined;
+  for (const x of dead) if (x.nodeId === nodeId && x.source !== undefined && (!d || x.line! < d.line!)) d = x;
+  return d ? `first: ${d.file !== undefined ? `${d.file}:${d.line}` : `line ${d.line} of the input`} (source ${d.source}): ${d.reason}` : null;
 }
 
 export function writeJsonFile(path: string, value: unknown): void {

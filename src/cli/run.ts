@@ -12,6 +12,8 @@ import { STDIN, resolveStreamedInputs } from './inputs.ts';
 import type { RunOutput } from './runOutput.ts';
 import { DirOutput, StdoutOutput } from './runOutput.ts';
 import { executeLive } from './runLive.ts';
+import { firstDeadLetter } from './output.ts';
+import type { DeadLetter } from '../core/types.ts';
 import { prepareUserCode } from './codeFlags.ts';
 import { cliFeeds, feedInputs } from './feedInputs.ts';
 import type { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
@@ -20,7 +22,8 @@ export interface RunSummary {
   elapsedMs: number;
   sources: { id: string; kind: string; records: number; deadLetters: number; firstDeadLetter?: { line?: number; reason: string } }[];
   sinks: { id: string; viewRows: number; changelogRows: number }[];
-  deadLetters: { id: string; count: number }[];
+  /** `first`: a later node's first dead letter at its record's source line (see firstDeadLetter). */
+  deadLetters: { id: string; count: number; first?: string }[];
   totalDeadLetters: number;
   /** Which GROUP BY → view pairs ran chained, and why the others did not (see runtime/chaining.ts). */
   chains: string[];
@@ -120,7 +123,7 @@ export function summarize(plan: JobPlan, cluster: LocalCluster, output: RunOutpu
       return { id: n.id, kind: n.kind, records: metrics[n.id].recordsOut, deadLetters: metrics[n.id].deadLetters, ...(first ? { firstDeadLetter: { line: first.line, reason: first.reason } } : {}) };
     }),
     sinks: [...counts.changelogRows].map(([id, rows]) => ({ id, viewRows: (views[id] ?? []).length, changelogRows: rows })),
-    deadLetters: [...counts.deadLetters].map(([id, count]) => ({ id, count })),
+    deadLetters: [...counts.deadLetters].map(([id, count]) => ({ id, count, ...withFirst(deadLetters, id) })),
     totalDeadLetters: deadLetters.length,
     chains: describeChains(cluster.chains()),
   };
@@ -138,9 +141,15 @@ function printSummary(plan: JobPlan, s: RunSummary, output: RunOutput, io: Io, f
   const where = s.deadLetters.map((d) => `${d.id}: ${d.count}`).join(', ');
   const see = output.streamsDeadLetters ? 'the "deadLetter" lines on standard output' : '<node>.dead-letter.jsonl';
   lines.push(`  dead letters: ${s.totalDeadLetters}${where ? ` (${where}; see ${see})` : ''}`);
+  for (const d of s.deadLetters) if (d.first) lines.push(`    ${d.id} ${d.first}`);
   for (const c of s.chains) lines.push(`  ${c}`);
   lines.push(`results in ${output.where}`);
   io.err(lines.join('\n'));
 }
+
+const withFirst = (dead: readonly DeadLetter[], id: string): { first?: string } => {
+  const first = firstDeadLetter(dead, id);
+  return first ? { first } : {};
+};
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -17,7 +17,8 @@ import { cliFeeds, feedInputs } from './feedInputs.ts';
 import type { FeedSourceParams } from '../pipeline/kinds/feedSource.ts';
 import type { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 import type { JobInputs } from './inputs.ts';
-import { LineWriter, changelogLine, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';
+import { LineWriter, changelogLine, firstDeadLetter, outputFile, writeDeadLetters, writeJsonFile } from './output.ts';
+import type { DeadLetter } from '../core/types.ts';
 import type { ParallelRunFlags } from './runFlags.ts';
 import { fileNameFor } from '../runtime/node/durableFiles.ts';
 import { ResumableStore, declaredCodeStates, prepareResume } from './resume.ts';
@@ -159,7 +160,7 @@ async function finish(args: RunArgs, flags: ParallelRunFlags, io: Io, plan: JobP
   const paths = new Map(plan.nodes.map((n) => [n.id, outputFile(args.out, n.id, 'dead-letter.jsonl')]));
   for (const d of dead) if (!paths.has(d.nodeId)) paths.set(d.nodeId, outputFile(args.out, d.nodeId, 'dead-letter.jsonl'));
   const deadCounts = writeDeadLetters(paths, dead);
-  io.err(summary(plan.doc.name, result, changelogRows, deadCounts, args.out));
+  io.err(summary(plan.doc.name, result, changelogRows, deadCounts, args.out, dead));
   return 0;
 }
 
@@ -169,7 +170,7 @@ function withParallelism(doc: PipelineDocument, n: number | undefined): Pipeline
   return { ...doc, nodes: doc.nodes.map((node) => (node.parallelism !== undefined || node.kind.endsWith('Source') ? node : { ...node, parallelism: n })) };
 }
 
-function summary(name: string, r: JobResult, changelogRows: Record<string, number>, dead: Map<string, number>, out: string): string {
+function summary(name: string, r: JobResult, changelogRows: Record<string, number>, dead: Map<string, number>, out: string, letters: readonly DeadLetter[]): string {
   const completed = r.checkpoints.filter((c) => c.status === 'completed').length;
   const lines = [`ran "${name}" in ${(r.elapsedMs / 1000).toFixed(2)} s on ${r.workers} worker thread${r.workers === 1 ? '' : 's'}`];
   lines.push(`  checkpoints: ${completed} completed, ${r.checkpoints.length - completed} aborted`);
@@ -181,6 +182,10 @@ function summary(name: string, r: JobResult, changelogRows: Record<string, numbe
   for (const [id, n] of Object.entries(changelogRows)) lines.push(`  sink ${id}: ${r.views[id]?.length ?? 0} rows in the view, ${n} changelog rows`);
   const total = [...dead.values()].reduce((a, b) => a + b, 0);
   lines.push(`  dead letters: ${total}${dead.size ? ` (${[...dead].map(([id, c]) => `${id}: ${c}`).join(', ')}; see <node>.dead-letter.jsonl)` : ''}`);
+  for (const id of dead.keys()) {
+    const first = firstDeadLetter(letters, id);
+    if (first) lines.push(`    ${id} ${first}`);
+  }
   lines.push(`results in ${out}`);
   return lines.join('\n');
 }

@@ -9,6 +9,11 @@ export interface Element {
   kind: RowKind;
   row: Row;
   ts: number | null;
+  /**
+   * The source line this record was read from, packed with its source (see origin.ts); set only
+   * when the pipeline runs user code, and absent on records made from many (aggregates, joins).
+   */
+  at?: number;
 }
 
 /** A key is the value of one key field, or a JSON string of several. */
@@ -30,5 +35,11 @@ export interface DeadLetter {
   row?: unknown;
   /** 1-based line in the input file, when the record came from one. */
   line?: number;
+  /**
+   * When the dead letter is not the source's own: the source that read the record's line, and
+   * the name of that source's input (a file), so a bad record deep in the pipeline is found.
+   */
+  source?: string;
+  file?: string;
   raw?: string;
 }

@@ -1,4 +1,4 @@
-import type { Row } from '../core/types.ts';
+import type { Element, Row } from '../core/types.ts';
 import { transpileUdf, UdfError } from '../expr/udf.ts';
 import { CODE_DRIVER_SOURCE } from './codeDriver.ts';
 import type { CodeDriver, CodeForm, DriverOutcome } from './codeDriver.ts';
@@ -66,6 +66,27 @@ export const DEFAULT_CODE_LIMITS: CodeLimits = { timeoutMs: 2000, memoryMb: 256 
  */
 export class CodeLimitError extends Error {
   readonly fatal = true;
+  /** Which record of the rows or requests handed over was running, when the host knows it. */
+  record?: number;
+  /** That record's element, once the operator that handed the batch over has found it. */
+  element?: Element;
+  /** Set once the message names the record's source line, so it is named once. */
+  located = false;
+
+  /** `advice` (what to do) stays last when the message is told where the record came from. */
+  constructor(
+    readonly detail: string,
+    readonly advice = '',
+  ) {
+    super(advice ? `${detail}; ${advice}` : detail);
+  }
+
+  /** The same error, its message saying where the record came from, before the advice. */
+  withOrigin(sentence: string): CodeLimitError {
+    const e = new CodeLimitError(`${this.detail}; ${sentence}`, this.advice);
+    e.located = true;
+    return e;
+  }
 }
 
 export const isCodeLimitError = (e: unknown): e is CodeLimitError => e instanceof Error && (e as { fatal?: unknown }).fatal === true;

@@ -13,7 +13,9 @@ import type { OperatorStateSnapshot } from '../state/operatorState.ts';
 import type { PlanNode } from '../pipeline/plan.ts';
 import { forwardsBatches } from './operators/keyBy.ts';
 import { creatingNode, isCodeLimitError } from './codeHost.ts';
-import { CODE_BATCH } from './operators/codeBatches.ts';
+import type { CodeLimitError } from './codeHost.ts';
+import { CODE_BATCH, atElement } from './operators/codeBatches.ts';
+import type { Origins } from './origins.ts';
 
 export interface NodeTaskSnapshot {
   keyed: KeyedStateSnapshot;
@@ -53,6 +55,8 @@ export class NodeTask {
   /** The highest watermark among the snapshots this task was restored from. */
   private restoredWatermark = MIN_WATERMARK;
   private eventTime = MIN_WATERMARK;
+  /** The source line of the element being processed (Element.at), for dead letters that do not name their element. */
+  private currentAt: number | undefined = undefined;
   readonly counters: Record<string, number> = {};
   recordsIn = 0;
   recordsOut = 0;
@@ -64,6 +68,8 @@ export class NodeTask {
     private readonly clock: Clock,
     rng: Rng,
     private readonly sinkDeadLetter: (d: DeadLetter) => void,
+    /** Present when records carry their source line: dead letters and broken limits then name it. */
+    private readonly origins: Origins | null = null,
   ) {
     for (const port of node.spec.inputs.map((p) => p.name)) {
       const fields = def.keyFields?.(node.params, port, node.inputs) ?? null;
@@ -99,10 +105,7 @@ export class NodeTask {
       currentWatermark: () => this.watermark,
       highestWatermark: () => Math.max(this.watermark, this.restoredWatermark),
       currentProcessingTime: () => this.clock.now(),
-      deadLetter: (reason, row) => {
-        this.count('deadLetters');
-        this.sinkDeadLetter({ nodeId: node.id, reason, row });
-      },
+      deadLetter: (reason, row, from) => this.deadLetter(reason, row, from ? from.at : this.currentAt),
       count: (m, d = 1) => this.count(m, d),
       rng,
       inputs: node.inputs,
@@ -114,6 +117,20 @@ export class NodeTask {
 
   open(): void {
     this.operator.open?.();
+  }
+
+  /** A bad record, with the source line it was read from when records carry one. */
+  private deadLetter(reason: string, row: unknown, at: number | undefined): void {
+    this.count('deadLetters');
+    const o = this.origins?.where(at);
+    this.sinkDeadLetter(o ? { nodeId: this.node.id, reason, row, line: o.line, source: o.source, ...(o.file !== undefined ? { file: o.file } : {}) } : { nodeId: this.node.id, reason, row });
+  }
+
+  /** A broken limit stops the job; its message names the source line of the record it stopped at. */
+  private limitBroken(e: CodeLimitError, el?: Element): CodeLimitError {
+    const from = e.element ?? el;
+    if (e.located || !this.origins || !from) return e;
+    return e.withOrigin(this.origins.sentence(from.at, this.node.id));
   }
 
   private count(metric: string, delta = 1): void {
@@ -136,20 +153,19 @@ export class NodeTask {
     this.recordsIn += els.length;
     if (op.processBatch && !sel) {
       this.eventTime = this.watermark;
+      this.currentAt = undefined;
       try {
         return op.processBatch(els, port);
       } catch (e) {
         // Batch operators hand the whole batch to their code host before emitting anything, so a
         // batch that failed as a whole (a record that cannot even be serialized) emitted nothing:
         // retry record by record and dead-letter only the records that fail alone.
-        if (isCodeLimitError(e)) throw e;
+        if (isCodeLimitError(e)) throw this.limitBroken(e);
         for (const el of els) {
           try {
             op.processBatch([el], port);
           } catch (e1) {
-            if (isCodeLimitError(e1)) throw e1;
-            this.count('deadLetters');
-            this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${thrownReason(e1)}`, row: el.row });
+            this.failedElement(el, e1);
           }
         }
         return;
@@ -159,6 +175,7 @@ export class NodeTask {
     if (op.claimBatch && sel && els.length > 1) op.claimBatch(els, sel);
     for (const el of els) {
       this.eventTime = el.ts ?? this.watermark;
+      this.currentAt = el.at;
       if (sel) this.state.setCurrentKey(sel(el.row));
       try {
         op.processElement(el, port);
@@ -170,9 +187,8 @@ export class NodeTask {
 
   /** A record the operator threw on is a dead letter; a broken limit stops the job. */
   private failedElement(el: Element, e: unknown): void {
-    if (isCodeLimitError(e)) throw e;
-    this.count('deadLetters');
-    this.sinkDeadLetter({ nodeId: this.node.id, reason: `processing failed: ${thrownReason(e)}`, row: el.row });
+    if (isCodeLimitError(e)) throw this.limitBroken(e, el);
+    this.deadLetter(`processing failed: ${thrownReason(e)}`, el.row, el.at);
   }
 
   /**
@@ -207,7 +223,7 @@ export class NodeTask {
       } catch (e) {
         // Nothing was applied yet: a chunk that failed as a whole (a record that cannot even be
         // serialized) is retried record by record, so only the records that fail alone are dead letters.
-        if (isCodeLimitError(e)) throw e;
+        if (isCodeLimitError(e)) throw this.limitBroken(atElement(e, chunk.map((at) => els[at])) as CodeLimitError);
         for (const at of chunk) {
           this.enter(els[at], keys[at]);
           try {
@@ -231,6 +247,7 @@ export class NodeTask {
 
   private enter(el: Element, key: Key): void {
     this.eventTime = el.ts ?? this.watermark;
+    this.currentAt = el.at;
     this.state.setCurrentKey(key);
   }
 
@@ -251,6 +268,7 @@ export class NodeTask {
 
   fireTimer(t: Timer): void {
     this.state.setCurrentKey(t.key);
+    this.currentAt = undefined;
     this.eventTime = t.domain === 'event' ? t.ts : this.watermark;
     try {
       this.operator.onTimer?.(t);
@@ -263,6 +281,7 @@ export class NodeTask {
   /** Moves the operator's watermark; the caller has already fired the due event-time timers. */
   advanceWatermark(wm: number): void {
     this.watermark = wm;
+    this.currentAt = undefined;
     this.eventTime = wm;
     this.operator.onWatermark?.(wm);
   }
@@ -280,10 +299,12 @@ export class NodeTask {
   /** Every channel of `port` ended. */
   endPort(port: string): void {
     this.eventTime = this.watermark;
+    this.currentAt = undefined;
     this.operator.endPort?.(port);
   }
 
   endInput(): void {
+    this.currentAt = undefined;
     this.operator.endInput?.();
   }
 

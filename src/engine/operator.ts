@@ -28,8 +28,11 @@ export interface OperatorContext {
    */
   highestWatermark(): number;
   currentProcessingTime(): number;
-  /** A bad record is kept and counted, never dropped silently. */
-  deadLetter(reason: string, row?: unknown): void;
+  /**
+   * A bad record is kept and counted, never dropped silently. `from`: the element it concerns,
+   * when not the one being processed (a batch's), so the dead letter names its source line.
+   */
+  deadLetter(reason: string, row?: unknown, from?: Element): void;
   /** Adds to a named counter shown in metrics (late records, evictions, ...). */
   count(metric: string, delta?: number): void;
   readonly rng: Rng;

@@ -3,6 +3,7 @@ import type { CommonSourceParams, RawRecord, SourcePosition, SourceReader } from
 import { MIN_WATERMARK } from '../core/types.ts';
 import { ChangelogDecoder } from '../core/changelogDecoder.ts';
 import { compileExpr } from '../expr/index.ts';
+import { packOrigin } from '../core/origin.ts';
 
 export interface SourcePoll {
   elements: Element[];
@@ -36,10 +37,15 @@ export class SourceTask {
   /** eventTime.expr: computes the time field of each record (a SQL computed column). */
   private readonly computeTime: ((row: Row) => unknown) | null;
 
+  /**
+   * `slot`: this source's index among the plan's sources, given when records should carry the
+   * line they were read from (Element.at: the pipeline runs user code, whose errors name it).
+   */
   constructor(
     readonly nodeId: string,
     private readonly reader: SourceReader,
     params: CommonSourceParams,
+    private readonly slot?: number,
   ) {
     this.timeField = params.eventTime?.field ?? null;
     this.bound = params.eventTime?.maxOutOfOrdernessMs ?? 0;
@@ -109,7 +115,8 @@ export class SourceTask {
         else if (ts > this.maxTs) this.maxTs = ts;
       }
       if (reason !== null) deadLetters.push({ nodeId: this.nodeId, reason, row: v, line: r.line, raw: r.raw });
-      else elements.push({ kind: '+I', row, ts });
+      else if (this.slot === undefined || r.line === undefined) elements.push({ kind: '+I', row, ts });
+      else elements.push({ kind: '+I', row, ts, at: packOrigin(this.slot, r.line) });
     }
     let watermark: number | null = null;
     const done = this.reader.done();
@@ -148,7 +155,8 @@ export class SourceTask {
         }
         if (ts > this.maxTs) this.maxTs = ts;
       }
-      elements.push({ kind, row, ts });
+      if (this.slot === undefined || r.line === undefined) elements.push({ kind, row, ts });
+      else elements.push({ kind, row, ts, at: packOrigin(this.slot, r.line) });
     }
   }
 

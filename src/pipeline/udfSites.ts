@@ -26,7 +26,7 @@ function walk(schema: JsonSchema | undefined, value: unknown, path: string, out:
 }
 
 /** Every non-empty code param of every node, found through the kind's params schema. */
-export function udfSites(doc: PipelineDocument): UdfSite[] {
+export function udfSites(doc: Pick<PipelineDocument, 'nodes'> | { nodes: readonly { id: string; kind: string; params: Record<string, unknown> }[] }): UdfSite[] {
   const sites: UdfSite[] = [];
   for (const n of doc.nodes) {
     const spec = kindSpec(n.kind);

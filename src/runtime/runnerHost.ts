@@ -59,6 +59,8 @@ export interface RunnerDeps {
   host: RunnerHost;
   backend?: (time: StateTime) => KeyedStateBackend;
   inputs?: Record<string, SourceEnv['input']>;
+  /** The name (a file) of every source's input, when `inputs` holds only this host's: for messages that name a record's source line. */
+  inputNames?: Record<string, string>;
   /** Readers that replace a source node's own (by node id): live inputs, benchmarks' ready records. */
   readers?: Record<string, GivenReader>;
   /** Records injected into running sources; subtask 0 of each source reads its entries. */

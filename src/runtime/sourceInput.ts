@@ -7,6 +7,12 @@ import { InjectingReader, type InjectionLog } from './injectionLog.ts';
 import { SourceIdleness } from './sourceIdleness.ts';
 import type { RunnerDeps } from './runnerHost.ts';
 import type { CommonSourceParams, SourceReader } from '../core/source.ts';
+import { jobOrigins, type Origins } from '../engine/origins.ts';
+
+/** The job's source lines (null when its records carry none: no user code), with every source's file name. */
+export function originsOf(deps: RunnerDeps): Origins | null {
+  return jobOrigins(deps.plan, () => deps.inputNames ?? Object.fromEntries(Object.entries(deps.inputs ?? {}).flatMap(([id, input]) => (input ? [[id, input.name]] : []))));
+}
 
 /** What every subtask's snapshot starts with. */
 export type SnapshotBase = Pick<SubtaskSnapshot, 'subtask' | 'parallelism' | 'finished' | 'deadLetterEpochs' | 'derivedFrom'>;
@@ -44,7 +50,7 @@ export class SourceInput {
     this.split = splitReader(reader, index, node.parallelism);
     this.injections = deps.injections ?? null;
     if (index === 0 && deps.injections) this.injecting = new InjectingReader(this.split, deps.injections.of(node.id));
-    this.task = new SourceTask(node.id, this.injecting ?? this.split, params);
+    this.task = new SourceTask(node.id, this.injecting ?? this.split, params, originsOf(deps)?.slotOf(node.id));
     this.recordIntervalMs = 1000 / (params.ratePerSec ?? plan.doc.settings?.defaultRatePerSec ?? 1000);
     const timeoutMs = params.eventTime?.idleTimeoutMs ?? plan.doc.settings?.idleTimeoutMs;
     if (timeoutMs !== undefined) this.idleness = new SourceIdleness(timeoutMs, host.clock, announceIdle);

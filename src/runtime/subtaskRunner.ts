@@ -14,7 +14,7 @@ import type { ChannelMessage } from './messages.ts';
 import { InputChannels } from './inputChannels.ts';
 import type { InChannel, InputChannelView } from './inputChannels.ts';
 import { OutputPartitioning, edgeShape } from './outputPartitioning.ts';
-import { SourceInput } from './sourceInput.ts';
+import { SourceInput, originsOf } from './sourceInput.ts';
 import { TwoPhaseOutput } from './twoPhaseOutput.ts';
 import { operatorSnapshot, restoreOperatorState, restoredCounts, setRestoredCounts, takeSnapshot } from './subtaskCheckpoint.ts';
 import { advanceEventTime, fireProcessingTimers } from './operatorTimers.ts';
@@ -97,7 +97,7 @@ export class SubtaskRunner {
       let task: NodeTask | null = null;
       const time: StateTime = { processingTime: () => host.clock.now(), eventTime: () => task!.currentEventTime() };
       const backend = deps.backend?.(time) ?? new MemoryStateBackend(time, plan.maxParallelism);
-      task = new NodeTask(node, operatorDefinition(node.kind), backend, host.clock, seededRng(seed), (d) => this.deadLetter(d));
+      task = new NodeTask(node, operatorDefinition(node.kind), backend, host.clock, seededRng(seed), (d) => this.deadLetter(d), originsOf(deps));
       this.task = task;
       task.open();
     }

@@ -1,4 +1,5 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
+import { derived } from '../../core/origin.ts';
 import type { Element, Row } from '../../core/types.ts';
 import { isAddition } from '../../core/types.ts';
 import type { MapKey } from '../../state/descriptors.ts';
@@ -25,7 +26,7 @@ function emitResult(ctx: OperatorContext, el: Element, answer: InvokeAnswer): vo
   if (result === null || result === undefined) return;
   const rows = Array.isArray(result) ? result : [result];
   for (const r of rows) {
-    if (isObject(r)) ctx.emit({ kind: el.kind, row: r, ts: el.ts });
+    if (isObject(r)) ctx.emit(derived(el, r));
     else ctx.deadLetter(`broadcast code returned ${r === null ? 'null' : Array.isArray(r) ? 'a nested array' : typeof r}, not a row object`, el.row);
   }
 }
@@ -87,7 +88,7 @@ export const broadcastProcess: OperatorDefinition<BroadcastProcessParams> = {
       const out: Row = { ...el.row };
       if (columns) for (const c of columns) out[RULE_PREFIX + c] = rule?.[c] ?? null;
       else if (rule) for (const c of Object.keys(rule)) if (c !== ruleKey) out[RULE_PREFIX + c] = rule[c];
-      ctx.emit({ kind: el.kind, row: out, ts: el.ts });
+      ctx.emit(derived(el, out));
     }
 
     return {

@@ -20,7 +20,7 @@ export const filter: OperatorDefinition<FilterParams> = {
     const code = loadCode({ nodeId: ctx.nodeId, what: 'filter code' }, params.code ?? '');
     const processBatch = (els: readonly Element[]) =>
       eachOutcome(code, 'test', els, (el, out) => {
-        if (!out.ok) return ctx.deadLetter(out.reason, el.row);
+        if (!out.ok) return ctx.deadLetter(out.reason, el.row, el);
         if (out.value === true) ctx.emit(el);
       });
     return { processBatch, processElement: (el) => processBatch([el]) };

@@ -1,4 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
+import { derived } from '../../core/origin.ts';
 import type { Element } from '../../core/types.ts';
 import { loadCode } from '../codeHost.ts';
 import { isObject } from './rows.ts';
@@ -11,11 +12,11 @@ export const flatMap: OperatorDefinition<FlatMapParams> = {
     const code = loadCode({ nodeId: ctx.nodeId, what: 'flatMap code' }, params.code);
     const processBatch = (els: readonly Element[]) =>
       eachOutcome(code, 'value', els, (el, out) => {
-        if (!out.ok) return ctx.deadLetter(out.reason, el.row);
-        if (!Array.isArray(out.value)) return ctx.deadLetter(`flatMap returned ${shapeOf(out.value)}, not an array`, el.row);
+        if (!out.ok) return ctx.deadLetter(out.reason, el.row, el);
+        if (!Array.isArray(out.value)) return ctx.deadLetter(`flatMap returned ${shapeOf(out.value)}, not an array`, el.row, el);
         out.value.forEach((r: unknown, i: number) => {
-          if (isObject(r)) ctx.emit({ kind: el.kind, row: r, ts: el.ts });
-          else ctx.deadLetter(`flatMap returned ${shapeOf(r)} at [${i}], not an object`, el.row);
+          if (isObject(r)) ctx.emit(derived(el, r));
+          else ctx.deadLetter(`flatMap returned ${shapeOf(r)} at [${i}], not an object`, el.row, el);
         });
       });
     return { processBatch, processElement: (el) => processBatch([el]) };

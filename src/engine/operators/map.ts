@@ -1,4 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
+import { derived } from '../../core/origin.ts';
 import type { Element, Row } from '../../core/types.ts';
 import { compileExpr } from '../../expr/index.ts';
 import { loadCode } from '../codeHost.ts';
@@ -15,16 +16,16 @@ export const map: OperatorDefinition<MapParams> = {
         processElement(el) {
           const row: Row = { ...el.row };
           for (const [name, e] of sets) row[name] = e.evaluate(el.row);
-          ctx.emit({ kind: el.kind, row, ts: el.ts });
+          ctx.emit(derived(el, row));
         },
       };
     }
     const code = loadCode({ nodeId: ctx.nodeId, what: 'map code' }, params.code ?? '');
     const processBatch = (els: readonly Element[]) =>
       eachOutcome(code, 'value', els, (el, out) => {
-        if (!out.ok) return ctx.deadLetter(out.reason, el.row);
-        if (!isObject(out.value)) return ctx.deadLetter(`map returned ${shapeOf(out.value)}, not an object (return one record as { field: value, … }; use flatMap for several)`, el.row);
-        ctx.emit({ kind: el.kind, row: out.value, ts: el.ts });
+        if (!out.ok) return ctx.deadLetter(out.reason, el.row, el);
+        if (!isObject(out.value)) return ctx.deadLetter(`map returned ${shapeOf(out.value)}, not an object (return one record as { field: value, … }; use flatMap for several)`, el.row, el);
+        ctx.emit(derived(el, out.value));
       });
     return { processBatch, processElement: (el) => processBatch([el]) };
   },

@@ -1,4 +1,5 @@
 import type { OperatorDefinition } from '../operator.ts';
+import { derived } from '../../core/origin.ts';
 import type { Row } from '../../core/types.ts';
 import { compileExpr } from '../../expr/index.ts';
 import type { ProjectParams } from '../../pipeline/kinds/project.ts';
@@ -11,7 +12,7 @@ export const project: OperatorDefinition<ProjectParams> = {
       processElement(el) {
         const row: Row = {};
         for (const [name, e] of cols) row[name] = e.evaluate(el.row) ?? null;
-        ctx.emit({ kind: el.kind, row, ts: el.ts });
+        ctx.emit(derived(el, row));
       },
     };
   },

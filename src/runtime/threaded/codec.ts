@@ -29,6 +29,8 @@ export type WireBatch =
       kinds: Uint8Array;
       /** NaN marks a null timestamp (event times are finite numbers). */
       ts: Float64Array;
+      /** Each record's source line (Element.at), NaN where it has none; absent when no record has one. */
+      at?: Float64Array;
       cols: WireColumn[];
     };
 
@@ -47,14 +49,17 @@ export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transf
   const n = els.length;
   const kinds = new Uint8Array(n);
   const ts = new Float64Array(n);
+  let at: Float64Array | undefined;
   for (let i = 0; i < n; i++) {
     const e = els[i];
     kinds[i] = KIND_CODE[e.kind];
     ts[i] = e.ts === null ? NaN : e.ts;
+    if (e.at !== undefined) (at ??= new Float64Array(n).fill(NaN))[i] = e.at;
   }
   transfer.push(kinds.buffer, ts.buffer);
+  if (at) transfer.push(at.buffer);
   const cols = fields.map((f) => encodeColumn(rows, f, transfer));
-  return { enc: 'columnar', n, fields, kinds, ts, cols };
+  return at ? { enc: 'columnar', n, fields, kinds, ts, at, cols } : { enc: 'columnar', n, fields, kinds, ts, cols };
 }
 
 /** Rows of one shape as columns, or as they are (different shapes, values that are not records). */
@@ -171,9 +176,11 @@ export function decodeBatch(b: WireBatch): Element[] {
   const cols = b.cols.map((c) => columnValues(c, n));
   const make = rowMaker(fields);
   const out = new Array<Element>(n);
+  const at = b.at;
   for (let i = 0; i < n; i++) {
     const t = ts[i];
-    out[i] = { kind: KINDS[kinds[i]], row: make(cols, i), ts: t !== t ? null : t };
+    const a = at ? at[i] : NaN;
+    out[i] = a !== a ? { kind: KINDS[kinds[i]], row: make(cols, i), ts: t !== t ? null : t } : { kind: KINDS[kinds[i]], row: make(cols, i), ts: t !== t ? null : t, at: a };
   }
   return out;
 }

@@ -46,6 +46,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     workers: s.workers,
     ownWorker: [...ownWorker],
     inputs,
+    inputNames: Object.fromEntries(Object.entries(opts.inputs ?? {}).map(([id, input]) => [id, input.name])),
     feeds: Object.fromEntries(Object.entries(s.feeds ?? {}).filter(([id]) => nodes.has(id))),
     restore,
     channelCapacity: opts.channelCapacity ?? creditFor(opts.batchSize ?? DEFAULT_BATCH),

@@ -50,6 +50,8 @@ export interface DeploySpec {
   /** Nodes whose subtasks each run on a worker of their own (JobOptions.ownWorker). */
   ownWorker: string[];
   inputs: Record<string, JobInput>;
+  /** The name (a file) of every source's input, also of sources on other workers: messages name where a record came from. */
+  inputNames: Record<string, string>;
   /** Live feed sources on this worker: what their logs hold on the job manager's thread (see feedRelay.ts). */
   feeds: Record<string, FeedBacklog>;
   /** node id → every old subtask's snapshot of that node (all of them, so key groups can move). */

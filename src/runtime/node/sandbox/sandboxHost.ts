@@ -51,7 +51,7 @@ class SandboxHost implements OperatorCodeHost {
     const id = `${site.nodeId}#${this.nextId++}`;
     // The first load also starts the code host process, which takes a moment on a busy machine.
     const r = this.request({ t: 'load', id, js, form, driver: CODE_DRIVER_SOURCE, timeoutMs: this.config.timeoutMs }, site, 20_000);
-    if (r.t === 'timeout') throw new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit while it was being loaded${whereInCode(site, r.line)}; ${raise('timeout')}`);
+    if (r.t === 'timeout') throw new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit while it was being loaded${whereInCode(site, r.line)}`, raise('timeout'));
     if (r.t === 'threw') throw new UdfError(`${site.what} threw while it was being loaded: ${r.message}`, 1, 1);
     if (r.t !== 'ok') throw this.failure(r, site, 0);
     const shape = checkLoaded(site, form, r.value);
@@ -97,18 +97,25 @@ class SandboxHost implements OperatorCodeHost {
 
   private failure(r: Reply, site: CodeSite, n: number, rows: readonly Row[] = [], per = 'per batch'): Error {
     if (r.t === 'timeout') {
+      const at = r.at >= 0 && r.at < rows.length ? r.at : rows.length ? 0 : -1;
       const which = r.at >= 0 && r.at < rows.length ? ` at record ${r.at + 1} of a batch of ${n}: ${recordExcerpt(rows[r.at])}` : rows.length ? ` at record ${recordExcerpt(rows[0])}` : '';
-      return new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit ${per}${which}${whereInCode(site, r.line)}; ${raise('timeout')}`);
+      return ofRecord(new CodeLimitError(`node "${site.nodeId}": ${site.what} ran longer than the ${this.config.timeoutMs} ms limit ${per}${which}${whereInCode(site, r.line)}`, raise('timeout')), at);
     }
     if (r.t === 'died') {
       const oom = r.signal === 'SIGABRT' || r.code === 134 || /heap limit|out of memory/i.test(r.stderr);
-      this.dead = oom
-        ? `node "${site.nodeId}": ${site.what} used more than the ${this.config.memoryMb} MB memory limit (in a batch of ${n} record${n === 1 ? '' : 's'}${rows.length ? `, the first ${recordExcerpt(rows[0])}` : ''}); ${raise('memory')}`
-        : `node "${site.nodeId}": the code host process ended (${r.signal ? `signal ${r.signal}` : `exit code ${r.code}`}) while running ${site.what}`;
-      return new CodeLimitError(this.dead);
+      if (!oom) return new CodeLimitError((this.dead = `node "${site.nodeId}": the code host process ended (${r.signal ? `signal ${r.signal}` : `exit code ${r.code}`}) while running ${site.what}`));
+      const e = new CodeLimitError(`node "${site.nodeId}": ${site.what} used more than the ${this.config.memoryMb} MB memory limit (in a batch of ${n} record${n === 1 ? '' : 's'}${rows.length ? `, the first ${recordExcerpt(rows[0])}` : ''})`, raise('memory'));
+      this.dead = e.message;
+      return ofRecord(e, rows.length ? 0 : -1);
     }
     return new CodeLimitError(`node "${site.nodeId}": the code host failed: ${(r as { message?: string }).message ?? r.t}`);
   }
+}
+
+/** The error, knowing which of the records handed over it stopped at (-1: none), so its source line can be named. */
+function ofRecord(e: CodeLimitError, at: number): CodeLimitError {
+  if (at >= 0) e.record = at;
+  return e;
 }
 
 /** ", in line 3 of the code: while (true) {}" when the code marked a line before it was stopped. */

@@ -24,6 +24,11 @@ export interface UserCodeCase {
   /** Every record is a dead letter of node m (or of `deadLetterNode`), with a reason matching this. */
   deadLetters?: RegExp;
   deadLetterNode?: string;
+  /**
+   * Every dead letter also names where its record was read: the input file (orders.jsonl), the
+   * source (visits) and the line, which must hold that very record.
+   */
+  deadLettersAt?: boolean;
   /** The view equals the view of the same pipeline with harmless code (CLEAN_CODE). */
   sameViewAsClean?: boolean;
   /** A limit case must end before this many ms: it stops by itself, long before the test kills a hung run at 60 s (a bound for a loaded machine, not a speed target). */
@@ -31,6 +36,8 @@ export interface UserCodeCase {
 }
 
 export const INPUT_LINES = 600;
+/** The input's file name; line i + 1 holds { customer: `c${i % 10}`, amount: i % 7 }. */
+export const INPUT_FILE = 'orders.jsonl';
 
 /** Code that passes records on unchanged (for udaf: a plain sum), the reference for `sameViewAsClean`. */
 export const CLEAN_CODE: Record<CodeNode, string> = {
@@ -39,6 +46,13 @@ export const CLEAN_CODE: Record<CodeNode, string> = {
   broadcast: '(row, rules) => ({ ...row })',
   udaf: '({ create() { return 0; }, add(acc, v) { return acc + v; }, retract(acc, v) { return acc - v; }, get(acc) { return acc; } })',
 };
+
+/**
+ * A map that loops for ever on the records with customer c2 and amount 2 only: the first is on
+ * line 3 of the input (later ones, 73, 143, …, come after it at every parallelism: round-robin
+ * gives every one of them to the subtask that gets line 3).
+ */
+const loopOnLine3 = '(row) => {\n  if (row.customer === "c2" && row.amount === 2) {\n    while (true) {}\n  }\n  return row;\n}';
 
 /** A process function whose loop never ends on its third line. */
 const processLoop = ['({', '  processElement(row, ctx) {', '    while (row.amount >= 0) {}', '  },', '})'].join('\n');
@@ -97,6 +111,39 @@ export const userCodeCases: UserCodeCase[] = [
     exit: 2,
     stderr: /node "m": map code ran longer than the 300 ms limit per batch/,
     withinMs: 40_000,
+  },
+  {
+    name: 'an endless loop on the record of line 3 of the input names orders.jsonl:3 and the source',
+    code: loopOnLine3,
+    args: ['--code-timeout', '300'],
+    exit: 2,
+    stderr: /node "m": map code ran longer than the 300 ms limit per batch at record 3 of a batch of \d+: \{"customer":"c2","amount":2\}, in line 3 of the code: while \(true\) \{\}; that record came from \S*orders\.jsonl:3 \(source "visits"\); fix the code .*--code-timeout/,
+    withinMs: 40_000,
+  },
+  {
+    name: 'an endless loop on the record of line 3 names orders.jsonl:3 at parallelism 2 too',
+    code: loopOnLine3,
+    args: ['--code-timeout', '300', '--parallelism', '2'],
+    exit: 2,
+    stderr: /node "m": map code ran longer than the 300 ms limit per batch at record \d+ of a batch of \d+: \{"customer":"c2","amount":2\}, in line 3 of the code: while \(true\) \{\}; that record came from \S*orders\.jsonl:3 \(source "visits"\); fix the code/,
+    withinMs: 40_000,
+  },
+  {
+    name: 'a map that throws: each dead letter names the file, the source and the line its record was read from',
+    code: '(row) => { throw new Error("bad " + row.customer); }',
+    exit: 0,
+    stderr: /\n    m first: \S*orders\.jsonl:1 \(source visits\): map code threw: bad c0/,
+    deadLetters: /^map code threw: bad c\d \(in line 1 of the code/,
+    deadLettersAt: true,
+  },
+  {
+    name: 'a map that throws at parallelism 2: each dead letter names the file, the source and the line',
+    code: '(row) => { throw new Error("bad " + row.customer); }',
+    args: ['--parallelism', '2'],
+    exit: 0,
+    stderr: /\n    m first: \S*orders\.jsonl:1 \(source visits\): map code threw: bad c0/,
+    deadLetters: /^map code threw: bad c\d/,
+    deadLettersAt: true,
   },
   {
     name: 'a result with a throwing getter is a dead letter',
@@ -219,6 +266,7 @@ function codeKindCases(node: Exclude<CodeNode, 'map'>): UserCodeCase[] {
       code: body('throw new Error("bad " + JSON.stringify(typeof row === "undefined" ? v : row.customer))'),
       exit: 0,
       deadLetters: /processing failed: bad /,
+      deadLettersAt: true,
     },
   ];
 }

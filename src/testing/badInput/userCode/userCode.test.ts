@@ -4,15 +4,16 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CLEAN_CODE, INPUT_LINES, userCodeCases } from './cases.ts';
+import { CLEAN_CODE, INPUT_FILE, INPUT_LINES, userCodeCases } from './cases.ts';
 import type { CodeNode } from './cases.ts';
 
 const bin = fileURLToPath(new URL('../../../../bin/weir.mjs', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'weir-user-code-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const input = join(dir, 'visits.jsonl');
-writeFileSync(input, Array.from({ length: INPUT_LINES }, (_, i) => JSON.stringify({ customer: `c${i % 10}`, amount: i % 7 }) + '\n').join(''));
+const input = join(dir, INPUT_FILE);
+const inputRecord = (i: number) => ({ customer: `c${i % 10}`, amount: i % 7 });
+writeFileSync(input, Array.from({ length: INPUT_LINES }, (_, i) => JSON.stringify(inputRecord(i)) + '\n').join(''));
 
 const rulesInput = join(dir, 'rules.jsonl');
 writeFileSync(rulesInput, `${JSON.stringify({ customer: 'c1', bonus: 1 })}\n`);
@@ -86,7 +87,15 @@ describe('user code in weir run', () => {
       if (c.deadLetters) {
         const lines = readFileSync(join(r.out, `${c.deadLetterNode ?? 'm'}.dead-letter.jsonl`), 'utf8').split('\n').filter(Boolean);
         expect(lines).toHaveLength(INPUT_LINES);
-        for (const l of lines) expect((JSON.parse(l) as { reason: string }).reason).toMatch(c.deadLetters);
+        const letters = lines.map((l) => JSON.parse(l) as { reason: string; file?: string; line?: number; source?: string; row?: unknown });
+        for (const d of letters) expect(d.reason).toMatch(c.deadLetters);
+        if (c.deadLettersAt) {
+          for (const d of letters) {
+            expect(d, JSON.stringify(d)).toMatchObject({ file: input, source: 'visits' });
+            expect(d.row, `line ${d.line}`).toEqual(inputRecord(d.line! - 1));
+          }
+          expect(new Set(letters.map((d) => d.line)).size).toBe(INPUT_LINES);
+        }
       }
     });
   }
