@@ -42,6 +42,12 @@ export interface JobOptions {
   ownWorker?: readonly string[];
   heartbeatMs?: number;
   heartbeatTimeoutMs?: number;
+  /**
+   * Web Workers: the time one batch of user code may run (settings.code.timeoutMs) before the
+   * watchdog of the thread that started the worker stops it and fails the job. A worker busy in
+   * code sends no heartbeats, so the heartbeat timeout is raised above it.
+   */
+  codeTimeoutMs?: number;
   deployTimeoutMs?: number;
   checkpointTimeoutMs?: number;
   state?: 'memory' | 'indexeddb';

@@ -58,6 +58,8 @@ export interface DeploySpec {
   batchSize: number;
   encoding: BatchEncoding;
   heartbeatMs: number;
+  /** The time limit per batch of user code the worker's watchdog enforces (browser workers). */
+  codeTimeoutMs: number;
   state: 'memory' | 'indexeddb';
   /** Browser: the Storage Bucket holding the job's IndexedDB state (null: the origin's default storage). */
   storageBucket: string | null;
