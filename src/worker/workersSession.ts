@@ -5,7 +5,7 @@ import type { NodeMetrics } from '../engine/nodeTask.ts';
 import type { CheckpointStore } from '../checkpoint/types.ts';
 import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
 import { compile } from '../pipeline/compile.ts';
-import { DEFAULT_CODE_LIMITS } from '../engine/codeHost.ts';
+import { codeLimitsOf } from '../engine/codeHost.ts';
 import type { JobManager } from '../runtime/threaded/jobManager.ts';
 import type { JobOptions, JobResult, JobStats } from '../runtime/threaded/jobOptions.ts';
 import type { ObservationFrame } from '../runtime/observe/types.ts';
@@ -99,7 +99,7 @@ export class WorkersSession extends SessionChannel {
         checkpointIntervalMs: opts.checkpointIntervalMs,
         retain: doc.settings?.checkpoint?.retain ?? 5,
         batchSize: Pacer.batchSizeFor(opts.speed),
-        codeTimeoutMs: doc.settings?.code?.timeoutMs ?? DEFAULT_CODE_LIMITS.timeoutMs,
+        codeLimits: codeLimitsOf(doc.settings),
         // The files the person gave cross to the source's worker as Blobs, read there in blocks.
         inputs: opts.files ? Object.fromEntries(Object.entries(opts.files).map(([id, f]) => [id, { name: f.name, blob: f.blob }])) : undefined,
         // Held until Run: the workers start at once, the sources read nothing before.

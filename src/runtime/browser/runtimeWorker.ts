@@ -33,7 +33,7 @@ self.addEventListener('message', (e: MessageEvent) => {
 const init = platform.init;
 platform.init = async (spec) => {
   // Operators built by this deploy load their code through the watched host.
-  installCodeHost(watchedCodeHost({ timeoutMs: spec.codeTimeoutMs }, (m: CodeWatchMessage) => watch?.postMessage(m)));
+  installCodeHost(watchedCodeHost(spec.codeLimits, (m: CodeWatchMessage) => watch?.postMessage(m)));
   await init?.(spec);
 };
 

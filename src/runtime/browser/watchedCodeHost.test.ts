@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadCode, installCodeHost, inProcessCodeHost } from '../../engine/codeHost.ts';
+import { isCodeLimitError, loadCode, installCodeHost, inProcessCodeHost } from '../../engine/codeHost.ts';
 import { overrunMessage, watchCodePort, watchedCodeHost } from './watchedCodeHost.ts';
 import type { CodeOverrun, CodeWatchMessage } from './watchedCodeHost.ts';
 
@@ -32,7 +32,7 @@ describe('the browser code watchdog', () => {
 
   it('tells the watchdog when each batch of code starts and ends, with the limit of the run', () => {
     const said: CodeWatchMessage[] = [];
-    installCodeHost(watchedCodeHost({ timeoutMs: 750 }, (m) => said.push(m)));
+    installCodeHost(watchedCodeHost({ timeoutMs: 750, memoryMb: 256 }, (m) => said.push(m)));
     try {
       const code = loadCode({ nodeId: 'map_1', what: 'map code' }, '(row) => ({ ...row, twice: row.id * 2 })');
       expect(code.callEach('value', [{ id: 1 }, { id: 2 }])).toEqual([{ ok: true, value: { id: 1, twice: 2 } }, { ok: true, value: { id: 2, twice: 4 } }]);
@@ -40,5 +40,23 @@ describe('the browser code watchdog', () => {
       installCodeHost(inProcessCodeHost);
     }
     expect(said.map((m) => (m.t === 'busy' ? `busy ${m.node} ${m.batch} ${m.limitMs} ${m.record}` : m.t))).toEqual(['busy map_1 2 750 {"id":1}', 'idle']);
+  });
+
+  it('stops the run when code hands back more than the memory limit in one batch, naming the node, the size and the limit', () => {
+    installCodeHost(watchedCodeHost({ timeoutMs: 2000, memoryMb: 16 }, () => undefined));
+    try {
+      const code = loadCode({ nodeId: 'map_1', what: 'map code' }, "(row) => ({ ...row, pad: 'x'.repeat(3 * 2 ** 20) })");
+      expect(code.callEach('value', [{ id: 1 }, { id: 2 }]).map((o) => o.ok)).toEqual([true, true]);
+      let thrown: unknown;
+      try {
+        code.callEach('value', [1, 2, 3, 4, 5, 6].map((id) => ({ id })));
+      } catch (e) {
+        thrown = e;
+      }
+      expect(isCodeLimitError(thrown), String(thrown)).toBe(true);
+      expect((thrown as Error).message).toBe('node "map_1": map code returned 18.0 MB for a batch of 6 records, more than the 16 MB memory limit; the run was stopped. Fix the code (does it keep or return more than it needs?) or raise settings.code.memoryMb');
+    } finally {
+      installCodeHost(inProcessCodeHost);
+    }
   });
 });

@@ -18,15 +18,16 @@ export const CODE_WATCH_PORT = 'weirCodeWatch';
  * is told when a batch starts and ends. A batch that does not end in time is stopped from outside:
  * the thread that started this worker terminates it and reports the node (a Web Worker cannot
  * interrupt its own loop). The code marks the line it runs in a shared array, so the watchdog can
- * still read it after it stopped the worker.
+ * still read it after it stopped the worker. A browser has no heap limit for a worker, so
+ * `memoryMb` bounds what the code hands back per batch instead (answerBound).
  */
-export function watchedCodeHost(limits: Pick<CodeLimits, 'timeoutMs'>, post: (m: CodeWatchMessage) => void): OperatorCodeHost {
+export function watchedCodeHost(limits: CodeLimits, post: (m: CodeWatchMessage) => void): OperatorCodeHost {
   const limitMs = limits.timeoutMs;
   const shared = typeof SharedArrayBuffer !== 'undefined' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
   return {
     load(site, js, form) {
       const lines = shared ? new Int32Array(new SharedArrayBuffer(4)) : undefined;
-      const code = loadInProcess(site, js, form, lines);
+      const code = loadInProcess(site, js, form, lines, limits.memoryMb);
       const watched = <T>(per: 'batch' | 'call', first: unknown, batch: number, f: () => T): T => {
         post({ t: 'busy', node: site.nodeId, what: site.what, record: first === undefined ? '' : recordExcerpt(first), batch, limitMs, per, source: sourceOf(site), lines });
         try {

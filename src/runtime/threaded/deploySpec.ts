@@ -53,7 +53,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     batchSize: opts.batchSize ?? DEFAULT_BATCH,
     encoding: opts.encoding ?? 'columnar',
     heartbeatMs: opts.heartbeatMs ?? 100,
-    codeTimeoutMs: opts.codeTimeoutMs ?? DEFAULT_CODE_LIMITS.timeoutMs,
+    codeLimits: opts.codeLimits ?? DEFAULT_CODE_LIMITS,
     state: opts.state ?? 'memory',
     storageBucket: opts.storageBucket ?? null,
     incremental: opts.incremental ?? true,

@@ -147,7 +147,7 @@ describe('JobManager on in-process workers', () => {
   });
 
   it('raises the heartbeat timeout above the code time limit: a worker busy in code within its limit is not restarted', async () => {
-    const jm = new JobManager(exactlyOnceDoc(2), { ...fast, heartbeatTimeoutMs: 1000, codeTimeoutMs: 2000, checkpointIntervalMs: 10 });
+    const jm = new JobManager(exactlyOnceDoc(2), { ...fast, heartbeatTimeoutMs: 1000, codeLimits: { timeoutMs: 2000, memoryMb: 256 }, checkpointIntervalMs: 10 });
     const run = jm.run();
     await whenRunning(jm, () => jm.checkpointHistory().some((c) => c.status === 'completed'));
     // Blocks this thread (the in-process worker's) like a batch of code running for 1.5 s, longer than the heartbeat timeout.

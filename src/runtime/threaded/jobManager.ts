@@ -161,7 +161,7 @@ export class JobManager {
         this.opts.onRestoredViews(latest.checkpointId, mergeViews(this.plan, parts));
       }
       if (this.restoredFinished) this.onAllFinished();
-      else dep.start(Math.max(this.opts.heartbeatTimeoutMs ?? 5000, this.opts.codeTimeoutMs === undefined ? 0 : this.opts.codeTimeoutMs + 3000));
+      else dep.start(Math.max(this.opts.heartbeatTimeoutMs ?? 5000, this.opts.codeLimits ? this.opts.codeLimits.timeoutMs + 3000 : 0));
       // Standby workers for the next restart, warming up while this attempt runs.
       this.opts.prewarm?.(this.workers);
     } catch (e) {
