@@ -1,6 +1,6 @@
 import type { PipelineDocument } from '../pipeline/document.ts';
 import { udfSites } from '../pipeline/udfSites.ts';
-import { DEFAULT_CODE_LIMITS } from '../engine/codeHost.ts';
+import { codeLimitsOf } from '../engine/codeHost.ts';
 import type { CodeLimits } from '../engine/codeHost.ts';
 import { installNodeSandbox } from '../runtime/node/sandbox/sandboxHost.ts';
 import type { Io } from './io.ts';
@@ -60,10 +60,7 @@ export function splitCodeFlags(args: readonly string[]): { code: CodeFlags; rest
 
 /** Flag, else pipeline setting, else default. */
 export function codeLimits(doc: PipelineDocument, flags: CodeFlags | undefined): CodeLimits {
-  return {
-    timeoutMs: flags?.timeoutMs ?? doc.settings?.code?.timeoutMs ?? DEFAULT_CODE_LIMITS.timeoutMs,
-    memoryMb: flags?.memoryMb ?? doc.settings?.code?.memoryMb ?? DEFAULT_CODE_LIMITS.memoryMb,
-  };
+  return codeLimitsOf(doc.settings, flags);
 }
 
 /**

@@ -60,6 +60,14 @@ export interface CodeLimits {
 
 export const DEFAULT_CODE_LIMITS: CodeLimits = { timeoutMs: 2000, memoryMb: 256 };
 
+/** A pipeline's `settings.code`, with `over` (the CLI's flags) taking precedence, else the defaults. */
+export function codeLimitsOf(settings: { code?: Partial<CodeLimits> } | undefined, over?: Partial<CodeLimits>): CodeLimits {
+  return {
+    timeoutMs: over?.timeoutMs ?? settings?.code?.timeoutMs ?? DEFAULT_CODE_LIMITS.timeoutMs,
+    memoryMb: over?.memoryMb ?? settings?.code?.memoryMb ?? DEFAULT_CODE_LIMITS.memoryMb,
+  };
+}
+
 /**
  * User code broke a limit (time, memory) or killed its host. Not a bad record but a broken job:
  * it is never dead-lettered and never retried, since a restart would only run into it again.
@@ -138,27 +146,47 @@ export const inProcessCodeHost: OperatorCodeHost = { load: (site, js, form) => l
 /**
  * Loads code into this realm. `tracker`, when given, is the code's line tracker: a shared one
  * lets a watchdog on another thread read the line after it stopped this one (the designer).
+ * `memoryMb`, when given, bounds what one crossing may hand back (see answerBound).
  */
-export function loadInProcess(site: CodeSite, js: string, form: CodeForm = 'function', tracker?: Int32Array): LoadedCode {
+export function loadInProcess(site: CodeSite, js: string, form: CodeForm = 'function', tracker?: Int32Array, memoryMb?: number): LoadedCode {
   // A fresh function scope per load; `globalThis` is shared, which is why this host isolates nothing.
   const driver = new Function('globalThis', `return ${CODE_DRIVER_SOURCE.replace(/\}\)\(globalThis\)$/, '})(Object.create(globalThis))')}`)(globalThis) as CodeDriver;
   driver.set('load', js, form, tracker);
   const shape = checkLoaded(site, form, driver.run());
+  const answer = (records: number): string => {
+    const json = driver.run();
+    if (memoryMb !== undefined) answerBound(site, json, records, memoryMb);
+    return json;
+  };
   return {
     shape,
     callEach(mode, rows) {
       driver.set('call', mode, JSON.stringify(rows));
-      return readOutcomes(driver.run(), site);
+      return readOutcomes(answer(rows.length), site);
     },
     invoke(request) {
       driver.set('invoke', JSON.stringify(request));
-      return readAnswer(driver.run(), site);
+      return readAnswer(answer(1), site);
     },
     invokeEach(requests) {
       driver.set('invoke', eachRequest(requests));
-      return readEach(driver.run(), site);
+      return readEach(answer(requests.length), site);
     },
   };
+}
+
+/**
+ * Where no heap limit can be set (a browser's Web Worker), the memory limit bounds what code hands
+ * back in one crossing: its results, and a process function's state writes and emitted rows, as
+ * JSON text (at least one byte per character). More than the limit stops the run: the results would
+ * be held again as records and state, and the next batch would do the same.
+ */
+export function answerBound(site: CodeSite, json: string, records: number, memoryMb: number): void {
+  const mb = json.length / 2 ** 20;
+  if (mb <= memoryMb) return;
+  throw new CodeLimitError(
+    `node "${site.nodeId}": ${site.what} returned ${mb.toFixed(1)} MB for ${records === 1 ? 'one record' : `a batch of ${records} records`}, more than the ${memoryMb} MB memory limit; the run was stopped. Fix the code (does it keep or return more than it needs?) or raise settings.code.memoryMb`,
+  );
 }
 
 /** The driver's request for several calls in one crossing (see invoke in codeObjects.ts). */

@@ -188,7 +188,9 @@ instance, a getter that throws): results are plain JSON data.
 
 - \`settings.code.timeoutMs\`: how long one batch of records may spend in user code (2000 by default); a
   batch that takes longer stops the job with an error naming the node and the record.
-- \`settings.code.memoryMb\`: the heap of the process that runs user code in the command line (256 by default).
+- \`settings.code.memoryMb\`: the memory limit of user code (256 by default). The command line caps the heap
+  of the process that runs the code; a browser cannot cap a worker's heap, so the designer bounds what
+  one batch of code returns instead (results, a process function's state writes).
 
 ## Kinds
 `;

@@ -66,7 +66,7 @@ export function buildPipelineSchema(): JsonSchema {
             additionalProperties: false,
             properties: {
               timeoutMs: { type: 'integer', minimum: 1, maximum: 600000, description: 'Time one batch of records may spend in user code (default 2000).' },
-              memoryMb: { type: 'integer', minimum: 16, maximum: 16384, description: 'Heap of the process that runs user code, MB (default 256).' },
+              memoryMb: { type: 'integer', minimum: 16, maximum: 16384, description: 'Memory limit of user code, MB (default 256): the heap of the code process in the command line; in the designer, what one batch of code may return.' },
             },
           },
         },

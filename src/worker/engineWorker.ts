@@ -4,8 +4,8 @@ import { ClusterSession } from './clusterSession.ts';
 import { WorkersSession } from './workersSession.ts';
 import { EngineSessions } from './engineSessions.ts';
 import type { EngineApi } from './protocol.ts';
-import { installCodeHost } from '../engine/codeHost.ts';
-import { watchedCodeHost } from './watchedCodeHost.ts';
+import { codeLimitsOf, installCodeHost } from '../engine/codeHost.ts';
+import { watchedCodeHost } from '../runtime/browser/watchedCodeHost.ts';
 import { BrowserJob } from '../runtime/browser/browserJob.ts';
 import { durableCheckpointStore } from './jobStorage.ts';
 
@@ -24,7 +24,7 @@ function inProcessOnly<T>(what: string, run: () => T): T | Promise<never> {
 const api: EngineApi = {
   load: (doc, opts) => {
     // Operators created from this load run their code under the page's watchdog.
-    installCodeHost(watchedCodeHost(doc, (m) => watchPort?.postMessage(m)));
+    installCodeHost(watchedCodeHost(codeLimitsOf(doc.settings), (m) => watchPort?.postMessage(m)));
     return sessions.load(doc, opts);
   },
   run: () => (onWorkers() ? workers.run() : inProcess.run()),

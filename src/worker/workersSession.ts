@@ -5,6 +5,7 @@ import type { NodeMetrics } from '../engine/nodeTask.ts';
 import type { CheckpointStore } from '../checkpoint/types.ts';
 import { MemoryCheckpointStore } from '../checkpoint/memoryStore.ts';
 import { compile } from '../pipeline/compile.ts';
+import { codeLimitsOf } from '../engine/codeHost.ts';
 import type { JobManager } from '../runtime/threaded/jobManager.ts';
 import type { JobOptions, JobResult, JobStats } from '../runtime/threaded/jobOptions.ts';
 import type { ObservationFrame } from '../runtime/observe/types.ts';
@@ -98,6 +99,7 @@ export class WorkersSession extends SessionChannel {
         checkpointIntervalMs: opts.checkpointIntervalMs,
         retain: doc.settings?.checkpoint?.retain ?? 5,
         batchSize: Pacer.batchSizeFor(opts.speed),
+        codeLimits: codeLimitsOf(doc.settings),
         // The files the person gave cross to the source's worker as Blobs, read there in blocks.
         inputs: opts.files ? Object.fromEntries(Object.entries(opts.files).map(([id, f]) => [id, { name: f.name, blob: f.blob }])) : undefined,
         // Held until Run: the workers start at once, the sources read nothing before.
@@ -260,7 +262,8 @@ export class WorkersSession extends SessionChannel {
       void this.store?.markFinished?.(this.jobId).catch((e: unknown) => this.log.add('warn', `could not mark the job finished in its checkpoint store: ${(e as Error).message}`));
     } else {
       this.status = 'failed';
-      this.error = { message: res.reason ?? 'the job failed', node: /subtask (\S+)#\d+/.exec(res.reason ?? '')?.[1] };
+      const reason = res.reason ?? 'the job failed';
+      this.error = { message: reason, node: /subtask (\S+)#\d+/.exec(reason)?.[1] ?? /^node "([^"]+)"/.exec(reason)?.[1] };
       this.log.add('error', `job failed for good: ${this.error.message}`, this.error.node);
     }
     this.post(true);

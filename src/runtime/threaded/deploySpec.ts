@@ -5,6 +5,7 @@ import type { JobOptions } from './jobOptions.ts';
 import { portablePlan } from './portablePlan.ts';
 import type { DeploySpec, UdfThrow } from './protocol.ts';
 import type { FeedBacklog } from '../../engine/feedLog.ts';
+import { DEFAULT_CODE_LIMITS } from '../../engine/codeHost.ts';
 
 export interface SpecInputs {
   jobId: string;
@@ -53,6 +54,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     batchSize: opts.batchSize ?? DEFAULT_BATCH,
     encoding: opts.encoding ?? 'columnar',
     heartbeatMs: opts.heartbeatMs ?? 100,
+    codeLimits: opts.codeLimits ?? DEFAULT_CODE_LIMITS,
     state: opts.state ?? 'memory',
     storageBucket: opts.storageBucket ?? null,
     incremental: opts.incremental ?? true,

@@ -25,8 +25,8 @@ function apiOf(ep: SpawnedWorker['endpoint']): Remote<WorkerApi> {
 
 export interface DeploymentHooks {
   event(slot: WorkerSlot, ev: WorkerEvent): void;
-  /** A worker died, stopped answering, or failed to deploy. Called at most once. */
-  failure(reason: string): void;
+  /** A worker died, stopped answering, or failed to deploy. Called at most once; `fatal`: never restart. */
+  failure(reason: string, fatal?: boolean): void;
 }
 
 /**
@@ -59,17 +59,17 @@ export class Deployment {
         slot.lastSeen = this.timers.now();
         if (!this.failed) this.hooks.event(slot, e.data);
       };
-      spawned.onFailure((reason) => this.fail(`worker ${i} failed: ${reason}`));
+      spawned.onFailure((reason, fatal) => (fatal ? this.fail(reason, true) : this.fail(`worker ${i} failed: ${reason}`)));
       this.slots.push(slot);
       this.eventEnds.push(port2);
     }
   }
 
-  fail(reason: string): void {
+  fail(reason: string, fatal = false): void {
     if (this.failed) return;
     this.failed = true;
     this.failureSignal(reason);
-    this.hooks.failure(reason);
+    this.hooks.failure(reason, fatal);
   }
 
   get isFailed(): boolean {

@@ -3,6 +3,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { JobManager } from './jobManager.ts';
 import { inProcessSpawn } from './spawn.ts';
+import type { Spawn } from './spawn.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { loadExamples } from '../../testing/examples.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
@@ -126,6 +127,33 @@ describe('JobManager on in-process workers', () => {
     expect(b.recoveries[0].reason).toMatch(/UDF error in work#0: processing failed: injected failure at record 500/);
     expect(b.deadLetters).toEqual([]);
     expect(b.views.view).toEqual(reference);
+  });
+
+  it('fails for good, without a restart, when a worker is stopped for a fault a restart would meet again', async () => {
+    // The browser's code watchdog terminates a worker whose code overran its limit and says so as fatal.
+    const reason = 'node "work": map code ran longer than the 50 ms limit per batch (a batch of 50, first record {"k":1})';
+    const stopped: Spawn = (i) => {
+      const w = spawn(i);
+      return {
+        ...w,
+        onFailure: (cb) => {
+          w.onFailure(cb);
+          if (i === 0) setTimeout(() => cb(reason, true), 20);
+        },
+      };
+    };
+    const res = await new JobManager(exactlyOnceDoc(2, { spinUs: 20 }), { ...fast, spawn: stopped, checkpointIntervalMs: 10, batchSize: 50 }).run();
+    expect({ status: res.status, reason: res.reason, restarts: res.restarts }).toEqual({ status: 'failed', reason, restarts: 0 });
+  });
+
+  it('raises the heartbeat timeout above the code time limit: a worker busy in code within its limit is not restarted', async () => {
+    const jm = new JobManager(exactlyOnceDoc(2), { ...fast, heartbeatTimeoutMs: 1000, codeLimits: { timeoutMs: 2000, memoryMb: 256 }, checkpointIntervalMs: 10 });
+    const run = jm.run();
+    await whenRunning(jm, () => jm.checkpointHistory().some((c) => c.status === 'completed'));
+    // Blocks this thread (the in-process worker's) like a batch of code running for 1.5 s, longer than the heartbeat timeout.
+    jm.freezeWorker(0, 1500);
+    const res = await run;
+    expect({ status: res.status, restarts: res.restarts, recoveries: res.recoveries.map((r) => r.reason) }).toEqual({ status: 'finished', restarts: 0, recoveries: [] });
   });
 
   it('aborts a checkpoint whose snapshot write fails and carries on', async () => {

@@ -123,7 +123,10 @@ export class JobManager {
     const outcome = new Promise<Outcome>((r) => (settle = r));
     const dep = new Deployment(this.opts.spawn, this.workers, {
       event: (slot, ev) => this.onEvent(dep, slot, ev),
-      failure: (reason) => settle({ kind: 'failed', reason }),
+      failure: (reason, fatal) => {
+        if (fatal) this.fatal ??= reason;
+        settle({ kind: 'failed', reason });
+      },
     }, this.timers);
     this.deployment = dep;
     this.onAllFinished = () => settle({ kind: 'finished' });
@@ -158,7 +161,7 @@ export class JobManager {
         this.opts.onRestoredViews(latest.checkpointId, mergeViews(this.plan, parts));
       }
       if (this.restoredFinished) this.onAllFinished();
-      else dep.start(this.opts.heartbeatTimeoutMs ?? 5000);
+      else dep.start(Math.max(this.opts.heartbeatTimeoutMs ?? 5000, this.opts.codeLimits ? this.opts.codeLimits.timeoutMs + 3000 : 0));
       // Standby workers for the next restart, warming up while this attempt runs.
       this.opts.prewarm?.(this.workers);
     } catch (e) {

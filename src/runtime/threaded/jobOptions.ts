@@ -8,6 +8,7 @@ import type { Spawn } from './spawn.ts';
 import type { EdgeFill, JobInput } from './protocol.ts';
 import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 import type { PreviewChange } from './commitWire.ts';
+import type { CodeLimits } from '../../engine/codeHost.ts';
 import type { LiveFeeds } from '../feeds/liveFeeds.ts';
 
 export interface JobOptions {
@@ -42,6 +43,12 @@ export interface JobOptions {
   ownWorker?: readonly string[];
   heartbeatMs?: number;
   heartbeatTimeoutMs?: number;
+  /**
+   * Web Workers: the limits of user code (settings.code). A batch running longer than `timeoutMs`
+   * is stopped by the watchdog of the thread that started the worker, and the job fails; a worker
+   * busy in code sends no heartbeats, so the heartbeat timeout is raised above it.
+   */
+  codeLimits?: CodeLimits;
   deployTimeoutMs?: number;
   checkpointTimeoutMs?: number;
   state?: 'memory' | 'indexeddb';

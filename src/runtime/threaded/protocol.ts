@@ -3,6 +3,7 @@ import type { SourceEnv } from '../../core/source.ts';
 import type { FileInput } from '../../core/lineSource.ts';
 import type { FeedBacklog } from '../../engine/feedLog.ts';
 import type { NodeMetrics } from '../../engine/nodeTask.ts';
+import type { CodeLimits } from '../../engine/codeHost.ts';
 import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { BatchEncoding, WireBatch } from './codec.ts';
@@ -60,6 +61,8 @@ export interface DeploySpec {
   batchSize: number;
   encoding: BatchEncoding;
   heartbeatMs: number;
+  /** The limits of user code the worker's code host and watchdog enforce (browser workers). */
+  codeLimits: CodeLimits;
   state: 'memory' | 'indexeddb';
   /** Browser: the Storage Bucket holding the job's IndexedDB state (null: the origin's default storage). */
   storageBucket: string | null;

@@ -8,8 +8,12 @@ export interface SpawnedWorker {
   /** Where comlink talks to the worker's WorkerRuntime. */
   endpoint: Endpoint;
   terminate(): void;
-  /** Called when the worker dies on its own: an `error` event or an exit nobody asked for. */
-  onFailure(cb: (reason: string) => void): void;
+  /**
+   * Called when the worker dies on its own: an `error` event or an exit nobody asked for.
+   * `fatal`: the worker was stopped for a fault a restart would only meet again (user code over
+   * its time limit), so the job must fail instead of restarting.
+   */
+  onFailure(cb: (reason: string, fatal?: boolean) => void): void;
   /** A pooled worker goes back to its pool (after a normal end) instead of being terminated. */
   recycle?(): void;
 }

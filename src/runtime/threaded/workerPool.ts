@@ -36,7 +36,7 @@ export class WorkerPool {
         done = true;
         w.terminate();
       },
-      onFailure: (cb) => w.onFailure((reason) => !done && cb(reason)),
+      onFailure: (cb) => w.onFailure((reason, fatal) => !done && cb(reason, fatal)),
       recycle: () => {
         if (done) return;
         done = true;

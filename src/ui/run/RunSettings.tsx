@@ -8,6 +8,8 @@ import { dispatch } from '../actions/registry.ts';
 import { updateSettings } from '../actions/docActions.ts';
 import { SPEEDS, setSpeed } from './runController.ts';
 import { liveEngine } from './engineClient.ts';
+import { codeLimitsOf } from '../../engine/codeHost.ts';
+import type { CodeLimits } from '../../engine/codeHost.ts';
 
 const CHECKPOINTS: { label: string; value: number | null }[] = [
   { label: 'off', value: null },
@@ -18,6 +20,38 @@ const CHECKPOINTS: { label: string; value: number | null }[] = [
 ];
 
 const PARALLELISMS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+const CODE_TIMES = [
+  { label: '1 s', value: 1000 },
+  { label: '2 s', value: 2000 },
+  { label: '5 s', value: 5000 },
+  { label: '30 s', value: 30000 },
+];
+const CODE_MEMORIES = [
+  { label: '16 MB', value: 16 },
+  { label: '64 MB', value: 64 },
+  { label: '256 MB', value: 256 },
+  { label: '1 GB', value: 1024 },
+];
+
+/** One of settings.code's limits; a value set in the pipeline's JSON that is not offered is kept and shown. */
+function CodeLimitField({ which, label, title, choices }: { which: keyof CodeLimits; label: string; title: string; choices: { label: string; value: number }[] }) {
+  const code = useStore(editorStore, (s) => s.doc.settings?.code);
+  const value = codeLimitsOf({ code })[which];
+  const all = choices.some((c) => c.value === value) ? choices : [...choices, { label: `${value} ${which === 'timeoutMs' ? 'ms' : 'MB'}`, value }];
+  return (
+    <label className="inline-field" title={title}>
+      <span>{label}</span>
+      <select className="input input-small" value={String(value)} onChange={(e) => dispatch(updateSettings, { code: { ...code, [which]: Number(e.target.value) } })}>
+        {all.map((c) => (
+          <option key={c.value} value={String(c.value)}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
 
 /** The source pace; `where` says which copy it is (in the row, or in the popover when the panel is narrow). */
 function SpeedField({ where }: { where: string }) {
@@ -114,6 +148,8 @@ export function RunSettings() {
             </select>
           </label>
           {runtime === 'workers' && !parallel && <p className="run-settings-note">{t('run.runInSerialNote')}</p>}
+          <CodeLimitField which="timeoutMs" label={t('run.codeTime')} title={t('run.codeTimeTitle')} choices={CODE_TIMES} />
+          <CodeLimitField which="memoryMb" label={t('run.codeMemory')} title={t('run.codeMemoryTitle')} choices={CODE_MEMORIES} />
           <p className="run-settings-note">{t('run.settingsNote')}</p>
         </div>
       )}

@@ -3,8 +3,7 @@ import type { EngineApi, LoadOptions, LoadResult } from '../../worker/protocol.t
 import type { PipelineDocument } from '../../pipeline/document.ts';
 import { acceptSnapshot } from './runStore.ts';
 import { perFrame } from '../observatory/snapshotPacer.ts';
-import type { CodeWatchMessage } from '../../worker/watchedCodeHost.ts';
-import { lineOfCode } from '../../engine/codeLines.ts';
+import { overrunMessage, watchCodePort } from '../../runtime/browser/watchedCodeHost.ts';
 
 let remote: Comlink.Remote<EngineApi> | null = null;
 let worker: Worker | null = null;
@@ -25,29 +24,11 @@ export function engine(): Comlink.Remote<EngineApi> {
     };
     worker.addEventListener('error', (e) => fail(`engine worker crashed: ${e.message}`));
     const watch = new MessageChannel();
-    watchCode(watch.port1, (m) => {
-      watch.port1.close();
-      const line = lineOfCode(m.source, m.lines?.[0] ?? 0);
-      const records = m.per === 'call' ? (m.record ? ` (record ${m.record})` : '') : ` (a batch of ${m.batch}, first record ${m.record})`;
-      fail(`node "${m.node}": ${m.what} ran longer than the ${m.limitMs} ms limit per ${m.per}${records}${line ? `, in ${line}` : ''}; the run was stopped. Fix the code or raise settings.code.timeoutMs`, m.node);
-    });
+    // The watchdog for user code in the engine worker (the run in one worker).
+    watchCodePort(watch.port1, (m) => fail(overrunMessage(m), m.node));
     void own.watchCode(Comlink.transfer(watch.port2, [watch.port2]));
   }
   return remote;
-}
-
-/**
- * The watchdog for user code: the engine worker says when a batch of code starts and ends; a batch
- * still running after its limit cannot be interrupted from inside, so the worker is terminated.
- */
-function watchCode(port: MessagePort, overrun: (m: Extract<CodeWatchMessage, { t: 'busy' }>) => void): void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  port.onmessage = (e: MessageEvent<CodeWatchMessage>) => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const m = e.data;
-    if (m.t === 'busy') timer = setTimeout(() => overrun(m), m.limitMs);
-  };
 }
 
 /**
