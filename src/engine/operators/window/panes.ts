@@ -80,8 +80,10 @@ export class PaneKeeper {
   /** Fire at end − 1 (unless already due) and purge at end − 1 + lateness, both named by the window id. */
   registerTimers(w: WindowBounds): void {
     const id = windowId(w);
-    if (!this.isDue(w)) this.ctx.timers.registerEventTimeTimer(maxTimestamp(w), id);
-    this.ctx.timers.registerEventTimeTimer(maxTimestamp(w) + this.lateness, id);
+    const due = this.isDue(w);
+    if (!due) this.ctx.timers.registerEventTimeTimer(maxTimestamp(w), id);
+    // Without lateness the purge timer is the fire timer: registering it again would change nothing.
+    if (due || this.lateness !== 0) this.ctx.timers.registerEventTimeTimer(maxTimestamp(w) + this.lateness, id);
   }
 
   deleteTimers(w: WindowBounds): void {
