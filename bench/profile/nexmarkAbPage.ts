@@ -53,9 +53,11 @@ const executablePath = execSync('bash scripts/ensure-chromium.sh', { cwd: root, 
 const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
 try {
   const page = await browser.newPage();
-  page.on('console', (m) => console.log(m.text()));
+  page.on('console', (m) => console.error(m.text()));
   await page.goto(server.url);
-  await page.evaluate((req) => (window as unknown as { ab: (r: unknown) => Promise<unknown> }).ab(req), { queries: queries.split(','), events: Number(events), pairs: Number(pairs) });
+  // Progress goes to stderr as each query ends; the results, whole, to stdout (a last console message can be lost at close).
+  const done = await page.evaluate((req) => (window as unknown as { ab: (r: unknown) => Promise<unknown[]> }).ab(req), { queries: queries.split(','), events: Number(events), pairs: Number(pairs) });
+  for (const r of done) console.log(JSON.stringify(r));
 } finally {
   await browser.close();
   await server.close();
