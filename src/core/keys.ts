@@ -26,7 +26,27 @@ export function keySelector(fields: KeyFields): KeySelector {
     const f = fields[0];
     return (row) => normalizeKeyPart(row[f]);
   }
-  return (row) => JSON.stringify(fields.map((f) => normalizeKeyPart(row[f])));
+  if (fields.length === 2) {
+    const [a, b] = fields;
+    return (row) => `[${jsonOfPart(normalizeKeyPart(row[a]))},${jsonOfPart(normalizeKeyPart(row[b]))}]`;
+  }
+  return (row) => {
+    let s = '[';
+    for (let i = 0; i < fields.length; i++) s += (i ? ',' : '') + jsonOfPart(normalizeKeyPart(row[fields[i]]));
+    return `${s}]`;
+  };
+}
+
+/**
+ * A key part as JSON.stringify writes it inside an array, without building the array: numbers
+ * print the same (Number::toString; non-finite ones as null), only strings need escaping.
+ * Composite keys are in snapshots and routing hashes, so the text must not change by a byte.
+ */
+function jsonOfPart(v: Key | undefined): string {
+  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+  if (typeof v === 'string') return JSON.stringify(v);
+  if (v === null || v === undefined) return 'null';
+  return v ? 'true' : 'false';
 }
 
 function normalizeKeyPart(v: unknown): Key {

@@ -136,6 +136,30 @@ describe('intervalJoin', () => {
     expect(restored.lines().length).toBeGreaterThan(10);
   });
 
+  it('never changes buffers a checkpoint shares: later matches and rows at the same time leave it as taken', () => {
+    // The buffers are declared immutable, so the heap backend shares them with snapshots uncopied.
+    const h = harness('full', -20, 30);
+    const ref = harness('full', -20, 30);
+    for (const x of [h, ref]) [100, 100, 120].forEach((t) => L(x, t));
+    const raw = h.task.snapshot();
+    const taken = structuredClone(raw);
+    for (const x of [h, ref]) {
+      R(x, 110);
+      L(x, 100);
+      R(x, 110);
+    }
+    expect(raw).toEqual(taken);
+    const a = h.restored(structuredClone(raw));
+    const b = ref.restored(taken);
+    for (const x of [a, b]) {
+      R(x, 130);
+      x.processWatermark(Infinity);
+    }
+    expect(a.lines()).toEqual(b.lines());
+    expect(a.lines()).toContain('+I {"id":1,"ts":120,"id_right":1,"ts_right":130,"v":"r130"}');
+    expect(a.lines().filter((l) => l.includes('"ts_right":130'))).toHaveLength(3);
+  });
+
   it('joins clicks to impressions within ten seconds in a pipeline', () => {
     const run = runPipeline({
       format: 'weir/pipeline',

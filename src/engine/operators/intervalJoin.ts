@@ -1,6 +1,6 @@
 import type { OperatorDefinition } from '../operator.ts';
 import type { Row } from '../../core/types.ts';
-import { mapState } from '../../state/descriptors.ts';
+import { mapState, withImmutableValues } from '../../state/descriptors.ts';
 import type { MapState } from '../../state/descriptors.ts';
 import type { IntervalJoinParams } from '../../pipeline/kinds/intervalJoin.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
@@ -8,7 +8,10 @@ import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, RowJoiner } from '../../pipeline
 
 type Side = 'left' | 'right';
 
-/** One buffered row; `matched` decides padding at eviction on outer sides. */
+/**
+ * One buffered row; `matched` decides padding at eviction on outer sides. Buckets and their
+ * entries are never changed once put (a change puts new ones), so checkpoints share them.
+ */
 interface Entry {
   row: Row;
   ts: number;
@@ -42,8 +45,8 @@ export const intervalJoin: OperatorDefinition<IntervalJoinParams> = {
     const lower = params.lowerBoundMs;
     const upper = params.upperBoundMs;
     const buffers: Record<Side, MapState<number, Entry[]>> = {
-      left: ctx.state.map(mapState<number, Entry[]>('intervalJoin.left')),
-      right: ctx.state.map(mapState<number, Entry[]>('intervalJoin.right')),
+      left: ctx.state.map(withImmutableValues(mapState<number, Entry[]>('intervalJoin.left'))),
+      right: ctx.state.map(withImmutableValues(mapState<number, Entry[]>('intervalJoin.right'))),
     };
     const outer: Record<Side, boolean> = { left: params.type === 'left' || params.type === 'full', right: params.type === 'right' || params.type === 'full' };
     const keys: Record<Side, string[]> = { left: params.leftKey, right: params.rightKey };
@@ -78,15 +81,14 @@ export const intervalJoin: OperatorDefinition<IntervalJoinParams> = {
               ctx.emit({ kind: '+I', row: side === 'left' ? joiner.join(el.row, o.row) : joiner.join(o.row, el.row), ts: maxTs(ts, o.ts) });
               ctx.count('joinMatches');
               self.matched = true;
-              if (!o.matched) changed = o.matched = true;
+              if (!o.matched) changed = true;
             }
-            if (changed) theirs.put(bucket, entries);
+            if (changed) theirs.put(bucket, entries.map((o) => (o.matched ? o : { row: o.row, ts: o.ts, matched: true })));
           }
         }
         const mine = buffers[side];
-        const bucket = mine.get(ts) ?? [];
-        bucket.push(self);
-        mine.put(ts, bucket);
+        const bucket = mine.get(ts);
+        mine.put(ts, bucket ? [...bucket, self] : [self]);
         // Timers fire when watermark >= their time; eviction is due once watermark > until.
         ctx.timers.registerEventTimeTimer(until + 1, side);
       },

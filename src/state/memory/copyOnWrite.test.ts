@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStateBackend } from './memoryBackend.ts';
-import { aggregatingState, listState, mapState, reducingState, valueState } from '../descriptors.ts';
+import { aggregatingState, listState, mapState, reducingState, valueState, withImmutableValues } from '../descriptors.ts';
 import type { KeyedStateSnapshot } from '../backend.ts';
 
 type Acc = { sum: number; seen: Set<string> };
@@ -159,3 +159,26 @@ function cellsOf(s: KeyedStateSnapshot) {
 function cellsByKey(s: KeyedStateSnapshot) {
   return new Map(cellsOf(s).map((c) => [c.key, c]));
 }
+
+describe('immutable list and map values', () => {
+  it('stay shared with a snapshot on read, keep its cell, and a put after it leaves the snapshot as taken', () => {
+    const b = new MemoryStateBackend({ processingTime: () => 0, eventTime: () => 0 });
+    const shared = b.map(withImmutableValues(mapState<string, { x: number }[]>('shared')));
+    const copied = b.map(mapState<string, { x: number }[]>('copied'));
+    b.setCurrentKey('k');
+    const v = [{ x: 1 }];
+    shared.put('a', v);
+    copied.put('a', v);
+    const first = b.snapshot();
+    const taken = structuredClone(first);
+    expect(shared.get('a')).toBe(v);
+    expect(copied.get('a')).not.toBe(v);
+    const cellOf = (s: KeyedStateSnapshot, state: string) => Object.values(s.keyGroups).flat().find((c) => c.state === state);
+    const second = b.snapshot();
+    expect(cellOf(second, 'shared')).toBe(cellOf(first, 'shared'));
+    shared.put('a', [...shared.get('a')!, { x: 2 }]);
+    shared.put('b', [{ x: 3 }]);
+    expect(first).toEqual(taken);
+    expect(cellOf(b.snapshot(), 'shared')!.value).toEqual([['a', [{ x: 1 }, { x: 2 }], 0], ['b', [{ x: 3 }], 0]]);
+  });
+});

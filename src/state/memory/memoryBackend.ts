@@ -341,10 +341,14 @@ export class MemoryStateBackend implements KeyedStateBackend {
     }
   }
 
-  /** The current key's list or map cell, its entry values made private if a snapshot shares them. */
-  private ownedCell(table: Map<Key, Cell>): Cell | undefined {
+  /**
+   * The current key's list or map cell, its entry values made private if a snapshot shares them.
+   * Values never changed in place stay shared, and a mere read then keeps the snapshot cell: only
+   * add, put and remove change such a cell, and each of them drops it.
+   */
+  private ownedCell(table: Map<Key, Cell>, immutableValues: boolean | undefined): Cell | undefined {
     const c = table.get(this.key);
-    if (c?.s) {
+    if (c?.s && !immutableValues) {
       ownEntryValues(c.v as Entry<unknown>[] | Map<MapKey, Entry<unknown>>);
       c.s = false;
       if (c.f) c.f = undefined;
@@ -354,7 +358,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
 
   list<T>(d: ListDescriptor<T>): ListState<T> {
     const entriesOf = (table: Map<Key, Cell>): Entry<T>[] | undefined => {
-      const c = this.ownedCell(table);
+      const c = this.ownedCell(table, d.immutableValues);
       if (!c) return undefined;
       this.liveEntries(table, d.ttl, c);
       return table.has(this.key) ? (c.v as Entry<T>[]) : undefined;
@@ -382,7 +386,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
 
   map<K extends MapKey, V>(d: MapDescriptor<K, V>): MapState<K, V> {
     const entriesOf = (table: Map<Key, Cell>): Map<K, Entry<V>> | undefined => {
-      const c = this.ownedCell(table);
+      const c = this.ownedCell(table, d.immutableValues);
       if (!c) return undefined;
       this.liveEntries(table, d.ttl, c);
       return table.has(this.key) ? (c.v as Map<K, Entry<V>>) : undefined;
@@ -487,7 +491,9 @@ export class MemoryStateBackend implements KeyedStateBackend {
           f = c.f = { state, kind, key, value: toSnapshotValue(kind, c.v), touched: c.t, eventTime: c.et };
           c.s = true;
         }
-        (groups[keyGroupOf(key, maxParallelism)] ??= []).push(f);
+        let g = c.g;
+        if (g === undefined) g = c.g = keyGroupOf(key, maxParallelism);
+        (groups[g] ??= []).push(f);
       });
     }
     for (const t of this.columnTables.values()) t.slots.forEach((slot, key) => (groups[keyGroupOf(key, maxParallelism)] ??= []).push(t.snapshotCell(slot, key)));

@@ -8,6 +8,7 @@ import { mapState } from '../../../state/descriptors.ts';
 import type { MapState } from '../../../state/descriptors.ts';
 import type { WindowBounds } from './assigners.ts';
 import { maxTimestamp, windowId } from './assigners.ts';
+import { copyRow } from '../../../pipeline/kinds/rowShapes.ts';
 
 /** One window of one key: its rows' accumulators and the result row last emitted. */
 export interface Pane extends WindowBounds {
@@ -80,8 +81,10 @@ export class PaneKeeper {
   /** Fire at end − 1 (unless already due) and purge at end − 1 + lateness, both named by the window id. */
   registerTimers(w: WindowBounds): void {
     const id = windowId(w);
-    if (!this.isDue(w)) this.ctx.timers.registerEventTimeTimer(maxTimestamp(w), id);
-    this.ctx.timers.registerEventTimeTimer(maxTimestamp(w) + this.lateness, id);
+    const due = this.isDue(w);
+    if (!due) this.ctx.timers.registerEventTimeTimer(maxTimestamp(w), id);
+    // Without lateness the purge timer is the fire timer: registering it again would change nothing.
+    if (due || this.lateness !== 0) this.ctx.timers.registerEventTimeTimer(maxTimestamp(w) + this.lateness, id);
   }
 
   deleteTimers(w: WindowBounds): void {
@@ -108,7 +111,12 @@ export class PaneKeeper {
   }
 
   resultRow(p: Pane): Row {
-    const row: Row = { ...p.group, window_start: p.start, window_end: p.end, window_time: maxTimestamp(p) };
+    // Copied field by field, not spread: a spread row's shape sits outside the transition tree, so
+    // each column added after it, and every operator downstream that reads it, pays for that.
+    const row = copyRow(p.group, Object.keys(p.group));
+    row.window_start = p.start;
+    row.window_end = p.end;
+    row.window_time = maxTimestamp(p);
     return this.calls.write(p.accs, row);
   }
 

@@ -1,0 +1,65 @@
+// Two trees' Nexmark queries (checkpoint every 1 s, as the bench runs them) interleaved in one Chromium worker:
+// `node --import tsx bench/profile/nexmarkAbPage.ts <before tree> [after tree] [queries] [events] [pairs]`.
+// A tree is a checkout (or an archive of src/ and bench/) with node_modules reachable; the after tree defaults to
+// this one. Each side is an esbuild bundle of its bench/suites/nexmark.ts; per pair the order alternates, wall time
+// (a worker has no CPU clock), ratios paired per round.
+import { build } from 'esbuild';
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from '../lib/server.ts';
+import { LAUNCH_ARGS } from '../lib/launchArgs.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const [beforeTree, afterTree = root, queries = 'q5,q7,q12,q17,q8', events = '200000', pairs = '5'] = process.argv.slice(2);
+const dir = mkdtempSync(join(tmpdir(), 'weir-nexmark-ab-'));
+for (const [side, tree] of [['before', beforeTree], ['after', afterTree]]) {
+  const entry = join(dir, `${side}-entry.ts`);
+  writeFileSync(entry, `export { nexmarkPlan, runQuery } from ${JSON.stringify(resolve(tree, 'bench/suites/nexmark.ts'))};\n`);
+  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', outfile: join(dir, `${side}.js`), logLevel: 'error', nodePaths: [join(root, 'node_modules')] });
+}
+writeFileSync(
+  join(dir, 'worker.js'),
+  `import * as before from './before.js';
+import * as after from './after.js';
+const sides = { before, after };
+const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+onmessage = async ({ data: { queries, events, pairs } }) => {
+  const out = [];
+  for (const q of queries) {
+    const plans = { before: before.nexmarkPlan(q, events), after: after.nexmarkPlan(q, events) };
+    const eps = { before: [], after: [] };
+    const results = {};
+    for (let r = 0; r <= pairs; r++) {
+      for (const s of r % 2 ? ['after', 'before'] : ['before', 'after']) {
+        const run = await sides[s].runQuery(plans[s], events);
+        results[s] = run.results;
+        if (r > 0) eps[s].push(run.eps);
+      }
+    }
+    out.push({ q, results, before: Math.round(median(eps.before)), after: Math.round(median(eps.after)), paired: +median(eps.after.map((a, i) => a / eps.before[i])).toFixed(3), rounds: eps });
+    postMessage({ partial: out[out.length - 1] });
+  }
+  postMessage({ done: out });
+};
+`,
+);
+writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module">window.ab = (req) => new Promise((res) => { const w = new Worker('./worker.js', { type: 'module' }); w.onmessage = (e) => { if (e.data.partial) console.log(JSON.stringify(e.data.partial)); else res(e.data.done); }; w.postMessage(req); });</script>`);
+const server = await serveStatic(dir);
+const executablePath = execSync('bash scripts/ensure-chromium.sh', { cwd: root, encoding: 'utf8' }).trim();
+const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+try {
+  const page = await browser.newPage();
+  page.on('console', (m) => console.error(m.text()));
+  await page.goto(server.url);
+  // Progress goes to stderr as each query ends; the results, whole, to stdout (a last console message can be lost at close).
+  const done = await page.evaluate((req) => (window as unknown as { ab: (r: unknown) => Promise<unknown[]> }).ab(req), { queries: queries.split(','), events: Number(events), pairs: Number(pairs) });
+  for (const r of done) console.log(JSON.stringify(r));
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+}
