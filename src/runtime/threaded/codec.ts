@@ -17,6 +17,8 @@ export type WireColumn =
   | { t: 'num?'; v: Float64Array; nulls: Uint8Array }
   /** Strings and nulls: `idx[i]` points into `strings`, NULL_INDEX marks null. */
   | { t: 'str'; strings: string[]; idx: Uint32Array }
+  /** Plain records of one shape (a snapshot cell's value, a row inside a row), as columns of their own. */
+  | { t: 'rec'; fields: string[]; cols: WireColumn[] }
   /** Anything else, as structured clone carries it. */
   | { t: 'any'; v: unknown[] };
 
@@ -38,6 +40,11 @@ const NULL_INDEX = 0xffffffff;
 
 /** Fewer rows than this are not worth a columnar layout. */
 const MIN_COLUMNAR = 16;
+/**
+ * Records inside records are taken apart this many levels deep; deeper ones (and cyclic ones)
+ * go as values, which structured clone carries.
+ */
+const MAX_DEPTH = 3;
 
 export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transferable[]): WireBatch {
   if (enc === 'plain' || els.length < MIN_COLUMNAR) return { enc: 'plain', els };
@@ -53,7 +60,7 @@ export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transf
     ts[i] = e.ts === null ? NaN : e.ts;
   }
   transfer.push(kinds.buffer, ts.buffer);
-  const cols = fields.map((f) => encodeColumn(rows, f, transfer));
+  const cols = fields.map((f) => encodeColumn(rows, f, transfer, 0));
   return { enc: 'columnar', n, fields, kinds, ts, cols };
 }
 
@@ -63,17 +70,18 @@ export type PackedRows = { t: 'packedRows'; chunks: ({ n: number; fields: string
 const ROWS_PER_CHUNK = 4096;
 
 /**
- * A long list of rows (an inline source's input) for a trip to a worker: structured clone
- * costs 3–5 µs per small object here, columns a few ns per value. Not transferred: the caller
- * may send the same rows again.
+ * A long list of rows (an inline source's input, a view's rows, a snapshot's cells) for a trip
+ * between threads: structured clone costs 3–5 µs per small object here, columns a few ns per
+ * value. Typed arrays are transferred only when given `transfer` (an inline source's rows may
+ * be sent again, so they are copied).
  */
-export function packRows(rows: readonly unknown[]): PackedRows {
+export function packRows(rows: readonly unknown[], transfer: Transferable[] = []): PackedRows {
   const chunks: PackedRows['chunks'] = [];
   for (let at = 0; at < rows.length; at += ROWS_PER_CHUNK) {
     const part = rows.slice(at, at + ROWS_PER_CHUNK);
     const fields = sharedShape(part);
     if (!fields) chunks.push({ rows: part });
-    else chunks.push({ n: part.length, fields, cols: fields.map((f) => encodeColumn(part as Row[], f, [])) });
+    else chunks.push({ n: part.length, fields, cols: fields.map((f) => encodeColumn(part as Row[], f, transfer, 0)) });
   }
   return { t: 'packedRows', chunks };
 }
@@ -118,7 +126,7 @@ function isRecord(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[]): WireColumn {
+function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[], depth: number): WireColumn {
   const n = rows.length;
   let numbers = 0;
   let strings = 0;
@@ -128,6 +136,7 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[])
     if (typeof v === 'number') numbers++;
     else if (typeof v === 'string') strings++;
     else if (v === null) nulls++;
+    else if (numbers + strings + nulls === 0 && depth < MAX_DEPTH && isRecord(v)) return recordColumn(rows, f, transfer, depth);
     else return { t: 'any', v: rows.map((r) => r[f]) };
   }
   if (numbers + nulls === n && numbers > 0) {
@@ -165,6 +174,25 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[])
   return { t: 'any', v: rows.map((r) => r[f]) };
 }
 
+/**
+ * A column whose first value is a record: columns of their own when every value is a record of
+ * that shape and nothing inside is an object left as it is, which could refer back to a record
+ * rebuilt on arrival (a cycle structured clone keeps). Rows are values: one record under two
+ * fields arrives as two equal records.
+ */
+function recordColumn(rows: readonly Row[], f: string, transfer: Transferable[], depth: number): WireColumn {
+  const values = rows.map((r) => r[f]);
+  const fields = sharedShape(values);
+  if (!fields) return { t: 'any', v: values };
+  const own: Transferable[] = [];
+  const cols = fields.map((g) => encodeColumn(values as Row[], g, own, depth + 1));
+  if (cols.some(holdsObjects)) return { t: 'any', v: values };
+  for (const b of own) transfer.push(b);
+  return { t: 'rec', fields, cols };
+}
+
+const holdsObjects = (c: WireColumn): boolean => !(c instanceof Float64Array) && c.t === 'any' && c.v.some((v) => typeof v === 'object' && v !== null);
+
 export function decodeBatch(b: WireBatch): Element[] {
   if (b.enc === 'plain') return b.els;
   const { n, fields, kinds, ts } = b;
@@ -192,6 +220,13 @@ function columnValues(c: WireColumn, n: number): ArrayLike<unknown> {
     case 'str': {
       const out = new Array<string | null>(n);
       for (let i = 0; i < n; i++) out[i] = c.idx[i] === NULL_INDEX ? null : c.strings[c.idx[i]];
+      return out;
+    }
+    case 'rec': {
+      const cols = c.cols.map((col) => columnValues(col, n));
+      const make = rowMaker(c.fields);
+      const out = new Array<Row>(n);
+      for (let i = 0; i < n; i++) out[i] = make(cols, i);
       return out;
     }
   }
