@@ -49,8 +49,8 @@ const MAX_DEPTH = 3;
 export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transferable[]): WireBatch {
   if (enc === 'plain' || els.length < MIN_COLUMNAR) return { enc: 'plain', els };
   const rows = els.map((e) => e.row);
-  const fields = sharedShape(rows);
-  if (!fields) return { enc: 'plain', els };
+  const columns = columnsOf(rows, transfer, 0);
+  if (!columns) return { enc: 'plain', els };
   const n = els.length;
   const kinds = new Uint8Array(n);
   const ts = new Float64Array(n);
@@ -60,8 +60,7 @@ export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transf
     ts[i] = e.ts === null ? NaN : e.ts;
   }
   transfer.push(kinds.buffer, ts.buffer);
-  const cols = fields.map((f) => encodeColumn(rows, f, transfer, 0));
-  return { enc: 'columnar', n, fields, kinds, ts, cols };
+  return { enc: 'columnar', n, fields: columns.fields, kinds, ts, cols: columns.cols };
 }
 
 /** Rows of one shape as columns, or as they are (different shapes, values that are not records). */
@@ -79,9 +78,8 @@ export function packRows(rows: readonly unknown[], transfer: Transferable[] = []
   const chunks: PackedRows['chunks'] = [];
   for (let at = 0; at < rows.length; at += ROWS_PER_CHUNK) {
     const part = rows.slice(at, at + ROWS_PER_CHUNK);
-    const fields = sharedShape(part);
-    if (!fields) chunks.push({ rows: part });
-    else chunks.push({ n: part.length, fields, cols: fields.map((f) => encodeColumn(part as Row[], f, transfer, 0)) });
+    const columns = columnsOf(part, transfer, 0);
+    chunks.push(columns ? { n: part.length, ...columns } : { rows: part });
   }
   return { t: 'packedRows', chunks };
 }
@@ -102,24 +100,51 @@ export function unpackRows(p: PackedRows): unknown[] {
   return out;
 }
 
-/** The field names every row has, in the same order (so absent stays absent); null when shapes differ. */
-function sharedShape(rows: readonly unknown[]): string[] | null {
-  if (!isRecord(rows[0])) return null;
-  const fields = Object.keys(rows[0]);
-  const width = fields.length;
+/**
+ * Rows that all have the same field names in the same order (so absent stays absent) as one
+ * column per field; null when shapes differ. One walk over the rows checks the shape and fills
+ * every field that holds only numbers (and nulls) straight into its typed array, reading each
+ * value through for…in, whose keyed loads V8 serves from the enum cache; fields that turn out
+ * to hold anything else are encoded by type afterwards.
+ */
+function columnsOf(rows: readonly unknown[], transfer: Transferable[], depth: number): { fields: string[]; cols: WireColumn[] } | null {
+  const first = rows[0];
+  if (!isRecord(first)) return null;
+  const fields = Object.keys(first);
   // A `__proto__` key cannot be rebuilt as an own field by assignment or a literal.
   if (fields.includes('__proto__')) return null;
-  for (let i = 1; i < rows.length; i++) {
+  const width = fields.length;
+  const n = rows.length;
+  const nums: (Float64Array | null)[] = fields.map(() => new Float64Array(n));
+  const nulls: (Uint8Array | null)[] = fields.map(() => null);
+  for (let i = 0; i < n; i++) {
     const r = rows[i];
     if (!isRecord(r)) return null;
     let k = 0;
     for (const f in r) {
       if (k >= width || fields[k] !== f) return null;
+      const col = nums[k];
+      if (col !== null) {
+        const v = r[f];
+        if (typeof v === 'number') col[i] = v;
+        else if (v === null) (nulls[k] ??= new Uint8Array(n))[i] = 1;
+        else nums[k] = null;
+      }
       k++;
     }
     if (k !== width) return null;
   }
-  return fields;
+  const cols = fields.map((f, k): WireColumn => {
+    const v = nums[k];
+    const mask = nulls[k];
+    // Fields of other values, and fields of nulls only, as before.
+    if (v === null || (mask !== null && mask.every((x) => x === 1))) return encodeColumn(rows as Row[], f, transfer, depth);
+    transfer.push(v.buffer);
+    if (mask === null) return v;
+    transfer.push(mask.buffer);
+    return { t: 'num?', v, nulls: mask };
+  });
+  return { fields, cols };
 }
 
 function isRecord(v: unknown): v is Row {
@@ -182,13 +207,11 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[],
  */
 function recordColumn(rows: readonly Row[], f: string, transfer: Transferable[], depth: number): WireColumn {
   const values = rows.map((r) => r[f]);
-  const fields = sharedShape(values);
-  if (!fields) return { t: 'any', v: values };
   const own: Transferable[] = [];
-  const cols = fields.map((g) => encodeColumn(values as Row[], g, own, depth + 1));
-  if (cols.some(holdsObjects)) return { t: 'any', v: values };
+  const columns = columnsOf(values, own, depth + 1);
+  if (!columns || columns.cols.some(holdsObjects)) return { t: 'any', v: values };
   for (const b of own) transfer.push(b);
-  return { t: 'rec', fields, cols };
+  return { t: 'rec', ...columns };
 }
 
 const holdsObjects = (c: WireColumn): boolean => !(c instanceof Float64Array) && c.t === 'any' && c.v.some((v) => typeof v === 'object' && v !== null);
