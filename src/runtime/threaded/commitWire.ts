@@ -47,9 +47,8 @@ export function encodePreviews(previews: { sinkId: string; origin: string; since
 
 /**
  * A memory snapshot's keyed cells, all key groups in one list: `counts[i]` cells of key group
- * `groups[i]`, in order. Structured-cloned, every checkpoint cost the worker ~1.4 µs and the
- * manager more per cell (three objects each for a GROUP BY); as columns, its numbers are
- * transferred typed arrays.
+ * `groups[i]`, in order. A GROUP BY's cell is three objects: structured-cloned, 5.6 µs per cell
+ * (both ends, measured in one thread); as columns, 2.2 µs, its numbers transferred typed arrays.
  */
 export interface WireKeyed {
   maxParallelism: number;
