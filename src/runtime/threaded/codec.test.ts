@@ -80,4 +80,34 @@ describe('columnar batches', () => {
     expect(packed.chunks.map((c) => ('rows' in c ? 'plain' : 'columnar'))).toEqual(['columnar', 'plain', 'columnar']);
     expect(unpackRows(packed)).toEqual(rows);
   });
+
+  it('takes records inside records apart as columns, exactly, and leaves mixed, deep and cyclic ones as values', () => {
+    const els = batch(64, (i) => ({ k: i, v: { n: i % 3, out: { key: i, total: i % 4 ? i / 3 : -0, tag: i % 5 ? `t${i % 2}` : null }, a0: NaN } }));
+    const { out, wire, transferred } = roundTrip(els);
+    if (wire.enc !== 'columnar') throw new Error('expected columnar');
+    const v = wire.cols[1];
+    expect(v instanceof Float64Array ? 'numbers' : v.t).toBe('rec');
+    // kinds, ts, k, v.n, v.out.key, v.out.total, v.out.tag's indexes, v.a0
+    expect(transferred).toBe(8);
+    expect(out).toEqual(els);
+    for (let i = 0; i < els.length; i++) {
+      expect(Object.keys(out[i].row.v as object)).toEqual(['n', 'out', 'a0']);
+      expect(Object.is((out[i].row.v as { out: { total: number } }).out.total, (els[i].row.v as { out: { total: number } }).out.total)).toBe(true);
+    }
+    const mixed = batch(32, (i) => ({ v: i === 9 ? 7 : { a: i }, w: i === 20 ? { b: 1, a: 2 } : { a: 1, b: 2 }, d: { x: { y: { z: { deep: i } } } } }));
+    expect(roundTrip(mixed).out).toEqual(mixed);
+    const cyclic = batch(32, (i) => {
+      const inner: Row = { i };
+      inner.self = inner;
+      return { c: { d: { e: inner } } };
+    });
+    const back = roundTrip(cyclic).out;
+    const e = ((back[3].row.c as Row).d as Row).e as Row;
+    expect(e.self).toBe(e);
+    expect(e.i).toBe(3);
+    // Rows are values: one record under two fields arrives as two equal records.
+    const shared = { s: 1 };
+    const twice = roundTrip(batch(32, () => ({ p: { a: shared, b: shared } }))).out;
+    expect((twice[0].row.p as Row).a).toEqual((twice[0].row.p as Row).b);
+  });
 });

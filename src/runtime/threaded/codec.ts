@@ -17,6 +17,8 @@ export type WireColumn =
   | { t: 'num?'; v: Float64Array; nulls: Uint8Array }
   /** Strings and nulls: `idx[i]` points into `strings`, NULL_INDEX marks null. */
   | { t: 'str'; strings: string[]; idx: Uint32Array }
+  /** Plain records of one shape (a snapshot cell's value, a row inside a row), as columns of their own. */
+  | { t: 'rec'; fields: string[]; cols: WireColumn[] }
   /** Anything else, as structured clone carries it. */
   | { t: 'any'; v: unknown[] };
 
@@ -40,12 +42,17 @@ const NULL_INDEX = 0xffffffff;
 
 /** Fewer rows than this are not worth a columnar layout. */
 const MIN_COLUMNAR = 16;
+/**
+ * Records inside records are taken apart this many levels deep; deeper ones (and cyclic ones)
+ * go as values, which structured clone carries.
+ */
+const MAX_DEPTH = 3;
 
 export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transferable[]): WireBatch {
   if (enc === 'plain' || els.length < MIN_COLUMNAR) return { enc: 'plain', els };
   const rows = els.map((e) => e.row);
-  const fields = sharedShape(rows);
-  if (!fields) return { enc: 'plain', els };
+  const columns = columnsOf(rows, transfer, 0);
+  if (!columns) return { enc: 'plain', els };
   const n = els.length;
   const kinds = new Uint8Array(n);
   const ts = new Float64Array(n);
@@ -58,7 +65,7 @@ export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transf
   }
   transfer.push(kinds.buffer, ts.buffer);
   if (at) transfer.push(at.buffer);
-  const cols = fields.map((f) => encodeColumn(rows, f, transfer));
+  const { fields, cols } = columns;
   return at ? { enc: 'columnar', n, fields, kinds, ts, at, cols } : { enc: 'columnar', n, fields, kinds, ts, cols };
 }
 
@@ -68,17 +75,17 @@ export type PackedRows = { t: 'packedRows'; chunks: ({ n: number; fields: string
 const ROWS_PER_CHUNK = 4096;
 
 /**
- * A long list of rows (an inline source's input) for a trip to a worker: structured clone
- * costs 3–5 µs per small object here, columns a few ns per value. Not transferred: the caller
- * may send the same rows again.
+ * A long list of rows (an inline source's input, a view's rows, a snapshot's cells) for a trip
+ * between threads: structured clone costs 3–5 µs per small object here, columns a few ns per
+ * value. Typed arrays are transferred only when given `transfer` (an inline source's rows may
+ * be sent again, so they are copied).
  */
-export function packRows(rows: readonly unknown[]): PackedRows {
+export function packRows(rows: readonly unknown[], transfer: Transferable[] = []): PackedRows {
   const chunks: PackedRows['chunks'] = [];
   for (let at = 0; at < rows.length; at += ROWS_PER_CHUNK) {
     const part = rows.slice(at, at + ROWS_PER_CHUNK);
-    const fields = sharedShape(part);
-    if (!fields) chunks.push({ rows: part });
-    else chunks.push({ n: part.length, fields, cols: fields.map((f) => encodeColumn(part as Row[], f, [])) });
+    const columns = columnsOf(part, transfer, 0);
+    chunks.push(columns ? { n: part.length, ...columns } : { rows: part });
   }
   return { t: 'packedRows', chunks };
 }
@@ -99,31 +106,58 @@ export function unpackRows(p: PackedRows): unknown[] {
   return out;
 }
 
-/** The field names every row has, in the same order (so absent stays absent); null when shapes differ. */
-function sharedShape(rows: readonly unknown[]): string[] | null {
-  if (!isRecord(rows[0])) return null;
-  const fields = Object.keys(rows[0]);
-  const width = fields.length;
+/**
+ * Rows that all have the same field names in the same order (so absent stays absent) as one
+ * column per field; null when shapes differ. One walk over the rows checks the shape and fills
+ * every field that holds only numbers (and nulls) straight into its typed array, reading each
+ * value through for…in, whose keyed loads V8 serves from the enum cache; fields that turn out
+ * to hold anything else are encoded by type afterwards.
+ */
+function columnsOf(rows: readonly unknown[], transfer: Transferable[], depth: number): { fields: string[]; cols: WireColumn[] } | null {
+  const first = rows[0];
+  if (!isRecord(first)) return null;
+  const fields = Object.keys(first);
   // A `__proto__` key cannot be rebuilt as an own field by assignment or a literal.
   if (fields.includes('__proto__')) return null;
-  for (let i = 1; i < rows.length; i++) {
+  const width = fields.length;
+  const n = rows.length;
+  const nums: (Float64Array | null)[] = fields.map(() => new Float64Array(n));
+  const nulls: (Uint8Array | null)[] = fields.map(() => null);
+  for (let i = 0; i < n; i++) {
     const r = rows[i];
     if (!isRecord(r)) return null;
     let k = 0;
     for (const f in r) {
       if (k >= width || fields[k] !== f) return null;
+      const col = nums[k];
+      if (col !== null) {
+        const v = r[f];
+        if (typeof v === 'number') col[i] = v;
+        else if (v === null) (nulls[k] ??= new Uint8Array(n))[i] = 1;
+        else nums[k] = null;
+      }
       k++;
     }
     if (k !== width) return null;
   }
-  return fields;
+  const cols = fields.map((f, k): WireColumn => {
+    const v = nums[k];
+    const mask = nulls[k];
+    // Fields of other values, and fields of nulls only, as before.
+    if (v === null || (mask !== null && mask.every((x) => x === 1))) return encodeColumn(rows as Row[], f, transfer, depth);
+    transfer.push(v.buffer);
+    if (mask === null) return v;
+    transfer.push(mask.buffer);
+    return { t: 'num?', v, nulls: mask };
+  });
+  return { fields, cols };
 }
 
 function isRecord(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[]): WireColumn {
+function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[], depth: number): WireColumn {
   const n = rows.length;
   let numbers = 0;
   let strings = 0;
@@ -133,6 +167,7 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[])
     if (typeof v === 'number') numbers++;
     else if (typeof v === 'string') strings++;
     else if (v === null) nulls++;
+    else if (numbers + strings + nulls === 0 && depth < MAX_DEPTH && isRecord(v)) return recordColumn(rows, f, transfer, depth);
     else return { t: 'any', v: rows.map((r) => r[f]) };
   }
   if (numbers + nulls === n && numbers > 0) {
@@ -170,6 +205,23 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[])
   return { t: 'any', v: rows.map((r) => r[f]) };
 }
 
+/**
+ * A column whose first value is a record: columns of their own when every value is a record of
+ * that shape and nothing inside is an object left as it is, which could refer back to a record
+ * rebuilt on arrival (a cycle structured clone keeps). Rows are values: one record under two
+ * fields arrives as two equal records.
+ */
+function recordColumn(rows: readonly Row[], f: string, transfer: Transferable[], depth: number): WireColumn {
+  const values = rows.map((r) => r[f]);
+  const own: Transferable[] = [];
+  const columns = columnsOf(values, own, depth + 1);
+  if (!columns || columns.cols.some(holdsObjects)) return { t: 'any', v: values };
+  for (const b of own) transfer.push(b);
+  return { t: 'rec', ...columns };
+}
+
+const holdsObjects = (c: WireColumn): boolean => !(c instanceof Float64Array) && c.t === 'any' && c.v.some((v) => typeof v === 'object' && v !== null);
+
 export function decodeBatch(b: WireBatch): Element[] {
   if (b.enc === 'plain') return b.els;
   const { n, fields, kinds, ts } = b;
@@ -199,6 +251,13 @@ function columnValues(c: WireColumn, n: number): ArrayLike<unknown> {
     case 'str': {
       const out = new Array<string | null>(n);
       for (let i = 0; i < n; i++) out[i] = c.idx[i] === NULL_INDEX ? null : c.strings[c.idx[i]];
+      return out;
+    }
+    case 'rec': {
+      const cols = c.cols.map((col) => columnValues(col, n));
+      const make = rowMaker(c.fields);
+      const out = new Array<Row>(n);
+      for (let i = 0; i < n; i++) out[i] = make(cols, i);
       return out;
     }
   }

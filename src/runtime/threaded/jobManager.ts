@@ -14,7 +14,7 @@ import { FaultyStore, chaosPlan, estimateSourceRecords } from './faults.ts';
 import type { ChaosKill } from './faults.ts';
 import type { JobOptions, JobResult, JobStats, Recovery } from './jobOptions.ts';
 import { mergeStats, sourceProgress } from './merge.ts';
-import { decodeCommits, unpackSnapshot } from './commitWire.ts';
+import { decodeCommits, unpackSnapshot, unpackViews } from './commitWire.ts';
 import { decodeBatch } from './codec.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { wallTimers } from './wallClock.ts';
@@ -230,7 +230,7 @@ export class JobManager {
         if (this.chaos.length && this.chaos[0].phase !== 'recovery' && sourceProgress(dep.slots.map((s) => s.sourceOffsets)) >= this.chaos[0].atRecords) this.chaosDue(dep);
         return;
       case 'snapshot':
-        return void this.writeSnapshot({ ...ev, snap: unpackSnapshot(ev.snap, ev.commits) });
+        return void this.writeSnapshot({ ...ev, snap: unpackSnapshot(ev.snap, ev.commits, ev.keyed) });
       case 'declined':
         return void this.coordinator?.decline(ev.id, ev.subtask, ev.reason);
       case 'publish':
@@ -257,7 +257,7 @@ export class JobManager {
         else this.onAllFinished?.();
         return;
       case 'final':
-        this.finals.set(slot.index, ev.views);
+        this.finals.set(slot.index, unpackViews(ev.views));
         if (this.finals.size === dep.slots.length) this.onFinals?.();
         return;
     }

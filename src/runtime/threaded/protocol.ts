@@ -6,9 +6,9 @@ import type { NodeMetrics } from '../../engine/nodeTask.ts';
 import type { CodeLimits } from '../../engine/codeHost.ts';
 import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
-import type { BatchEncoding, WireBatch } from './codec.ts';
+import type { BatchEncoding, PackedRows, WireBatch } from './codec.ts';
 import type { PortablePlan } from './portablePlan.ts';
-import type { WireCommit, WirePreview } from './commitWire.ts';
+import type { WireCommit, WireKeyed, WirePreview } from './commitWire.ts';
 
 /**
  * The small protocol between the job manager and its workers. Control calls (deploy, trigger,
@@ -105,7 +105,7 @@ export interface WorkerStats {
 }
 
 export type WorkerEvent =
-  | { t: 'snapshot'; attempt: number; id: number; snap: SubtaskSnapshot; commits?: WireCommit[]; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
+  | { t: 'snapshot'; attempt: number; id: number; snap: SubtaskSnapshot; commits?: WireCommit[]; keyed?: WireKeyed; timing: { alignMs: number; syncMs: number; buffered: number }; keyedBytes?: { full: number; written: number } }
   | { t: 'declined'; attempt: number; id: number; subtask: string; reason: string }
   | { t: 'publish'; attempt: number; sinkId: string; commits: WireCommit[] }
   | { t: 'preview'; attempt: number; changes: WirePreview[] }
@@ -114,7 +114,8 @@ export type WorkerEvent =
   | { t: 'injectedFired'; attempt: number; node: string; index: number }
   | { t: 'heartbeat'; attempt: number; worker: number; sourceOffsets: Record<string, number> }
   | { t: 'finished'; attempt: number; worker: number }
-  | { t: 'final'; attempt: number; worker: number; views: Record<string, Row[]> }
+  /** `views`: each view's rows as columns (commitWire.ts packViews). */
+  | { t: 'final'; attempt: number; worker: number; views: Record<string, PackedRows> }
   | { t: 'failed'; attempt: number; worker: number; reason: string; fatal?: boolean };
 
 /** What a worker exposes to the job manager (through comlink). */

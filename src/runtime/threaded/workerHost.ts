@@ -17,7 +17,7 @@ import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts
 import type { DeploySpec, JobInput, OpenableInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import type { SourceEnv } from '../../core/source.ts';
 import type { ByteInput } from '../../core/lineSource.ts';
-import { encodeCommits, encodePreviews, packSnapshot } from './commitWire.ts';
+import { encodeCommits, encodePreviews, packSnapshot, packViews } from './commitWire.ts';
 import { RestoreError } from './restoreError.ts';
 import { feedLog } from '../../engine/operators/feedSource.ts';
 import type { FeedLog } from '../../engine/feedLog.ts';
@@ -172,8 +172,7 @@ export class WorkerHost {
 
   private emitSnapshot(ev: Extract<WorkerEvent, { t: 'snapshot' }>): void {
     const transfer: Transferable[] = [];
-    const { snap, commits } = packSnapshot(ev.snap, transfer);
-    this.env.emit({ ...ev, snap, commits }, transfer);
+    this.env.emit({ ...ev, ...packSnapshot(ev.snap, transfer) }, transfer);
   }
 
   private publishDeadLetters(epochs: DeadLetterEpoch[]): void {
@@ -242,7 +241,8 @@ export class WorkerHost {
 
   finishJob(): void {
     for (const r of this.runners) r.jobFinished();
-    this.env.emit({ t: 'final', attempt: this.spec.attempt, worker: this.spec.worker, views: this.views() });
+    const transfer: Transferable[] = [];
+    this.env.emit({ t: 'final', attempt: this.spec.attempt, worker: this.spec.worker, views: packViews(this.views(), transfer) }, transfer);
   }
 
   stop(): void {
