@@ -7,9 +7,8 @@ import { DEFAULT_REQUEST } from '../runtime/observe/types.ts';
 import type { Breakpoint, ObservationFrame, ObserveRequest, StateDiff } from '../runtime/observe/types.ts';
 import type { InjectParse } from '../runtime/injectValues.ts';
 import type { LoadOptions, LoadResult, Resumable, RunSnapshot, RunStatus, StepKind } from './protocol.ts';
-import { replayHistory } from '../runtime/runHistory.ts';
 import type { RunHistory } from '../runtime/runHistory.ts';
-import { RunTimeline, positionOf } from './runTimeline.ts';
+import { SessionTravel } from './sessionTravel.ts';
 import { SinkSampler } from './sinkSampler.ts';
 import { SinkCommits } from './sinkCommits.ts';
 import { RunLog } from './runLog.ts';
@@ -66,9 +65,25 @@ export class ClusterSession extends SessionChannel {
   /** What was loaded, so stepping back can deploy the same job again and replay its history. */
   private loaded: { doc: PipelineDocument; opts: LoadOptions } | null = null;
   private breakpoints: Breakpoint[] = [];
-  private readonly timeline = new RunTimeline();
-  /** While a step back replays the history: its events were logged the first time. */
-  private replaying = false;
+  /** Stepping back and the scrubber: the run's timeline and the replays that reach its points. */
+  private readonly travel = new SessionTravel({
+    job: () => this.job,
+    loaded: () => this.loaded,
+    halt: () => {
+      this.pacer.halt();
+      this.status = 'paused';
+    },
+    redeploy: async (plan, doc, opts) => {
+      await this.teardown();
+      this.resetCounters();
+      return (this.job = await this.deploy(plan, doc, opts, true));
+    },
+    guard: (work) => this.guard(work),
+    traceEvery: (job, n) => this.traceEvery(job, n),
+    travelling: (id) => void (this.travelling = id),
+    warn: (message) => this.log.add('warn', message),
+  });
+  private readonly timeline = this.travel.timeline;
 
   load(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {
     return this.serial(() => this.loadNow(doc, opts));
@@ -111,10 +126,10 @@ export class ClusterSession extends SessionChannel {
     const job = await deployJob(plan, doc, opts, {
       onPublish: (sinkId, els) => this.sampler.onOutput(sinkId, els),
       onEvent: (job, e) => this.onClusterEvent(job, e),
-      info: (m) => this.replaying || this.log.add('info', m),
+      info: (m) => this.travel.replaying || this.log.add('info', m),
       feedChanged: (node, s) => {
         const line = feedLine(node, s);
-        if (line && !this.replaying) this.log.add(line.level, line.message, node);
+        if (line && !this.travel.replaying) this.log.add(line.level, line.message, node);
         this.post(this.status !== 'running');
       },
     });
@@ -157,7 +172,7 @@ export class ClusterSession extends SessionChannel {
   }
 
   private onClusterEvent(job: Job, e: ClusterEvent): void {
-    const line = this.replaying ? null : eventLine(e, recordsRead(job.cluster), this.travelling !== null);
+    const line = this.travel.replaying ? null : eventLine(e, recordsRead(job.cluster), this.travelling !== null);
     if (line) this.log.add(line.level, line.message, line.node);
     if (e.type === 'checkpoint' && e.status === 'completed') {
       this.checkpoints++;
@@ -324,48 +339,13 @@ export class ClusterSession extends SessionChannel {
     });
   }
 
-  /** Why this run's history cannot be replayed, or null. */
-  private unreplayable(): string | null {
-    return this.loaded?.opts.resume ? 'this run resumed from checkpoints an earlier page stored, and its history before them is not here; start the run again to step back in it' : null;
-  }
-
   /**
-   * Replays the history to point `to`. Earlier than now: a fresh job of the same plan and options
-   * replays it from the start; later (after a step back): the current job goes on replaying it.
-   * The run is deterministic, so state, buffers, panes, channels and sink tables are exactly what
-   * the run showed when it first passed that point. False (and logged) when it cannot.
+   * To point `to` of the history (sessionTravel.ts), then the status the run has there. False (and
+   * logged) when it cannot.
    */
   private async travelTo(job: Job, to: number, full: RunHistory): Promise<boolean> {
-    const why = this.unreplayable();
-    if (why || !this.loaded) {
-      this.log.add('warn', `cannot step back: ${why ?? 'no job is loaded'}`);
-      return false;
-    }
-    this.pacer.halt();
-    this.status = 'paused';
-    let target = job;
-    let from = { index: 0, offset: 0 };
-    this.replaying = true;
-    try {
-      if (to < job.cluster.stepCount()) {
-        await this.teardown();
-        this.resetCounters();
-        target = this.job = await this.deploy(job.plan, this.loaded.doc, { ...this.loaded.opts, resume: false }, true);
-      } else from = positionOf(full.controls, job.cluster.stepCount());
-      const hooks = { tag: (name: string, v: number) => void (name === 'traceEvery' && this.traceEvery(target, v)), restoring: (id: number | null) => void (this.travelling = id) };
-      // The state table marks rows changed since the frame before: the one shown at the last rest.
-      const rest = this.timeline.restBefore(to);
-      await this.guard(async () => {
-        if (rest !== null && rest >= target.cluster.stepCount()) {
-          from = await replayHistory(target.cluster, full.controls, rest, hooks, from);
-          target.observer.markSeen();
-        }
-        await replayHistory(target.cluster, full.controls, to, hooks, from);
-      });
-    } finally {
-      this.replaying = false;
-    }
-    this.timeline.steppedBack(full, to);
+    const target = await this.travel.travelTo(job, to, full);
+    if (!target) return false;
     // What the replay logged the first time is in the log already.
     this.log.skipDeadLetters(target.cluster.deadLetters().length);
     target.observer.hit();
