@@ -91,7 +91,7 @@ async function rewriteGroups(core: BackendCore, groups: Map<number, ChunkRef[]>,
       written.push({ kg, old, ...buildChunks(kg, entries, core.chunkEntries, by, () => layout.nextId()) });
     }
     const tx = core.db().transaction('chunks', 'readwrite', { durability: 'strict' });
-    for (const w of written) for (const r of w.records) tx.store.put(r).catch(() => {});
+    for (const w of written) for (const r of w.records) tx.store.put(r, r.id).catch(() => {});
     try {
       await tx.done;
     } catch (e) {

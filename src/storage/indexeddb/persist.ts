@@ -41,7 +41,7 @@ function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly 
     out.refs.push({ id: r.id, keyGroup: kg, entries: r.keys.length, bytes: sealed.bytes, writtenBy: checkpointId });
     layout.pending.add(r.id);
     layout.known.add(r.id);
-    tx.store.put(r).catch(() => {}); // a failed put fails tx.done
+    tx.store.put(r, r.id).catch(() => {}); // a failed put fails tx.done
     for (let i = 0; i < r.keys.length; i++) {
       const key = r.keys[i];
       layout.loc.set(key, r.id);
