@@ -1,6 +1,5 @@
 import type { IDBPTransaction } from 'idb';
 import type { Key } from '../../core/types.ts';
-import { keyGroupOf } from '../../core/keys.ts';
 import type { ChunkRef } from '../../state/snapshotHandles.ts';
 import type { PersistResult } from '../../state/backend.ts';
 import { entryCells, type StateChunksDb } from './chunks.ts';
@@ -8,13 +7,11 @@ import { cellsStart, ColumnarChunkBuilder } from './columnarChunk.ts';
 import type { BackendCore } from './core.ts';
 import { storageError } from './errors.ts';
 import { rewriteAll } from './compaction.ts';
-import { Freeze } from './trackedTable.ts';
+import { Freeze, type DirtyKeys } from './trackedTable.ts';
 
 const RECENT_HANDLES_KEPT = 64;
 /** Entries per write transaction when a checkpoint is written in slices. */
 const SLICE_ENTRIES = 4096;
-/** Keys grouped by key group between two yields to the event loop. */
-const GROUP_SLICE = 20_000;
 
 type ChunkTx = IDBPTransaction<StateChunksDb, ['chunks'], 'readwrite'>;
 
@@ -67,17 +64,6 @@ function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly 
   return count;
 }
 
-function groupByKeyGroup(core: BackendCore, keys: Iterable<Key>): Map<number, Key[]> {
-  const byKg = new Map<number, Key[]>();
-  for (const key of keys) {
-    const kg = keyGroupOf(key, core.maxParallelism);
-    let list = byKg.get(kg);
-    if (!list) byKg.set(kg, (list = []));
-    list.push(key);
-  }
-  return byKg;
-}
-
 function chunkTx(core: BackendCore, durability: 'strict' | 'relaxed' = 'strict'): ChunkTx {
   const tx = core.db().transaction('chunks', 'readwrite', { durability });
   tx.done.catch(() => {}); // awaited later through `durable`; never an unhandled rejection meanwhile
@@ -85,10 +71,10 @@ function chunkTx(core: BackendCore, durability: 'strict' | 'relaxed' = 'strict')
 }
 
 /** Small checkpoints: everything in this task, one transaction. */
-function writeAtOnce(core: BackendCore, keys: Set<Key>, checkpointId: number, out: Written): Promise<void>[] {
+function writeAtOnce(core: BackendCore, dirty: DirtyKeys, checkpointId: number, out: Written): Promise<void>[] {
   const tx = chunkTx(core);
   try {
-    for (const [kg, list] of groupByKeyGroup(core, keys)) putKeyGroup(core, tx, kg, list, (k, into) => core.ws.appendCells(k, into), checkpointId, out);
+    for (const [kg, list] of dirty.groups()) putKeyGroup(core, tx, kg, list, (k, into) => core.ws.appendCells(k, into), checkpointId, out);
   } catch (e) {
     tx.abort();
     throw e;
@@ -100,21 +86,12 @@ function writeAtOnce(core: BackendCore, keys: Set<Key>, checkpointId: number, ou
  * Large checkpoints: slices of a few thousand entries, one transaction each, yielding between
  * them so records keep flowing; the freeze saves a key's old cells if it is touched first.
  */
-async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Freeze, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
+async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
   await after;
   const superseded = () => {
     if (core.epoch !== epoch) throw new Error(`checkpoint ${checkpointId} of ${core.subtask} was superseded by a restore`);
   };
-  const byKg = new Map<number, Key[]>();
-  for (let i = 0; i < all.length; i += GROUP_SLICE) {
-    for (const [kg, list] of groupByKeyGroup(core, all.slice(i, i + GROUP_SLICE))) {
-      const into = byKg.get(kg);
-      if (into) into.push(...list);
-      else byKg.set(kg, list);
-    }
-    if (i + GROUP_SLICE < all.length) await yieldToEventLoop();
-    superseded();
-  }
+  superseded();
   const cellsOf: CellSource = (k, into) => {
     const saved = freeze.saved.get(k);
     if (saved) for (const c of saved) into.cell(c[0], c[1], c[2], c[3], c[4]);
@@ -129,7 +106,7 @@ async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Fre
   // Two slices in flight: the database commits one while this thread clones the next. Waiting
   // for each slice before building the next left the two idle in turn (full/raw ≈ 2).
   let committing: Promise<void> | null = null;
-  for (const [kg, list] of byKg) {
+  for (const [kg, list] of dirty.groups()) {
     if (freeze.failure) throw freeze.failure;
     // Slices commit without waiting for the disk; the closing 'strict' commit below flushes the
     // database log they were appended to, and nothing refers to them before it.
@@ -174,14 +151,14 @@ async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Fre
  */
 export function beginPersist(core: BackendCore, checkpointId: number, incremental: boolean): { dirtyKeys: number; done: Promise<PersistResult> } {
   const { ws, layout } = core;
-  const keys = ws.tracker.takeDirty();
+  const dirty = ws.tracker.takeDirty();
   const epoch = core.epoch;
   const out: Written = { refs: [], tombstones: [], sampled: 0 };
-  const atOnce = core.serializing === null && keys.size <= core.syncPersistKeys;
-  const all = atOnce ? null : [...keys];
+  const atOnce = core.serializing === null && dirty.size <= core.syncPersistKeys;
   const revert = () => {
     if (core.epoch !== epoch) return;
-    for (const k of all ?? keys) ws.tracker.dirty.add(k);
+    // The lists, not the set: a freeze empties the set as keys are written.
+    for (const [, list] of dirty.groups()) for (const k of list) ws.tracker.dirty.add(k);
     const ids = new Set(out.refs.map((r) => r.id));
     layout.remove(ids);
     for (const id of ids) layout.pending.delete(id);
@@ -198,18 +175,18 @@ export function beginPersist(core: BackendCore, checkpointId: number, incrementa
   };
 
   let serialized: Promise<Promise<void>[]>;
-  if (all === null) {
+  if (atOnce) {
     try {
-      serialized = Promise.resolve(writeAtOnce(core, keys, checkpointId, out));
+      serialized = Promise.resolve(writeAtOnce(core, dirty, checkpointId, out));
     } catch (e) {
       revert();
-      return { dirtyKeys: keys.size, done: Promise.reject(storageError(e, `writing the state of checkpoint ${checkpointId}`)) };
+      return { dirtyKeys: dirty.size, done: Promise.reject(storageError(e, `writing the state of checkpoint ${checkpointId}`)) };
     }
     adopt();
   } else {
-    const freeze = new Freeze(keys);
+    const freeze = new Freeze(dirty.keys);
     ws.tracker.freezes.push(freeze);
-    serialized = writeInSlices(core, all, freeze, checkpointId, out, core.serializing, epoch)
+    serialized = writeInSlices(core, dirty, freeze, checkpointId, out, core.serializing, epoch)
       .then((durable) => {
         if (core.epoch === epoch) adopt();
         return durable;
@@ -256,5 +233,5 @@ export function beginPersist(core: BackendCore, checkpointId: number, incrementa
     for (const r of out.refs) writtenBytes += r.bytes;
     return { handle: { type: 'chunks', store: core.store, chunks }, fullBytes, writtenBytes };
   })();
-  return { dirtyKeys: keys.size, done };
+  return { dirtyKeys: dirty.size, done };
 }
