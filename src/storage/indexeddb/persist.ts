@@ -12,6 +12,8 @@ import { Freeze, type DirtyKeys } from './trackedTable.ts';
 const RECENT_HANDLES_KEPT = 64;
 /** Entries per write transaction when a checkpoint is written in slices. */
 const SLICE_ENTRIES = 4096;
+/** Slice transactions issued and not yet committed before the writer waits for the oldest. */
+const SLICES_IN_FLIGHT = 2;
 
 type ChunkTx = IDBPTransaction<StateChunksDb, ['chunks'], 'readwrite'>;
 
@@ -93,7 +95,7 @@ async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze
   };
   superseded();
   const cellsOf: CellSource = (k, into) => {
-    const saved = freeze.saved.get(k);
+    const saved = freeze.saved.size === 0 ? undefined : freeze.saved.get(k);
     if (saved) for (const c of saved) into.cell(c[0], c[1], c[2], c[3], c[4]);
     else {
       freeze.remaining.delete(k); // read live below, in the same task as the put that clones it
@@ -103,9 +105,9 @@ async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze
   const durable: Promise<void>[] = [];
   let tx: ChunkTx | null = null;
   let inTx = 0;
-  // Two slices in flight: the database commits one while this thread clones the next. Waiting
+  // Slices in flight: the database commits some while this thread clones the next. Waiting
   // for each slice before building the next left the two idle in turn (full/raw ≈ 2).
-  let committing: Promise<void> | null = null;
+  const committing: Promise<void>[] = [];
   for (const [kg, list] of dirty.groups()) {
     if (freeze.failure) throw freeze.failure;
     // Slices commit without waiting for the disk; the closing 'strict' commit below flushes the
@@ -119,13 +121,12 @@ async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze
     }
     if (inTx >= SLICE_ENTRIES) {
       durable.push(tx.done);
-      const previous = committing;
-      committing = tx.done;
+      committing.push(tx.done);
       tx = null;
       inTx = 0;
-      // Records flow while the previous slice commits; the first slice goes without a wait.
-      if (previous) {
-        await previous;
+      // Records flow while the oldest slice in flight commits.
+      if (committing.length >= SLICES_IN_FLIGHT) {
+        await committing.shift();
         superseded();
       }
     }
