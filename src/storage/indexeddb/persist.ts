@@ -23,8 +23,6 @@ interface Written {
   sampled: number;
 }
 
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 /** Appends a key's cells (as they are to be written) to the builder. */
 type CellSource = (key: Key, into: ColumnarChunkBuilder) => void;
 
