@@ -23,13 +23,13 @@ async function filledBackend(keys: number, idbFactory?: IDBFactory, dbName = `we
   return { b, group, dbName };
 }
 
-/** Raw IndexedDB: the same entries in chunk values of 512 per key group, one strict transaction. */
+/** Raw IndexedDB: the same entries in chunk values of 512 per key group, keyed out of line as Weir's store is, one strict transaction. */
 async function rawWriteRead(keys: number, idbFactory?: IDBFactory): Promise<{ writeMs: number; readMs: number }> {
   const factory = idbFactory ?? indexedDB;
   const name = `weir-bench-raw-${++serial}-${Math.floor(now())}`;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const req = factory.open(name, 1);
-    req.onupgradeneeded = () => req.result.createObjectStore('chunks', { keyPath: 'id' });
+    req.onupgradeneeded = () => req.result.createObjectStore('chunks');
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
   });
@@ -44,7 +44,10 @@ async function rawWriteRead(keys: number, idbFactory?: IDBFactory): Promise<{ wr
   const tx = db.transaction('chunks', 'readwrite', { durability: 'strict' });
   let id = 0;
   for (const [kg, entries] of byKg) {
-    for (let i = 0; i < entries.length; i += CHUNK) tx.objectStore('chunks').put({ id: String(id++).padStart(12, '0'), kg, writtenBy: 1, entries: entries.slice(i, i + CHUNK) });
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      const chunk = { id: String(id++).padStart(12, '0'), kg, writtenBy: 1, entries: entries.slice(i, i + CHUNK) };
+      tx.objectStore('chunks').put(chunk, chunk.id);
+    }
   }
   await new Promise<void>((resolve, reject) => {
     tx.oncomplete = () => resolve();

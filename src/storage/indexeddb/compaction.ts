@@ -57,13 +57,14 @@ function consecutiveRuns(ids: readonly string[]): string[][] {
   return runs;
 }
 
-function* batches(groups: Map<number, ChunkRef[]>): Generator<[number, ChunkRef[]][]> {
+/** Key groups in batches of about `maxEntries` entries: what one read transaction brings in. */
+export function* batchesOf(groups: Map<number, ChunkRef[]>, maxEntries: number): Generator<[number, ChunkRef[]][]> {
   let batch: [number, ChunkRef[]][] = [];
   let size = 0;
   for (const g of groups) {
     batch.push(g);
     size += g[1].reduce((n, r) => n + r.entries, 0);
-    if (size >= REWRITE_BATCH_ENTRIES) {
+    if (size >= maxEntries) {
       yield batch;
       batch = [];
       size = 0;
@@ -81,7 +82,7 @@ async function rewriteGroups(core: BackendCore, groups: Map<number, ChunkRef[]>,
   const { layout } = core;
   const epoch = core.epoch;
   const out = new Map<number, ChunkRef[]>();
-  for (const batch of batches(groups)) {
+  for (const batch of batchesOf(groups, REWRITE_BATCH_ENTRIES)) {
     const recs = await readChunks(core, batch.flatMap(([, refs]) => refs));
     const written: { kg: number; old: ChunkRef[]; records: ColumnarChunk[]; refs: ChunkRef[] }[] = [];
     for (const [kg, old] of batch) {
@@ -91,7 +92,7 @@ async function rewriteGroups(core: BackendCore, groups: Map<number, ChunkRef[]>,
       written.push({ kg, old, ...buildChunks(kg, entries, core.chunkEntries, by, () => layout.nextId()) });
     }
     const tx = core.db().transaction('chunks', 'readwrite', { durability: 'strict' });
-    for (const w of written) for (const r of w.records) tx.store.put(r).catch(() => {});
+    for (const w of written) for (const r of w.records) tx.store.put(r, r.id).catch(() => {});
     try {
       await tx.done;
     } catch (e) {

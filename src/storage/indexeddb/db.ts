@@ -18,14 +18,15 @@ export interface OpenOptions {
   factory: IDBFactory;
   name: string;
   version: number;
-  upgrade: (db: IDBDatabase) => void;
+  /** Creates or migrates the stores; `tx` is the upgrade transaction (requests on it complete before the open does). */
+  upgrade: (db: IDBDatabase, tx: IDBTransaction) => void;
   /** Called once when the connection is closed under us (versionchange from another tab, or storage cleared). */
   onClosed: (reason: string) => void;
 }
 
 export async function openNamespace<S extends DBSchema>(o: OpenOptions): Promise<IDBPDatabase<S>> {
   const req = o.factory.open(o.name, o.version);
-  req.onupgradeneeded = () => o.upgrade(req.result);
+  req.onupgradeneeded = () => o.upgrade(req.result, req.transaction!);
   let gaveUp = false;
   const blocked = new Promise<never>((_, reject) => {
     req.onblocked = () => {

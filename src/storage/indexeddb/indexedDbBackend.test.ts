@@ -173,6 +173,26 @@ describe('IndexedDbStateBackend checkpoints', () => {
     expect(back.value(valueState('v')).value()).toEqual({ f: 2 });
   });
 
+  it('a failed checkpoint written in slices puts back every key, also those written before it failed', async () => {
+    const world = idbWorld({ syncPersistKeys: 0 });
+    const { time } = testClock();
+    const b = await world.make(time);
+    const v = b.value(valueState<unknown>('v'));
+    const keys = Array.from({ length: 60 }, (_, i) => `k${i}`);
+    for (const k of keys) {
+      b.setCurrentKey(k);
+      v.update(k === 'k59' ? { f: () => 1 } : k);
+    }
+    await expect(b.persist(1).done).rejects.toThrow();
+    b.setCurrentKey('k59');
+    v.update('k59');
+    const r = await b.persist(2).done;
+    expect(chunksOf(r.handle).reduce((n, c) => n + c.entries, 0)).toBe(keys.length);
+    const back = await world.make(time);
+    await back.restoreHandles([r.handle]);
+    expect(back.keys('v').sort()).toEqual([...keys].sort());
+  });
+
   it('a checkpoint taken while an earlier write is in flight refers to it and waits for it', async () => {
     const world = idbWorld();
     const { time } = testClock();

@@ -51,7 +51,7 @@ export class IndexedDbStateBackend extends MemoryStateBackend implements Durable
   constructor(private readonly opts: IndexedDbBackendOptions) {
     const maxParallelism = opts.maxParallelism ?? DEFAULT_MAX_PARALLELISM;
     super(opts.time, maxParallelism);
-    this.ws = new WorkingSet(this.tables, this.descriptors);
+    this.ws = new WorkingSet(this.tables, this.descriptors, maxParallelism);
     this.core = {
       store: opts.dbName,
       subtask: opts.subtask,

@@ -1,6 +1,5 @@
 import type { IDBPTransaction } from 'idb';
 import type { Key } from '../../core/types.ts';
-import { keyGroupOf } from '../../core/keys.ts';
 import type { ChunkRef } from '../../state/snapshotHandles.ts';
 import type { PersistResult } from '../../state/backend.ts';
 import { entryCells, type StateChunksDb } from './chunks.ts';
@@ -8,13 +7,13 @@ import { cellsStart, ColumnarChunkBuilder } from './columnarChunk.ts';
 import type { BackendCore } from './core.ts';
 import { storageError } from './errors.ts';
 import { rewriteAll } from './compaction.ts';
-import { Freeze } from './trackedTable.ts';
+import { Freeze, type DirtyKeys } from './trackedTable.ts';
 
 const RECENT_HANDLES_KEPT = 64;
 /** Entries per write transaction when a checkpoint is written in slices. */
 const SLICE_ENTRIES = 4096;
-/** Keys grouped by key group between two yields to the event loop. */
-const GROUP_SLICE = 20_000;
+/** Slice transactions issued and not yet committed before the writer waits for the oldest. */
+const SLICES_IN_FLIGHT = 2;
 
 type ChunkTx = IDBPTransaction<StateChunksDb, ['chunks'], 'readwrite'>;
 
@@ -23,8 +22,6 @@ interface Written {
   tombstones: [Key, string][];
   sampled: number;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /** Appends a key's cells (as they are to be written) to the builder. */
 type CellSource = (key: Key, into: ColumnarChunkBuilder) => void;
@@ -41,7 +38,7 @@ function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly 
     out.refs.push({ id: r.id, keyGroup: kg, entries: r.keys.length, bytes: sealed.bytes, writtenBy: checkpointId });
     layout.pending.add(r.id);
     layout.known.add(r.id);
-    tx.store.put(r).catch(() => {}); // a failed put fails tx.done
+    tx.store.put(r, r.id).catch(() => {}); // a failed put fails tx.done
     for (let i = 0; i < r.keys.length; i++) {
       const key = r.keys[i];
       layout.loc.set(key, r.id);
@@ -67,17 +64,6 @@ function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly 
   return count;
 }
 
-function groupByKeyGroup(core: BackendCore, keys: Iterable<Key>): Map<number, Key[]> {
-  const byKg = new Map<number, Key[]>();
-  for (const key of keys) {
-    const kg = keyGroupOf(key, core.maxParallelism);
-    let list = byKg.get(kg);
-    if (!list) byKg.set(kg, (list = []));
-    list.push(key);
-  }
-  return byKg;
-}
-
 function chunkTx(core: BackendCore, durability: 'strict' | 'relaxed' = 'strict'): ChunkTx {
   const tx = core.db().transaction('chunks', 'readwrite', { durability });
   tx.done.catch(() => {}); // awaited later through `durable`; never an unhandled rejection meanwhile
@@ -85,10 +71,10 @@ function chunkTx(core: BackendCore, durability: 'strict' | 'relaxed' = 'strict')
 }
 
 /** Small checkpoints: everything in this task, one transaction. */
-function writeAtOnce(core: BackendCore, keys: Set<Key>, checkpointId: number, out: Written): Promise<void>[] {
+function writeAtOnce(core: BackendCore, dirty: DirtyKeys, checkpointId: number, out: Written): Promise<void>[] {
   const tx = chunkTx(core);
   try {
-    for (const [kg, list] of groupByKeyGroup(core, keys)) putKeyGroup(core, tx, kg, list, (k, into) => core.ws.appendCells(k, into), checkpointId, out);
+    for (const [kg, list] of dirty.groups()) putKeyGroup(core, tx, kg, list, (k, into) => core.ws.appendCells(k, into), checkpointId, out);
   } catch (e) {
     tx.abort();
     throw e;
@@ -100,23 +86,14 @@ function writeAtOnce(core: BackendCore, keys: Set<Key>, checkpointId: number, ou
  * Large checkpoints: slices of a few thousand entries, one transaction each, yielding between
  * them so records keep flowing; the freeze saves a key's old cells if it is touched first.
  */
-async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Freeze, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
+async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
   await after;
   const superseded = () => {
     if (core.epoch !== epoch) throw new Error(`checkpoint ${checkpointId} of ${core.subtask} was superseded by a restore`);
   };
-  const byKg = new Map<number, Key[]>();
-  for (let i = 0; i < all.length; i += GROUP_SLICE) {
-    for (const [kg, list] of groupByKeyGroup(core, all.slice(i, i + GROUP_SLICE))) {
-      const into = byKg.get(kg);
-      if (into) into.push(...list);
-      else byKg.set(kg, list);
-    }
-    if (i + GROUP_SLICE < all.length) await yieldToEventLoop();
-    superseded();
-  }
+  superseded();
   const cellsOf: CellSource = (k, into) => {
-    const saved = freeze.saved.get(k);
+    const saved = freeze.saved.size === 0 ? undefined : freeze.saved.get(k);
     if (saved) for (const c of saved) into.cell(c[0], c[1], c[2], c[3], c[4]);
     else {
       freeze.remaining.delete(k); // read live below, in the same task as the put that clones it
@@ -126,10 +103,10 @@ async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Fre
   const durable: Promise<void>[] = [];
   let tx: ChunkTx | null = null;
   let inTx = 0;
-  // Two slices in flight: the database commits one while this thread clones the next. Waiting
+  // Slices in flight: the database commits some while this thread clones the next. Waiting
   // for each slice before building the next left the two idle in turn (full/raw ≈ 2).
-  let committing: Promise<void> | null = null;
-  for (const [kg, list] of byKg) {
+  const committing: Promise<void>[] = [];
+  for (const [kg, list] of dirty.groups()) {
     if (freeze.failure) throw freeze.failure;
     // Slices commit without waiting for the disk; the closing 'strict' commit below flushes the
     // database log they were appended to, and nothing refers to them before it.
@@ -142,13 +119,12 @@ async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Fre
     }
     if (inTx >= SLICE_ENTRIES) {
       durable.push(tx.done);
-      const previous = committing;
-      committing = tx.done;
+      committing.push(tx.done);
       tx = null;
       inTx = 0;
-      // Records flow while the previous slice commits; the first slice goes without a wait.
-      if (previous) {
-        await previous;
+      // Records flow while the oldest slice in flight commits.
+      if (committing.length >= SLICES_IN_FLIGHT) {
+        await committing.shift();
         superseded();
       }
     }
@@ -174,14 +150,14 @@ async function writeInSlices(core: BackendCore, all: readonly Key[], freeze: Fre
  */
 export function beginPersist(core: BackendCore, checkpointId: number, incremental: boolean): { dirtyKeys: number; done: Promise<PersistResult> } {
   const { ws, layout } = core;
-  const keys = ws.tracker.takeDirty();
+  const dirty = ws.tracker.takeDirty();
   const epoch = core.epoch;
   const out: Written = { refs: [], tombstones: [], sampled: 0 };
-  const atOnce = core.serializing === null && keys.size <= core.syncPersistKeys;
-  const all = atOnce ? null : [...keys];
+  const atOnce = core.serializing === null && dirty.size <= core.syncPersistKeys;
   const revert = () => {
     if (core.epoch !== epoch) return;
-    for (const k of all ?? keys) ws.tracker.dirty.add(k);
+    // The lists, not the set: a freeze empties the set as keys are written.
+    for (const [, list] of dirty.groups()) for (const k of list) ws.tracker.dirty.add(k);
     const ids = new Set(out.refs.map((r) => r.id));
     layout.remove(ids);
     for (const id of ids) layout.pending.delete(id);
@@ -198,18 +174,18 @@ export function beginPersist(core: BackendCore, checkpointId: number, incrementa
   };
 
   let serialized: Promise<Promise<void>[]>;
-  if (all === null) {
+  if (atOnce) {
     try {
-      serialized = Promise.resolve(writeAtOnce(core, keys, checkpointId, out));
+      serialized = Promise.resolve(writeAtOnce(core, dirty, checkpointId, out));
     } catch (e) {
       revert();
-      return { dirtyKeys: keys.size, done: Promise.reject(storageError(e, `writing the state of checkpoint ${checkpointId}`)) };
+      return { dirtyKeys: dirty.size, done: Promise.reject(storageError(e, `writing the state of checkpoint ${checkpointId}`)) };
     }
     adopt();
   } else {
-    const freeze = new Freeze(keys);
+    const freeze = new Freeze(dirty.keys);
     ws.tracker.freezes.push(freeze);
-    serialized = writeInSlices(core, all, freeze, checkpointId, out, core.serializing, epoch)
+    serialized = writeInSlices(core, dirty, freeze, checkpointId, out, core.serializing, epoch)
       .then((durable) => {
         if (core.epoch === epoch) adopt();
         return durable;
@@ -256,5 +232,5 @@ export function beginPersist(core: BackendCore, checkpointId: number, incrementa
     for (const r of out.refs) writtenBytes += r.bytes;
     return { handle: { type: 'chunks', store: core.store, chunks }, fullBytes, writtenBytes };
   })();
-  return { dirtyKeys: keys.size, done };
+  return { dirtyKeys: dirty.size, done };
 }

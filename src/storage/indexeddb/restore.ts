@@ -1,8 +1,8 @@
 import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { KeyedStateSnapshot, SnapshotCell } from '../../state/backend.ts';
-import { entryCells, entryKey, forEachLatest, mergeChunks, refsByKeyGroup } from './chunks.ts';
+import { entryCells, entryKey, forEachLatest, mergeChunks, refsByKeyGroup, type ChunkRecord } from './chunks.ts';
 import { raiseSerialFromDisk, type BackendCore } from './core.ts';
-import { readChunks } from './compaction.ts';
+import { batchesOf, readChunks } from './compaction.ts';
 
 /** How many entries one read transaction of a restore brings in. */
 const RESTORE_BATCH_ENTRIES = 200_000;
@@ -20,12 +20,8 @@ export async function restoreChunkHandles(core: BackendCore, handles: readonly K
     }
   }
   const epoch = core.epoch;
-  const groups = refsByKeyGroup(handles, owns);
   let resident = core.ws.residentBytes();
-  let batch: [number, ChunkRef[]][] = [];
-  let size = 0;
-  const flush = async () => {
-    const recs = await readChunks(core, batch.flatMap(([, refs]) => refs));
+  const load = (batch: [number, ChunkRef[]][], recs: Map<string, ChunkRecord>) => {
     if (core.epoch !== epoch) throw new Error('state restore was superseded by another restore');
     for (const [kg, refs] of batch) {
       const chunks = refs.map((r) => recs.get(r.id)!);
@@ -46,15 +42,18 @@ export async function restoreChunkHandles(core: BackendCore, handles: readonly K
       });
       core.layout.setGroup(kg, refs);
     }
-    batch = [];
-    size = 0;
   };
-  for (const g of groups) {
-    batch.push(g);
-    size += g[1].reduce((n, r) => n + r.entries, 0);
-    if (size >= RESTORE_BATCH_ENTRIES) await flush();
+  // The next batch is read while this one loads: the database reads and this thread decodes at the same time.
+  let reading: Promise<Map<string, ChunkRecord>> | null = null;
+  let pending: [number, ChunkRef[]][] | null = null;
+  for (const batch of batchesOf(refsByKeyGroup(handles, owns), RESTORE_BATCH_ENTRIES)) {
+    const next = readChunks(core, batch.flatMap(([, refs]) => refs));
+    next.catch(() => {}); // awaited below; a failure while the previous batch loads must not go unhandled
+    if (reading && pending) load(pending, await reading);
+    reading = next;
+    pending = batch;
   }
-  if (batch.length) await flush();
+  if (reading && pending) load(pending, await reading);
   await raiseSerialFromDisk(core);
 }
 

@@ -5,23 +5,12 @@ import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts'
 import { listState, valueState } from '../../state/descriptors.ts';
 import { testClock } from '../../state/backendBehaviour.suite.ts';
 import { chunkId, type ChunkEntry, type RowChunk } from './chunks.ts';
-import { idbWorld } from './testkit.ts';
+import { idbWorld, writeVersion1 } from './testkit.ts';
 import type { IndexedDbStateBackend } from './indexedDbBackend.ts';
 
-/** Chunks as the first format stored them (one array per entry), written straight into the database. */
+/** Chunks as the first format stored them (one array per entry), in a database of schema version 1 as Weir then created it. */
 async function writeRowChunks(world: ReturnType<typeof idbWorld>, chunks: RowChunk[]): Promise<void> {
-  const req = world.idbFactory.open(world.dbName);
-  const db = await new Promise<IDBDatabase>((res, rej) => {
-    req.onsuccess = () => res(req.result);
-    req.onerror = () => rej(req.error);
-  });
-  const tx = db.transaction('chunks', 'readwrite');
-  for (const c of chunks) tx.objectStore('chunks').put(c);
-  await new Promise<void>((res, rej) => {
-    tx.oncomplete = () => res();
-    tx.onerror = () => rej(tx.error);
-  });
-  db.close();
+  await writeVersion1(world.idbFactory, world.dbName, chunks);
 }
 
 async function storedFormats(world: ReturnType<typeof idbWorld>): Promise<(number | undefined)[]> {
@@ -72,8 +61,8 @@ describe('chunks of the first (row) format already on disk', () => {
     const world = idbWorld({ maxChunksPerKeyGroup: 1 });
     const { time } = testClock();
     const legacy = legacyCheckpoint(world.dbName);
-    const b = await world.make(time, { subtask: 'op#0' });
     await writeRowChunks(world, legacy.chunks);
+    const b = await world.make(time, { subtask: 'op#0' });
     await b.restoreHandles([legacy.handle]);
     expect(b.keys('v').sort()).toEqual(KEYS.slice(0, -1).sort());
     expect(read(b, KEYS)).toEqual(expected(KEYS));
@@ -105,8 +94,8 @@ describe('chunks of the first (row) format already on disk', () => {
     const world = idbWorld();
     const { time } = testClock();
     const legacy = legacyCheckpoint(world.dbName);
-    const b = await world.make(time, { subtask: 'op#0', memoryBudgetBytes: 500 });
     await writeRowChunks(world, legacy.chunks);
+    const b = await world.make(time, { subtask: 'op#0', memoryBudgetBytes: 500 });
     await b.restoreHandles([legacy.handle]);
     expect(b.diagnostics().evictedKeys).toBeGreaterThan(10);
     for (const k of KEYS) {

@@ -34,3 +34,33 @@ export function idbTarget(memoryBudgetBytes?: number, opts: Partial<IndexedDbBac
     },
   };
 }
+
+const done = (req: IDBRequest | IDBTransaction) =>
+  new Promise<void>((resolve, reject) => {
+    if (req instanceof IDBTransaction) {
+      req.oncomplete = () => resolve();
+      req.onerror = () => reject(req.error);
+    } else {
+      req.onsuccess = () => resolve();
+      req.onerror = () => reject(req.error);
+    }
+  });
+
+/**
+ * A state database as schema version 1 created it (chunks keyed in line by their `id`), holding
+ * `chunks` and `meta`: what an existing browser profile has on disk before the upgrade.
+ */
+export async function writeVersion1(factory: IDBFactory, dbName: string, chunks: readonly { id: string }[], meta: Record<string, unknown> = {}): Promise<void> {
+  const req = factory.open(dbName, 1);
+  req.onupgradeneeded = () => {
+    req.result.createObjectStore('chunks', { keyPath: 'id' });
+    req.result.createObjectStore('meta');
+  };
+  await done(req);
+  const db = req.result;
+  const tx = db.transaction(['chunks', 'meta'], 'readwrite');
+  for (const c of chunks) tx.objectStore('chunks').put(c);
+  for (const [k, v] of Object.entries(meta)) tx.objectStore('meta').put(v, k);
+  await done(tx);
+  db.close();
+}

@@ -1,4 +1,5 @@
 import type { Key } from '../../core/types.ts';
+import { keyGroupOf } from '../../core/keys.ts';
 import type { Cell } from '../../state/memory/memoryBackend.ts';
 import type { CellRecord } from './chunks.ts';
 
@@ -17,10 +18,48 @@ export class Freeze {
   constructor(readonly remaining: Set<Key>) {}
 }
 
+/**
+ * Keys changed since the last checkpoint, listed per key group as they become dirty: a
+ * checkpoint writes them group by group and so needs no hashing, sorting or copying of a
+ * million keys in its synchronous part (a key is hashed once per checkpoint interval, when
+ * it first changes in it).
+ */
+export class DirtyKeys {
+  readonly keys = new Set<Key>();
+  /** Index: key group; entries: its dirty keys in the order they became dirty. */
+  readonly byKg: (Key[] | undefined)[] = [];
+
+  constructor(private readonly maxParallelism: number) {}
+
+  get size(): number {
+    return this.keys.size;
+  }
+
+  has(key: Key): boolean {
+    return this.keys.has(key);
+  }
+
+  add(key: Key): void {
+    const before = this.keys.size;
+    if (this.keys.add(key).size === before) return;
+    const kg = keyGroupOf(key, this.maxParallelism);
+    const list = this.byKg[kg];
+    if (list) list.push(key);
+    else this.byKg[kg] = [key];
+  }
+
+  /** Each key group with its keys, lowest group first. */
+  groups(): [kg: number, keys: Key[]][] {
+    const out: [number, Key[]][] = [];
+    this.byKg.forEach((keys, kg) => keys && out.push([kg, keys]));
+    return out;
+  }
+}
+
 /** Per-backend bookkeeping shared by all of its tables. */
 export class KeyTracker {
   /** Keys changed since the last persist froze the set. */
-  dirty = new Set<Key>();
+  dirty: DirtyKeys;
   /**
    * Bumped whenever `dirty` is replaced. A cell stamped with the current generation is known to be
    * in `dirty`, so repeated writes to a hot key skip the set (see DirtyCell).
@@ -34,10 +73,14 @@ export class KeyTracker {
   /** Copies a key's cells (deeply) for a freeze; set by the working set. */
   copyCells: (key: Key) => CellRecord[] = () => [];
 
+  constructor(private readonly maxParallelism: number) {
+    this.dirty = new DirtyKeys(maxParallelism);
+  }
+
   /** Hands the dirty set to a checkpoint and starts a new one. */
-  takeDirty(): Set<Key> {
+  takeDirty(): DirtyKeys {
     const d = this.dirty;
-    this.dirty = new Set();
+    this.dirty = new DirtyKeys(this.maxParallelism);
     this.generation++;
     return d;
   }

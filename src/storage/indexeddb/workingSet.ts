@@ -17,7 +17,7 @@ function cellLatest(kind: StateKind, c: Cell): number {
  * evict them, and estimate how much memory the resident keys take.
  */
 export class WorkingSet {
-  readonly tracker = new KeyTracker();
+  readonly tracker: KeyTracker;
   private readonly kinds = new Map<string, StateKind>();
   /** Average bytes of one cell per state, learnt from what was persisted or loaded. */
   private readonly cellBytes = new Map<string, number>();
@@ -26,7 +26,9 @@ export class WorkingSet {
   constructor(
     private readonly tables: Map<string, Map<Key, Cell>>,
     private readonly descriptors: Map<string, AnyDescriptor>,
+    maxParallelism: number,
   ) {
+    this.tracker = new KeyTracker(maxParallelism);
     this.tracker.copyCells = (key) => structuredClone(this.cellsOf(key));
   }
 
