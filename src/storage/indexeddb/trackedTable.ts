@@ -87,8 +87,8 @@ export class KeyTracker {
 
   markDirty(key: Key, c?: DirtyCell): void {
     if (c === undefined) this.dirty.add(key);
-    else if (c.g !== this.generation) {
-      c.g = this.generation;
+    else if (c.dg !== this.generation) {
+      c.dg = this.generation;
       this.dirty.add(key);
     }
   }
@@ -110,8 +110,11 @@ export class KeyTracker {
   }
 }
 
-/** A cell with the dirty generation it was last recorded in. */
-export type DirtyCell = Cell & { g?: number };
+/**
+ * A cell with the dirty generation it was last recorded in. Its own field: the heap backend keeps
+ * the cell's key group in `g`, and a snapshot reads it from there.
+ */
+export type DirtyCell = Cell & { dg?: number };
 
 export function evictedKeyError(state: string, key: Key): Error {
   return new Error(
@@ -154,7 +157,7 @@ export class TrackedTable extends Map<Key, Cell> {
   override set(key: Key, c: Cell): this {
     this.guard(key);
     if (this.tracker.freezes.length !== 0) this.tracker.beforeAccess(key);
-    (c as DirtyCell).g = this.tracker.generation;
+    (c as DirtyCell).dg = this.tracker.generation;
     this.tracker.dirty.add(key);
     if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
     return super.set(key, c);
