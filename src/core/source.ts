@@ -142,17 +142,21 @@ export function jsonLinesReader(input: readonly string[] | LineSource): SourceRe
   };
 }
 
+const MAX_UNREVIVED = 1024;
 const dropUnsafeKey = (k: string, v: unknown) => (k === '__proto__' || k === 'constructor' || k === 'prototype' ? undefined : v);
 
 /**
  * JSON.parse that drops `__proto__`, `constructor` and `prototype` keys, so input cannot pollute
  * prototypes. A reviver makes JSON.parse call back for every value (3–4× the parse time), so it
- * runs only on text that could spell one of those keys: text naming one of them, or holding a
- * `\u` escape (which could spell any letter of them). Any other text parses to the same value
- * without it.
+ * runs only on text that could spell one of those keys (text naming one of them, or holding a
+ * `\u` escape, which could spell any letter of them) and on long text. Any other text parses to
+ * the same value without it.
  */
 export function safeJsonParse(text: string): unknown {
-  if (text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u')) return JSON.parse(text, dropUnsafeKey);
+  // A long text may nest deeper than later recursive code (clones, encoders) can follow: the
+  // reviver's own recursion overflows inside JSON.parse instead, where readError names it.
+  // 1,024 characters nest at most 1,024 levels, well within every stack.
+  if (text.length > MAX_UNREVIVED || text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u')) return JSON.parse(text, dropUnsafeKey);
   return JSON.parse(text);
 }
 
