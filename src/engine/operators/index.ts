@@ -6,6 +6,7 @@ import { filter } from './filter.ts';
 import { map } from './map.ts';
 import { project } from './project.ts';
 import { flatMap } from './flatMap.ts';
+import { unnest } from './unnest.ts';
 import { keyBy } from './keyBy.ts';
 import { union } from './union.ts';
 import { aggregate } from './aggregate.ts';
@@ -20,6 +21,7 @@ export const operatorDefinitions: OperatorDefinition<any>[] = [
   map,
   project,
   flatMap,
+  unnest,
   keyBy,
   union,
   aggregate,

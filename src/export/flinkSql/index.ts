@@ -65,6 +65,8 @@ function annotationExtra(node: PlanNode, plan: JobPlan): Annotation {
   // SQL has no word for when a lookup join starts looking up; only the default goes unsaid.
   if (node.kind === 'lookupJoin' && p.loadFirst === false) return { loadFirst: false };
   if (node.kind === 'keyBy' || (node.spec.codeParams ?? []).some((c) => p[c] !== undefined)) return { params: p };
+  // Element types and a row element's fields: Flink reads them off the column's ARRAY type, which a json field is not in the export.
+  if (node.kind === 'unnest' && (p.types || p.elementFields)) return { params: { types: p.types, elementFields: p.elementFields } };
   const udafs = ((p.aggregates ?? []) as { fn: string; as: string; code?: string }[]).filter((c) => c.fn === 'udaf');
   return udafs.length ? { udafs: Object.fromEntries(udafs.map((c) => [c.as, c.code ?? ''])) } : {};
 }

@@ -5,6 +5,7 @@ import { filterSpec } from './filter.ts';
 import { mapSpec } from './map.ts';
 import { projectSpec } from './project.ts';
 import { flatMapSpec } from './flatMap.ts';
+import { unnestSpec } from './unnest.ts';
 import { keyBySpec } from './keyBy.ts';
 import { unionSpec } from './union.ts';
 import { aggregateSpec } from './aggregate.ts';
@@ -21,6 +22,7 @@ export const kindSpecs: KindSpec<any>[] = [
   mapSpec,
   projectSpec,
   flatMapSpec,
+  unnestSpec,
   unionSpec,
   keyBySpec,
   aggregateSpec,

@@ -63,6 +63,8 @@ function toSql(v: unknown, type: ColumnType, where: string): SqlValue {
     if (type !== 'TEXT' && typeof v !== 'number') throw new Error(`${where}: declared ${type}, got "${v}"`);
     return v;
   }
+  // An ARRAY, MAP or ROW value is its JSON text, which SQLite's json_each and json_extract read.
+  if (typeof v === 'object' && type === 'TEXT') return JSON.stringify(v);
   throw new Error(`${where}: cannot store ${JSON.stringify(v)} in SQL`);
 }
 

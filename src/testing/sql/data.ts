@@ -121,7 +121,18 @@ export const readings: Row[] = (
   ] as const
 ).map(([sensor, temp, s]) => ({ sensor, temp, ts: START + s * 1000 }));
 
-export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews, events, readings, products };
+/** Shopping carts with collection columns (ARRAY of strings, ARRAY of rows, MAP), for UNNEST: empty, NULL and NULL-element cases included. */
+const TAGS = ['gift', 'promo', 'bulk', 'express'];
+export const carts: Row[] = Array.from({ length: 24 }, (_, i) => ({
+  cart_id: `k${String(i).padStart(2, '0')}`,
+  customer_id: `c${i % 5}`,
+  tags: i % 7 === 3 ? null : i % 5 === 4 ? [] : i % 11 === 2 ? ['gift', null] : TAGS.slice(i % 3, (i % 3) + 1 + (i % 2)),
+  items: i % 6 === 5 ? [] : Array.from({ length: 1 + (i % 3) }, (_, j) => ({ sku: PRODUCTS[(i + j * 2) % 5], qty: 1 + ((i * (j + 1)) % 4), price: 2 + ((i + j) % 7) / 2 })),
+  attrs: i % 8 === 7 ? null : { weight: 1 + (i % 4) / 4, ...(i % 3 === 0 ? { volume: 0.5 + (i % 5) } : {}) },
+  cart_time: START + i * 2 * MIN + jitter(),
+}));
+
+export const TABLES: Record<string, Row[]> = { orders, customers, payments, rates, clicks, deliveries, transactions, pageviews, events, readings, products, carts };
 
 export const ORDERS_DDL = `CREATE TABLE orders (
   order_id STRING,
@@ -203,4 +214,15 @@ export const READINGS_DDL = `CREATE TABLE readings (
   ts TIMESTAMP(3),
   WATERMARK FOR ts AS ts - INTERVAL '5' SECOND
 ) WITH ('connector' = 'filesystem', 'path' = 'file:///data/readings.jsonl', 'format' = 'json');
+`;
+
+export const CARTS_DDL = `CREATE TABLE carts (
+  cart_id STRING,
+  customer_id STRING,
+  tags ARRAY<STRING>,
+  items ARRAY<ROW<sku STRING, qty INT, price DOUBLE>>,
+  attrs MAP<STRING, DOUBLE>,
+  cart_time TIMESTAMP(3),
+  WATERMARK FOR cart_time AS cart_time - INTERVAL '5' SECOND
+) WITH ('connector' = 'filesystem', 'path' = 'file:///data/carts.jsonl', 'format' = 'json');
 `;

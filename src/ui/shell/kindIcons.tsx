@@ -38,6 +38,14 @@ export const KIND_ICON_PATHS: Record<string, ReactNode> = {
     </>
   ),
   flatMap: <path d="M1.5 8h5M6.5 8l7-5M6.5 8h7M6.5 8l7 5M11.5 2.5l2 .5-.7 1.9M11.8 6.5 13.5 8l-1.7 1.5M12.8 11.1l.7 1.9-2 .5" />,
+  unnest: (
+    <>
+      <path d="M1.5 4.5h2.5M1.5 8h2.5M1.5 11.5h2.5" />
+      <rect x="6" y="2" width="8.5" height="3" rx="0.8" />
+      <rect x="6" y="6.5" width="8.5" height="3" rx="0.8" />
+      <rect x="6" y="11" width="8.5" height="3" rx="0.8" />
+    </>
+  ),
   union: <path d="M1.5 3.5h3.5a3 3 0 0 1 3 3V8M1.5 12.5h3.5a3 3 0 0 0 3-3V8M8 8h6.5M12.5 6l2 2-2 2" />,
   keyBy: (
     <>

@@ -1,6 +1,6 @@
 /** Operator kind → its Flink SQL mapping. Sources and sinks are tables (sources.ts, sinks.ts). */
 import type { OperatorExport } from './shared.ts';
-import { filterExport, keyByExport, mapExport, projectExport, unionExport } from './stateless.ts';
+import { filterExport, keyByExport, mapExport, projectExport, unionExport, unnestExport } from './stateless.ts';
 import { aggregateExport } from './aggregate.ts';
 import { windowExport } from './window.ts';
 import { intervalJoinExport, joinExport } from './joins.ts';
@@ -16,6 +16,7 @@ export const operatorExports: Record<string, OperatorExport> = {
   map: mapExport,
   project: projectExport,
   flatMap: flatMapExport,
+  unnest: unnestExport,
   keyBy: keyByExport,
   union: unionExport,
   aggregate: aggregateExport,

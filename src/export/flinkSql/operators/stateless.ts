@@ -1,8 +1,10 @@
-/** filter, map (expressions), project, keyBy and union: plain SELECTs. */
+/** filter, map (expressions), project, keyBy, union and unnest: plain SELECTs. */
 import type { FilterParams } from '../../../pipeline/kinds/filter.ts';
 import type { MapParams } from '../../../pipeline/kinds/map.ts';
 import type { ProjectParams } from '../../../pipeline/kinds/project.ts';
 import type { KeyByParams } from '../../../pipeline/kinds/keyBy.ts';
+import type { UnnestParams } from '../../../pipeline/kinds/unnest.ts';
+import { compileExpr } from '../../../expr/index.ts';
 import { ident, identList } from '../sqlText.ts';
 import type { OperatorArgs, OperatorExport } from './shared.ts';
 import { describe, needInput, selectAll, selectItem, view, paramsOf } from './shared.ts';
@@ -70,4 +72,20 @@ export const unionExport: OperatorExport = (a) => {
   // Inputs may list the same fields in another order; each branch selects them in the output's order.
   const branches = inputs.map((r) => `SELECT ${identList(a.out.columns)}\nFROM ${ident(r!.name)}`);
   return [view(a.node.id, [`union ${describe(a.node)} of ${inputs.map((r) => `\`${r!.name}\``).join(', ')}`], branches.join('\nUNION ALL\n'))];
+};
+
+/** The input's columns, then the new ones from a lateral UNNEST (LEFT JOIN … ON TRUE when it keeps empty rows). */
+export const unnestExport: OperatorExport = (a) => {
+  const p = paramsOf<UnnestParams>(a.node);
+  const input = needInput(a);
+  if (!input) return null;
+  noteExpressions(a, [p.expr], input);
+  const read = compileExpr(p.expr).fields;
+  const json = read.filter((f) => input.types[f] === 'json');
+  if (json.length) {
+    a.cx.warn(a.node.id, `reads ${json.map((f) => `"${f}"`).join(', ')}, which Weir writes as STRING (its json type); declare it as ARRAY<…> or MAP<…> in the CREATE TABLE for Flink to UNNEST it`);
+  }
+  const join = p.outer ? 'LEFT JOIN' : 'CROSS JOIN';
+  const lateral = `${join} UNNEST(${flinkExpr(p.expr)}) AS ${ident('unnested')} (${identList(p.as)})${p.outer ? ' ON TRUE' : ''}`;
+  return [view(a.node.id, [`unnest ${describe(a.node)}: one row per element of ${p.expr}`], `${selectAll(a.out.columns, input.name)}\n${lateral}`)];
 };

@@ -14,6 +14,8 @@ import { callName, intervalMs, render } from './expr.ts';
 import type { Annotation } from './prepass.ts';
 import { timeExpression } from './computedTime.ts';
 import { datagenColumns, datagenParams, isClockColumn } from './datagenTable.ts';
+import { collectionOf, fieldTypeOfText } from './collectionType.ts';
+import type { Collection } from './collectionType.ts';
 
 export interface TableColumn {
   name: string;
@@ -23,6 +25,8 @@ export interface TableColumn {
   proctime: boolean;
   metadata: boolean;
   at: Tree;
+  /** An ARRAY or MAP column's elements (for UNNEST). */
+  collection?: Collection | null;
 }
 
 export interface TableDef {
@@ -38,22 +42,9 @@ export interface TableDef {
   like: Tree | null;
 }
 
-const TYPES: [RegExp, FieldType][] = [
-  [/^(STRING|VARCHAR|CHAR)\b/, 'string'],
-  [/^(BIGINT|INT|INTEGER|SMALLINT|TINYINT)\b/, 'integer'],
-  [/^(DOUBLE|FLOAT|REAL|DECIMAL|NUMERIC|DEC)\b/, 'number'],
-  [/^BOOLEAN\b/, 'boolean'],
-  [/^TIMESTAMP(_LTZ)?\b/, 'timestamp'],
-  // A DATE is its 'yyyy-MM-dd' text in Weir: it sorts and compares as dates do.
-  [/^DATE$/, 'string'],
-  [/^(ROW|MAP|ARRAY|MULTISET)\b/, 'json'],
-];
-
 export function fieldType(sql: string, t: Tree): FieldType {
-  const text = textOf(sql, t).toUpperCase();
-  const hit = TYPES.find(([re]) => re.test(text));
-  if (!hit) fail(t, `${text} column`, 'Weir has no such type; use STRING, BIGINT/INT, DOUBLE/DECIMAL, BOOLEAN, DATE or TIMESTAMP(3)');
-  return hit[1];
+  const text = textOf(sql, t);
+  return fieldTypeOfText(text) ?? fail(t, `${text.toUpperCase()} column`, 'Weir has no such type; use STRING, BIGINT/INT, DOUBLE/DECIMAL, BOOLEAN, DATE or TIMESTAMP(3)');
 }
 
 const unquoteOption = (s: string): string => (/^'.*'$/s.test(s) ? s.slice(1, -1).replace(/''/g, "'") : unquote(s));
@@ -77,7 +68,10 @@ export function readTable(sql: string, t: Tree, liftedKey: string[] | null = nul
     const c = def.children![0];
     const colName = unquote(find(c, 'columnNameCreate')!.getText());
     const rule = ruleOf(c);
-    if (rule === 'physicalColumnDefinition') columns.push({ name: colName, type: fieldType(sql, childOf(c, 'columnType')!), computed: null, proctime: false, metadata: false, at: c });
+    if (rule === 'physicalColumnDefinition') {
+      const typeAt = childOf(c, 'columnType')!;
+      columns.push({ name: colName, type: fieldType(sql, typeAt), computed: null, proctime: false, metadata: false, at: c, collection: collectionOf(textOf(sql, typeAt)) });
+    }
     else if (rule === 'metadataColumnDefinition') columns.push({ name: colName, type: fieldType(sql, childOf(c, 'columnType')!), computed: null, proctime: false, metadata: true, at: c });
     else if (liftedWatermarks.has(firstToken(c)?.start ?? -1)) {
       // `WATERMARK FOR ts AS …` first in the list, read as the computed column `ts AS …` (see prepass.ts).
@@ -212,7 +206,7 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
     else if (c.computed) computed.push(c);
     else {
       if (c.metadata) warn(c.at, `metadata column \`${c.name}\` is read from the record's field of that name`);
-      physical.push({ field: c.name, name: c.name, quals: [t.name], type: c.type });
+      physical.push({ field: c.name, name: c.name, quals: [t.name], type: c.type, ...(c.collection ? { collection: c.collection } : {}) });
     }
   }
   const connector = t.options.connector;

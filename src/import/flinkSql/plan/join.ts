@@ -18,6 +18,7 @@ import type { FromRel } from './select.ts';
 import { filter, finish, planFromItem } from './select.ts';
 import { planWindowJoin } from './windowJoin.ts';
 import { mergeUsing, usingKeys } from './joinUsing.ts';
+import { planUnnest, unnestSide } from './unnest.ts';
 
 type Side = 'l' | 'r';
 
@@ -160,6 +161,12 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const words = keywordsOf(t);
   const comma = kids(t).some((k) => k.symbol?.text === ',');
   const type = comma ? 'inner' : joinType(words);
+  const unnest = unnestSide(rightT);
+  if (unnest) {
+    const cond = childOf(t, 'joinCondition');
+    const on = onOverride ?? (cond ? kids(cond).find((k) => !k.symbol)! : null);
+    return planUnnest(t, finish(planFromItem(leftT, env), env, leftT), unnest, type, on, env, (rel, c) => filter(rel, c, env));
+  }
   const left0 = planFromItem(leftT, env);
   if (left0.tvf && !find(rightT, 'systemTimePeriod')) {
     const right0 = planFromItem(rightT, env);

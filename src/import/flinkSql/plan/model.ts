@@ -1,5 +1,6 @@
 /** What the planner builds: relations (a node's output seen from SQL) and the graph of nodes. */
 import type { FieldType } from '../../../core/streamInfo.ts';
+import type { Collection } from './collectionType.ts';
 import type { SqlSpan, Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { firstToken, spanOf } from '../../../export/flinkSql/verify/parseTree.ts';
 import { ImportError } from '../errors.ts';
@@ -15,6 +16,8 @@ export interface Col {
   type: FieldType | null;
   /** A side's copy of a JOIN … USING key: read only qualified (`o.k`); `*` lists the merged key instead. */
   usingSide?: boolean;
+  /** An ARRAY or MAP column's elements, as its CREATE TABLE declares them (for UNNEST). */
+  collection?: Collection;
 }
 
 export interface Rel {

@@ -232,7 +232,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
       if (childOf(t, 'sqlHint') || find(t, 'sqlHint')) env.warn(t, `the hint on \`${name}\` is ignored`);
       return requalify(env.relation(name, path), name);
     }
-    if (keywordsOf(t).includes('UNNEST') || keywordsOf(childOf(t, 'atomExpressionTable') ?? t).includes('UNNEST')) fail(t, 'UNNEST', 'not supported; use a flatMap node with code');
+    if (keywordsOf(t).includes('UNNEST') || keywordsOf(childOf(t, 'atomExpressionTable') ?? t).includes('UNNEST')) fail(t, 'UNNEST', 'expands a column of a table beside it: FROM t CROSS JOIN UNNEST(t.items) AS u (item), or LEFT JOIN UNNEST(…) AS u (item) ON TRUE; a constant ARRAY[…] is not read');
     if (keywordsOf(t).includes('LATERAL') || find(t, 'functionName')) fail(t, 'LATERAL TABLE', 'table functions are not supported; use a flatMap node with code');
     const atom = childOf(t, 'atomExpressionTable') ?? find(t, 'queryStatement');
     const q = atom && (ruleOf(atom) === 'queryStatement' ? atom : find(atom, 'queryStatement'));
@@ -328,7 +328,11 @@ export function project(rel0: Rel, all0: { name: string; expr: Tree | null; col:
   });
   const identity = fields.length === rel.cols.length && fields.every((f, i) => f.name === rel.cols[i].field && f.expr === `\`${rel.cols[i].field}\``);
   const types = items.map((it, i) => it.col?.type ?? (it.expr ? (rel.cols.find((c) => columnRef(it.expr!) && c.field === fields[items.indexOf(it)].expr.slice(1, -1))?.type ?? exprType(fields[i].expr, rel.cols)) : null));
-  const cols: Col[] = fields.map((f, i) => ({ field: f.name, name: f.name, quals: [], type: types[i] }));
+  const collectionAt = (i: number) => items[i].col?.collection ?? (items[i].expr && columnRef(items[i].expr!) ? rel.cols.find((c) => `\`${c.field}\`` === fields[i].expr)?.collection : undefined);
+  const cols: Col[] = fields.map((f, i) => {
+    const collection = collectionAt(i);
+    return { field: f.name, name: f.name, quals: [], type: types[i], ...(collection ? { collection } : {}) };
+  });
   const timeField = fields.find((f) => rel.eventTime && f.expr === `\`${rel.eventTime}\``)?.name ?? null;
   if (identity) return { ...rel, cols, procTime };
   // A union lines records up by field name: a branch that only reorders its columns needs no node.

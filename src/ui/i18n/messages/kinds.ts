@@ -14,6 +14,7 @@ const ZH_KINDS: Record<string, [title: string, summary: string]> = {
   map: ['Map 轉換', '把每筆資料轉成一筆新資料。'],
   project: ['選取欄位', '保留、改名與計算欄位，就像 SELECT。'],
   flatMap: ['FlatMap 展開', '把每筆資料變成零筆、一筆或多筆。'],
+  unnest: ['Unnest 攤開', '陣列的每個元素或 map 的每個項目各成一筆資料，就像 CROSS JOIN UNNEST。'],
   union: ['Union 合併', '把多個相同結構的 stream 合成一個（UNION ALL）。'],
   keyBy: ['Key by 分區', '依 key 分區，讓下游的 state 以 key 為單位。'],
   aggregate: ['分組彙總', 'GROUP BY 搭配 count、sum、avg、min、max、count distinct、第一個或最後一個值、值的清單，或自訂函式；輸出 changelog。'],
@@ -146,6 +147,11 @@ const ZH_PARAMS: Record<string, string> = {
   'ROWS counts preceding rows; RANGE takes the rows within an event-time interval.': 'ROWS 以前面的筆數計算；RANGE 取 event time 區間內的資料。',
   'ROWS frame: how many preceding rows it spans; leave out for UNBOUNDED PRECEDING.': 'ROWS 範圍：往前涵蓋幾筆；不填則為 UNBOUNDED PRECEDING。',
   'RANGE frame: how far back in event time it reaches; leave out for UNBOUNDED PRECEDING.': 'RANGE 範圍：往前涵蓋多久的 event time；不填則為 UNBOUNDED PRECEDING。',
+  'The array or map to expand, e.g. `tags` (a json field holding an array).': '要攤開的陣列或 map，例如 `tags`（存放陣列的 json 欄位）。',
+  'Names of the new columns.': '新欄位的名稱。',
+  'For an array of rows: the element fields that fill the new columns, in order.': '元素是資料列的陣列時：依序填入新欄位的元素欄位。',
+  'Type of each new column (default json).': '每個新欄位的型別（預設 json）。',
+  'Keep records whose collection is NULL or empty, with NULL columns (LEFT JOIN … ON TRUE).': '集合為 NULL 或空的資料也保留一筆，新欄位為 NULL（LEFT JOIN … ON TRUE）。',
 };
 
 const en: Record<string, string> = {};
