@@ -9,6 +9,7 @@ import { FlinkSQL } from 'dt-sql-parser';
 import * as grammar from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
 import { FlinkSqlParser } from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
 import { nameOverItems } from './overAlias.ts';
+import { unreserveWords } from './unreserved.ts';
 
 export interface TreeToken {
   text?: string;
@@ -148,6 +149,7 @@ export class QuietFlinkSQL extends FlinkSQL {
   override createParser(input: string, errorListener?: Listener) {
     const parser = super.createParser(input, errorListener);
     if (!errorListener) parser.removeErrorListeners();
+    unreserveWords(parser.tokenStream);
     nameOverItems(parser.tokenStream);
     return parser;
   }

@@ -6,7 +6,7 @@
  */
 import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { altOf, childOf, childrenOf, find, keywordsOf, kids, lastToken, parseFlinkSql, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
+import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, lastToken, parseFlinkSql, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import { ImportError } from '../errors.ts';
 import type { Col, Rel } from './model.ts';
 import { fail, quoteName } from './model.ts';
@@ -90,8 +90,13 @@ interface GroupWindow {
 
 function groupWindow(t: Tree, rel: Rel, env: Env): GroupWindow {
   const fn = unquote(childOf(t, 'groupWindowFunctionName')!.getText()).toUpperCase();
-  const time = unquote(childOf(t, 'timeAttrColumn')!.getText());
-  const col = rel.cols.find((c) => c.name === time);
+  const attr = childOf(t, 'timeAttrColumn')!;
+  const time = attr.getText();
+  // `B.dateTime` names its table: the column of that name the alias qualifies.
+  const ids = findAll(attr, 'identifier').map((i) => unquote(i.getText()));
+  const name = ids.at(-1) ?? unquote(time);
+  const qual = ids.length > 1 ? ids[0] : null;
+  const col = rel.cols.find((c) => c.name === name && (qual === null || c.quals.includes(qual)));
   // Over an updating input any timestamp column may be bucketed (see planAggregate); otherwise it is the time attribute.
   if (!col || (col.field !== rel.eventTime && !(rel.updating && fn === 'TUMBLE'))) fail(t, `${fn}(${time}, …)`, `\`${time}\` is not the input's time attribute${rel.eventTime ? ` (that is \`${rel.eventTime}\`)` : ': declare WATERMARK FOR it in CREATE TABLE'}`);
   const ms = childrenOf(t, 'timeIntervalExpression').map((i) => intervalMs(textOf(env.sql, i), i, fn));
