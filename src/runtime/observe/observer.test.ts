@@ -154,6 +154,16 @@ describe('ClusterObserver', () => {
     expect(every.sent).toEqual(none.sent);
   });
 
+  it('source reads longer than the trace list: the newest traces, numbered by every record read, each followed into the join', async () => {
+    const { cluster, obs } = observed(example('orders-payments.json'), { batchSize: 64, checkpointIntervalMs: null }, 1);
+    for (let i = 0; i < 6; i++) await cluster.stepUntil('record', 10_000);
+    const read = Object.entries(cluster.metrics()).filter(([id]) => id === 'orders' || id === 'payments').reduce((n, [, m]) => n + m.recordsOut, 0);
+    const trace = obs.frame(req({ panel: 'trace' })).trace;
+    expect(read).toBeGreaterThan(200);
+    expect(trace.map((t) => t.seq)).toEqual(Array.from({ length: 50 }, (_, i) => read - 49 + i));
+    for (const t of trace) expect(t.hops.map((h) => h.node)).toContain('paid');
+  });
+
   it('diff between two retained checkpoints lists changed keys', async () => {
     const { cluster, obs } = observed(example('sales-by-store.json'), { checkpointIntervalMs: 200, retain: 10, batchSize: 8 }, 100);
     await cluster.start();
