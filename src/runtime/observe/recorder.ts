@@ -4,6 +4,7 @@ import type { SubtaskRunner } from '../subtaskRunner.ts';
 import { EdgeRecorder } from './edgeRecorder.ts';
 import { BreakpointSet } from './breakpoints.ts';
 import { Ring } from './ring.ts';
+import { TraceLog } from './traceLog.ts';
 import { isObservable } from './stateSource.ts';
 import type { JoinObservation, SourceTimeSeries, TraceEntry } from './types.ts';
 
@@ -30,6 +31,9 @@ export class Recorder implements ClusterTap {
   private readonly traced = new WeakMap<Element, TraceEntry>();
   private seq = 0;
   private sourceRecords = 0;
+  private readonly traceLog = new TraceLog();
+  /** Before this step traces are counted but not made: a replay to a point where none of them is shown. */
+  quietUntil = 0;
   /** Trace 1 in `traceEvery` source records; 1 traces every record (step mode). */
   traceEvery = 100;
   /** The join node whose every record is processed one by one, for its recent matches. */
@@ -137,6 +141,8 @@ export class Recorder implements ClusterTap {
     const now = this.cluster.clock.now();
     // Only the newest TRACE_ENTRIES traces are ever shown: a longer read would make the others
     // only to drop them (they still count, so every trace keeps its seq).
+    const step = this.cluster.stepCount();
+    const quiet = step < this.quietUntil;
     let traceable = 0;
     if (els.length > TRACE_ENTRIES) for (let i = 0, n = this.sourceRecords; i < els.length; i++, n++) if (n % this.traceEvery === 0) traceable++;
     const watermark = Number.isFinite(wm) ? wm : null;
@@ -145,12 +151,18 @@ export class Recorder implements ClusterTap {
       if (el.ts !== null) points.push({ processingTime: now, eventTime: el.ts, watermark, late: el.ts <= wm });
       if (this.sourceRecords++ % this.traceEvery === 0) {
         ++this.seq;
-        if (traceable-- > TRACE_ENTRIES) continue;
+        if (quiet || traceable-- > TRACE_ENTRIES) continue;
         const entry: TraceEntry = { seq: this.seq, source: node, row: el.row, hops: [] };
         this.traced.set(el, entry);
         this.traces.push(entry);
       }
     }
+    this.traceLog.note(step, this.seq);
     this.sourceWm.set(runner.id, Math.max(wm, runner.watermark()));
+  }
+
+  /** The first step a replay of this run to step `to` has to make traces in (see TraceLog). */
+  traceStartFor(to: number): number {
+    return this.traceLog.startFor(to, TRACE_ENTRIES);
   }
 }
