@@ -33,23 +33,25 @@ export function processTapped(runner: SubtaskRunner, tap: RunnerTap, task: NodeT
     return route();
   }
   const emitted = new Map<string, Element[]>();
-  const runOf = (from: number, to: number) => {
-    task.processBatch(port, from === 0 && to === els.length ? els : els.slice(from, to));
-    const out = task.drain();
-    if (out) collect(emitted, out);
-  };
+  const n = pick === 'all' ? els.length : pick.length;
   let next = 0;
-  const one = (i: number) => {
-    if (i > next) runOf(next, i);
+  for (let k = 0; k < n; k++) {
+    const i = pick === 'all' ? k : pick[k];
+    if (i > next) processRun(task, port, els, next, i, emitted);
     const before = mutationCount(task.state);
     task.processBatch(port, [els[i]]);
     const out = task.drain();
     tap.processed(runner, port, els[i], out, mutationCount(task.state) !== before);
     if (out) collect(emitted, out);
     next = i + 1;
-  };
-  if (pick === 'all') for (let i = 0; i < els.length; i++) one(i);
-  else for (const i of pick) one(i);
-  if (next < els.length) runOf(next, els.length);
+  }
+  if (next < els.length) processRun(task, port, els, next, els.length, emitted);
   if (emitted.size) routeOut(emitted);
+}
+
+/** Elements `from` to `to` (exclusive) as one batch, untraced. */
+function processRun(task: NodeTask, port: string, els: Element[], from: number, to: number, emitted: Map<string, Element[]>): void {
+  task.processBatch(port, from === 0 && to === els.length ? els : els.slice(from, to));
+  const out = task.drain();
+  if (out) collect(emitted, out);
 }
