@@ -143,8 +143,13 @@ class ArrivalHeap {
     return this.at[a] < this.at[b] || (this.at[a] === this.at[b] && this.idx[a] < this.idx[b]);
   }
 
+  /** With temporaries: a destructuring swap allocates an array per call on this hot path. */
   private swap(a: number, b: number): void {
-    [this.at[a], this.at[b]] = [this.at[b], this.at[a]];
-    [this.idx[a], this.idx[b]] = [this.idx[b], this.idx[a]];
+    const at = this.at[a];
+    this.at[a] = this.at[b];
+    this.at[b] = at;
+    const i = this.idx[a];
+    this.idx[a] = this.idx[b];
+    this.idx[b] = i;
   }
 }

@@ -44,7 +44,7 @@ export interface RunnerHost extends ChannelSink {
  * the hot path pays one null check per batch.
  */
 export interface RunnerTap {
-  /** Elements of an incoming batch to process one at a time and report: 'all', some indexes, or none. */
+  /** Elements of an incoming batch to process one at a time and report: 'all', some indexes (ascending), or none. */
   pick(runner: SubtaskRunner, port: string, els: readonly Element[]): 'all' | readonly number[] | null;
   /** One picked element was processed: what it made the operator emit and whether it wrote state. */
   processed(runner: SubtaskRunner, port: string, el: Element, out: ReadonlyMap<string, readonly Element[]> | null, stateChanged: boolean): void;

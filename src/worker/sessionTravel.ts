@@ -57,8 +57,11 @@ export class SessionTravel {
     let from = { index: 0, offset: 0 };
     this.replaying = true;
     try {
-      if (to < job.cluster.stepCount()) target = await this.s.redeploy(job.plan, loaded.doc, { ...loaded.opts, resume: false });
-      else from = positionOf(full.controls, job.cluster.stepCount());
+      if (to < job.cluster.stepCount()) {
+        const traceFrom = job.observer.traceStartFor(to);
+        target = await this.s.redeploy(job.plan, loaded.doc, { ...loaded.opts, resume: false });
+        target.observer.traceFrom(traceFrom);
+      } else from = positionOf(full.controls, job.cluster.stepCount());
       const hooks = { tag: (name: string, v: number) => void (name === 'traceEvery' && this.s.traceEvery(target, v)), restoring: (id: number | null) => this.s.travelling(id) };
       // The state table marks rows changed since the frame before: the one shown at the last rest.
       const rest = this.timeline.restBefore(to);

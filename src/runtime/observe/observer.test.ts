@@ -139,6 +139,31 @@ describe('ClusterObserver', () => {
     expect(obs.frame(req({ panel: 'windows' })).sources.length).toBeGreaterThan(0);
   });
 
+  it('tracing every record sends the same channel messages as tracing none: the schedule and the history do not depend on it', async () => {
+    const messages = async (traceEvery: number) => {
+      const { cluster } = observed(example('orders-payments.json'), { batchSize: 16, checkpointIntervalMs: 40 }, traceEvery);
+      const sent: string[] = [];
+      cluster.onEvent((e) => void (e.type === 'message' && sent.push(`${e.edge} ${e.from}>${e.to} ${e.kind} ${e.records ?? e.watermark ?? e.checkpointId}`)));
+      expect((await cluster.run()).status).toBe('finished');
+      return { sent, steps: cluster.stepCount() };
+    };
+    const every = await messages(1);
+    const none = await messages(1e9);
+    expect(every.sent.length).toBeGreaterThan(100);
+    expect(every.steps).toBe(none.steps);
+    expect(every.sent).toEqual(none.sent);
+  });
+
+  it('source reads longer than the trace list: the newest traces, numbered by every record read, each followed into the join', async () => {
+    const { cluster, obs } = observed(example('orders-payments.json'), { batchSize: 64, checkpointIntervalMs: null }, 1);
+    for (let i = 0; i < 6; i++) await cluster.stepUntil('record', 10_000);
+    const read = Object.entries(cluster.metrics()).filter(([id]) => id === 'orders' || id === 'payments').reduce((n, [, m]) => n + m.recordsOut, 0);
+    const trace = obs.frame(req({ panel: 'trace' })).trace;
+    expect(read).toBeGreaterThan(200);
+    expect(trace.map((t) => t.seq)).toEqual(Array.from({ length: 50 }, (_, i) => read - 49 + i));
+    for (const t of trace) expect(t.hops.map((h) => h.node)).toContain('paid');
+  });
+
   it('diff between two retained checkpoints lists changed keys', async () => {
     const { cluster, obs } = observed(example('sales-by-store.json'), { checkpointIntervalMs: 200, retain: 10, batchSize: 8 }, 100);
     await cluster.start();

@@ -60,6 +60,19 @@ export class ClusterObserver implements ClusterObserverApi {
     this.rec.traceEvery = Math.max(1, Math.floor(n));
   }
 
+  /**
+   * For a replay of this run to step `to` in a fresh job: the step from which on it has to make
+   * traces. Traces made before it would all have left the trace list by `to`.
+   */
+  traceStartFor(to: number): number {
+    return this.rec.traceStartFor(to);
+  }
+
+  /** A replay: traces are counted but not made before step `step` (see traceStartFor). */
+  traceFrom(step: number): void {
+    this.rec.quietUntil = step;
+  }
+
   /** The state tables' `changed` marks count from now, for every node (see StateTableObserver.markSeen). */
   markSeen(): void {
     this.stateTable.markSeen(this.cluster.subtasks());

@@ -4,6 +4,7 @@ import type { SubtaskRunner } from '../subtaskRunner.ts';
 import { EdgeRecorder } from './edgeRecorder.ts';
 import { BreakpointSet } from './breakpoints.ts';
 import { Ring } from './ring.ts';
+import { TraceLog } from './traceLog.ts';
 import { isObservable } from './stateSource.ts';
 import type { JoinObservation, SourceTimeSeries, TraceEntry } from './types.ts';
 
@@ -30,6 +31,9 @@ export class Recorder implements ClusterTap {
   private readonly traced = new WeakMap<Element, TraceEntry>();
   private seq = 0;
   private sourceRecords = 0;
+  private readonly traceLog = new TraceLog();
+  /** Before this step traces are counted but not made: a replay to a point where none of them is shown. */
+  quietUntil = 0;
   /** Trace 1 in `traceEvery` source records; 1 traces every record (step mode). */
   traceEvery = 100;
   /** The join node whose every record is processed one by one, for its recent matches. */
@@ -83,13 +87,24 @@ export class Recorder implements ClusterTap {
     if (this.breakpoints.armed(node)) this.breakpoints.check(node, els);
     if (node === this.detailNode) return 'all';
     let picked: number[] | null = null;
-    for (let i = 0; i < els.length; i++) if (this.traced.has(els[i])) (picked ??= []).push(i);
+    for (let i = 0; i < els.length; i++) {
+      const entry = this.traced.get(els[i]);
+      if (entry && this.shown(entry)) (picked ??= []).push(i);
+    }
     return picked;
+  }
+
+  /**
+   * The trace list shows the newest TRACE_ENTRIES traces (by seq) and only ever moves on: an older
+   * trace is never shown again, so its records need not be followed one by one any further.
+   */
+  private shown(entry: TraceEntry): boolean {
+    return entry.seq > this.seq - TRACE_ENTRIES;
   }
 
   processed(runner: SubtaskRunner, port: string, el: Element, out: ReadonlyMap<string, readonly Element[]> | null, stateChanged: boolean): void {
     const entry = this.traced.get(el);
-    if (entry && entry.hops.length < MAX_HOPS) {
+    if (entry && entry.hops.length < MAX_HOPS && this.shown(entry)) {
       const emitted: TraceEntry['hops'][number]['emitted'] = [];
       for (const [p, els] of out ?? []) {
         for (const e of els) {
@@ -124,14 +139,30 @@ export class Recorder implements ClusterTap {
     // Lateness is judged against the watermark the source had emitted before this read.
     const wm = this.sourceWm.get(runner.id) ?? -Infinity;
     const now = this.cluster.clock.now();
-    for (const el of els) {
-      if (el.ts !== null) points.push({ processingTime: now, eventTime: el.ts, watermark: Number.isFinite(wm) ? wm : null, late: el.ts <= wm });
+    // Only the newest TRACE_ENTRIES traces are ever shown: a longer read would make the others
+    // only to drop them (they still count, so every trace keeps its seq).
+    const step = this.cluster.stepCount();
+    const quiet = step < this.quietUntil;
+    let traceable = 0;
+    if (els.length > TRACE_ENTRIES) for (let i = 0, n = this.sourceRecords; i < els.length; i++, n++) if (n % this.traceEvery === 0) traceable++;
+    const watermark = Number.isFinite(wm) ? wm : null;
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i];
+      if (el.ts !== null) points.push({ processingTime: now, eventTime: el.ts, watermark, late: el.ts <= wm });
       if (this.sourceRecords++ % this.traceEvery === 0) {
-        const entry: TraceEntry = { seq: ++this.seq, source: node, row: el.row, hops: [] };
+        ++this.seq;
+        if (quiet || traceable-- > TRACE_ENTRIES) continue;
+        const entry: TraceEntry = { seq: this.seq, source: node, row: el.row, hops: [] };
         this.traced.set(el, entry);
         this.traces.push(entry);
       }
     }
+    this.traceLog.note(step, this.seq);
     this.sourceWm.set(runner.id, Math.max(wm, runner.watermark()));
+  }
+
+  /** The first step a replay of this run to step `to` has to make traces in (see TraceLog). */
+  traceStartFor(to: number): number {
+    return this.traceLog.startFor(to, TRACE_ENTRIES);
   }
 }

@@ -410,7 +410,12 @@ export class MemoryStateBackend implements KeyedStateBackend {
         if (m.size === 0 && table.delete(this.key)) this.keySet++;
       },
       contains: (k: K) => entriesOf(table)?.has(k) ?? false,
-      entries: () => [...(entriesOf(table) ?? new Map<K, Entry<V>>())].map(([k, e]) => [k, e.v] as [K, V]),
+      entries: () => {
+        const out: [K, V][] = [];
+        const m = entriesOf(table);
+        if (m) for (const [k, e] of m) out.push([k, e.v]);
+        return out;
+      },
       keys: () => [...(entriesOf(table)?.keys() ?? [])],
       size: () => entriesOf(table)?.size ?? 0,
       isEmpty: () => (entriesOf(table)?.size ?? 0) === 0,
