@@ -14,8 +14,9 @@ const cases: { names: string[]; exprs: string[] }[] = [
   { names: ['a', 'a'], exprs: ['x', 'y.z'] },
   { names: ['quote"d', 'new\nline', 'sep\u2028', 'back\\slash', '', 'constructor', 'toString'], exprs: ['x', 'x', 'x', 'x', 'x', 'x', 'x'] },
   { names: ['__proto__', 'a'], exprs: ['y', 'x'] },
+  { names: ['a', 'b', 'c', 'd', 'e', 'f'], exprs: ['y.length', 'y.z.w', 'y.constructor', 'constructor', '`we"ird`.z', 'y.`0`'] },
 ];
-const rows = [{ x: 1, y: { z: 'v' } }, { x: null, y: null }, {}, { x: 'text', y: { z: null } }, { y: [1, 2] }];
+const rows = [{ x: 1, y: { z: 'v' } }, { x: null, y: null }, {}, { x: 'text', y: { z: null } }, { y: [1, 2] }, { y: 'text' }, { y: { z: { w: 0 }, length: undefined } }, { y: Object.create({ z: 'inherited' }) }];
 
 describe('project: a compiled literal builds the row field-by-field assignment builds', () => {
   for (const { names, exprs } of cases) {
@@ -23,7 +24,7 @@ describe('project: a compiled literal builds the row field-by-field assignment b
       // Compiled indeed: a name that broke the generated source would fall back without a word.
       expect(objectLiteralFunction(['r'], names, () => 'r')).not.toBeNull();
       const evals = exprs.map((e) => compileExpr(e).evaluate);
-      const compiled = projection(names, evals);
+      const compiled = projection(names, evals, exprs.map((e) => compileExpr(e).ast));
       const plain = fieldByField(names, evals);
       for (const row of rows) expect(exact(compiled(row))).toEqual(exact(plain(row)));
     });

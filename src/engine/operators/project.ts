@@ -3,15 +3,18 @@ import { derived } from '../../core/origin.ts';
 import type { Row } from '../../core/types.ts';
 import { objectLiteralFunction } from '../../core/objectLiteral.ts';
 import { compileExpr } from '../../expr/index.ts';
-import type { Evaluator } from '../../expr/compile.ts';
+import { type Evaluator, fieldReadJs } from '../../expr/compile.ts';
+import type { ExprNode } from '../../expr/ast.ts';
 import type { ProjectParams } from '../../pipeline/kinds/project.ts';
 
 export const project: OperatorDefinition<ProjectParams> = {
   kind: 'project',
   create({ ctx, params }) {
+    const exprs = params.fields.map((f) => compileExpr(f.expr));
     const build = projection(
       params.fields.map((f) => f.name),
-      params.fields.map((f) => compileExpr(f.expr).evaluate),
+      exprs.map((e) => e.evaluate),
+      exprs.map((e) => e.ast),
     );
     return {
       processElement(el) {
@@ -24,11 +27,13 @@ export const project: OperatorDefinition<ProjectParams> = {
 type Projection = (row: Row) => Row;
 
 /**
- * The output row of each input row, NULL for a missing value: one compiled object literal over the
- * evaluators where code can be compiled, field by field otherwise (the same row either way).
+ * The output row of each input row, NULL for a missing value: one compiled object literal where
+ * code can be compiled, which reads plain fields (`a`, `a.b`: most of what projections hold)
+ * itself and calls the evaluators for the rest; field by field otherwise (the same row either way).
  */
-export function projection(names: readonly string[], evals: readonly Evaluator[]): Projection {
-  const literal = objectLiteralFunction<(e: readonly Evaluator[], row: Row) => Row>(['e', 'r'], names, (k) => `(e[${k}](r) ?? null)`);
+export function projection(names: readonly string[], evals: readonly Evaluator[], asts: readonly ExprNode[]): Projection {
+  const value = (k: number) => fieldReadJs(asts[k]) ?? `(e[${k}](r) ?? null)`;
+  const literal = objectLiteralFunction<(e: readonly Evaluator[], row: Row) => Row>(['e', 'r'], names, value, ['o', 'v']);
   return literal ? (row) => literal(evals, row) : fieldByField(names, evals);
 }
 
