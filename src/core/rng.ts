@@ -4,6 +4,8 @@ export interface Rng {
   int(maxExclusive: number): number;
   pick<T>(items: readonly T[]): T;
   state(): number;
+  /** Starts over from `seed`, as `seededRng(seed)` would: a reader reuses one rng for all its records. */
+  reset(seed: number): void;
 }
 
 /**
@@ -31,6 +33,10 @@ class Mulberry32 implements Rng {
 
   state(): number {
     return this.a;
+  }
+
+  reset(seed: number): void {
+    this.a = seed >>> 0;
   }
 }
 

@@ -103,6 +103,20 @@ function compileField(node: FieldNode): Evaluator {
   return (row) => readPath(row, path, false);
 }
 
+/**
+ * compileField's read of the two common shapes as JS text over a row `r` (temporaries `o`, `v`),
+ * for code that builds a whole row in one compiled function; null for every other expression.
+ */
+export function fieldReadJs(node: ExprNode): string | null {
+  if (node.kind !== 'field') return null;
+  const path = node.path;
+  if (path.some((key) => key in Object.prototype)) return null;
+  const [k0, k1] = path.map((key) => JSON.stringify(key));
+  if (path.length === 1) return `((v = r[${k0}]) === undefined ? null : v)`;
+  if (path.length === 2) return `((o = r[${k0}]) === null || typeof o !== "object" ? null : (v = o[${k1}]) === undefined ? null : v)`;
+  return null;
+}
+
 function readPath(row: Row, path: readonly string[], ownOnly: boolean): unknown {
   let v: unknown = row;
   for (let i = 0; i < path.length; i++) {

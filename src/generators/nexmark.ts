@@ -2,6 +2,7 @@ import type { Rng } from '../core/rng.ts';
 import type { Row } from '../core/types.ts';
 import type { Scenario, ScenarioContext } from './scenario.ts';
 import { disorder, slot } from './scenario.ts';
+import { logPrice } from './logPrice.ts';
 
 /**
  * The Nexmark auction stream (persons, auctions, bids), after the nexmark project's Flink
@@ -21,6 +22,8 @@ const CHANNELS = ['Google', 'Facebook', 'Baidu', 'Apple'] as const;
 const STATES = ['AZ', 'CA', 'ID', 'OR', 'WA', 'WY'] as const;
 const CITIES = ['Phoenix', 'Los Angeles', 'San Francisco', 'Boise', 'Portland', 'Bend', 'Redmond', 'Seattle', 'Kent', 'Cheyenne'] as const;
 const FIRST = ['Peter', 'Paul', 'Luke', 'John', 'Saul', 'Vicky', 'Kate', 'Julie', 'Sarah', 'Deiter', 'Walter'] as const;
+const URL_HEAD = 'https://www.nexmark.com/';
+const URL_TAILS = CHANNELS.map((_, c) => `/item.htm?query=1&channel_id=${c}`);
 const LAST = ['Shultz', 'Abrams', 'Spencer', 'White', 'Bartels', 'Walton', 'Smith', 'Jones', 'Noris'] as const;
 
 /** Random-looking text to cut strings from: a substring is O(1) in V8, as cheap as Java's reuse of buffers. */
@@ -48,7 +51,7 @@ function extra(rng: Rng, currentSize: number, desiredAverage: number): string {
 }
 
 /** Log-uniform price in cents: 100 × 10^(0..6). */
-const price = (rng: Rng): number => Math.round(Math.pow(10, rng.next() * 6) * 100);
+const price = (rng: Rng): number => logPrice(rng.next());
 
 const kindOf = (i: number): 0 | 1 | 2 => {
   const o = i % PROPORTION.total;
@@ -114,13 +117,14 @@ function auction(i: number, rng: Rng, ts: number, ctx: ScenarioContext): Row {
 function bid(i: number, rng: Rng, ts: number, ctx: ScenarioContext): Row {
   const auctionId = (rng.int(2) > 0 ? Math.floor(lastAuction(i) / HOT_RATIO) * HOT_RATIO : someAuction(i, rng)) + FIRST_ID;
   const bidder = (rng.int(4) > 0 ? Math.floor(lastPerson(i) / HOT_RATIO) * HOT_RATIO + 1 : somePerson(i, rng, ctx)) + FIRST_ID;
-  const channel = rng.pick(CHANNELS);
+  // The same draw as rng.pick(CHANNELS), kept as an index: the url's tail is made once per channel.
+  const c = rng.int(CHANNELS.length);
   return {
     auction: auctionId,
     bidder,
     price: price(rng),
-    channel,
-    url: `https://www.nexmark.com/${text(rng, 5)}/item.htm?query=1&channel_id=${CHANNELS.indexOf(channel)}`,
+    channel: CHANNELS[c],
+    url: URL_HEAD + text(rng, 5) + URL_TAILS[c],
     dateTime: ts,
     extra: extra(rng, 32, 100),
   };

@@ -1,6 +1,8 @@
 import type { RawRecord, SourceReader } from '../core/source.ts';
+import type { Row } from '../core/types.ts';
 import type { Scenario, ScenarioContext } from './scenario.ts';
-import { rngFor, slot } from './scenario.ts';
+import { recordSeed, slot, streamSeed } from './scenario.ts';
+import { seededRng } from '../core/rng.ts';
 
 /** Reads a scenario from index 0 (or any offset) to the end of its `count` units. */
 export function scenarioReader(s: Scenario, ctx: ScenarioContext): SourceReader {
@@ -8,7 +10,20 @@ export function scenarioReader(s: Scenario, ctx: ScenarioContext): SourceReader 
 }
 
 const total = (s: Scenario, ctx: ScenarioContext): number => ctx.count * (s.recordsPerUnit ?? 1);
-const make = (s: Scenario, ctx: ScenarioContext, i: number) => s.row(i, rngFor(ctx, s.name, i), ctx);
+
+/**
+ * Record i of a scenario, with the rng `rngFor(ctx, s.name, i)` would give it. One rng, reset per
+ * record, serves the whole reader: a scenario's `row` uses its rng only while it runs, so a fresh
+ * one per record was garbage only.
+ */
+function recordMaker(s: Scenario, ctx: ScenarioContext): (i: number) => Row | null {
+  const stream = streamSeed(ctx, s.name);
+  const rng = seededRng(0);
+  return (i) => {
+    rng.reset(recordSeed(stream, i));
+    return s.row(i, rng, ctx);
+  };
+}
 
 /**
  * How many records the stream holds: its indexes less those that yield none (a visit without an
@@ -16,20 +31,22 @@ const make = (s: Scenario, ctx: ScenarioContext, i: number) => s.row(i, rngFor(c
  */
 export function recordCount(s: Scenario, ctx: ScenarioContext): number {
   const end = total(s, ctx);
+  const make = recordMaker(s, ctx);
   let n = 0;
-  for (let i = 0; i < end; i++) if (s.arrival ? s.arrival(i, ctx) !== null : make(s, ctx, i) !== null) n++;
+  for (let i = 0; i < end; i++) if (s.arrival ? s.arrival(i, ctx) !== null : make(i) !== null) n++;
   return n;
 }
 
 /** Records in index order: the offset is the index, so seeking is free. */
 function indexOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
   const end = total(s, ctx);
+  const make = recordMaker(s, ctx);
   let pos = 0;
   return {
     read(max) {
       const out: RawRecord[] = [];
       while (pos < end && out.length < max) {
-        const row = make(s, ctx, pos++);
+        const row = make(pos++);
         if (row) out.push({ value: row });
       }
       return out;
@@ -50,6 +67,7 @@ function indexOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
  */
 function arrivalOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
   const end = total(s, ctx);
+  const make = recordMaker(s, ctx);
   const perUnit = s.recordsPerUnit ?? 1;
   const arrival = s.arrival!;
   let next = 0;
@@ -74,7 +92,7 @@ function arrivalOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
       while (out.length < max) {
         const i = advance();
         if (i < 0) break;
-        const row = make(s, ctx, i);
+        const row = make(i);
         if (row) out.push({ value: row });
       }
       return out;

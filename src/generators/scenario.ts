@@ -58,8 +58,14 @@ export const disorder = (ctx: ScenarioContext, rng: Rng): number => (ctx.disorde
 
 /** An rng private to (seed, stream, i): correlated scenarios regenerate each other's records with it. */
 export function rngFor(ctx: ScenarioContext, stream: string, i: number): Rng {
-  return seededRng(mix(mix(ctx.seed >>> 0, hashText(stream)), i >>> 0));
+  return seededRng(recordSeed(streamSeed(ctx, stream), i));
 }
+
+/** The part of a record's seed shared by every record of one stream: hashed once per reader, not per record. */
+export const streamSeed = (ctx: ScenarioContext, stream: string): number => mix(ctx.seed >>> 0, hashText(stream));
+
+/** The seed of `rngFor(ctx, stream, i)`, given `streamSeed(ctx, stream)`. */
+export const recordSeed = (stream: number, i: number): number => mix(stream, i >>> 0);
 
 /** murmur3-style mixing, so that neighbouring indexes get unrelated generators. */
 function mix(a: number, b: number): number {
