@@ -26,3 +26,23 @@ describe('SinkSampler versions', () => {
     expect(s.sample(null, 2000, false).v.version).not.toBe(v2);
   });
 });
+
+describe('SinkSampler rows the page holds', () => {
+  it('leaves out the rows of the version the page holds, and sends them again once the version moves on', () => {
+    const s = new SinkSampler(['v', 'w'], { v: null, w: null });
+    const rows = [{ x: 1 }, { x: 2 }];
+    const first = s.sample(table(rows), 0, true);
+    const held = { v: first.v.version! };
+    const again = s.sample(table(rows), 10, false, undefined, held);
+    expect(again.v.rows).toEqual([]);
+    expect(again.v.rowsHeld).toBe(true);
+    expect(again.v.version).toBe(first.v.version);
+    expect(again.v.total).toBe(2);
+    expect(again.w.rows).toEqual(rows);
+    expect(again.w.rowsHeld).toBeUndefined();
+    s.onOutput('v', [{ kind: '+I', row: { x: 3 } }] as never);
+    const moved = s.sample(table([...rows, { x: 3 }]), 1000, false, undefined, held);
+    expect(moved.v.rows).toHaveLength(3);
+    expect(moved.v.rowsHeld).toBeUndefined();
+  });
+});

@@ -64,9 +64,10 @@ export class SinkSampler {
 
   /**
    * `read` gives a sink's current table; it is called only when the table changed and is due.
-   * `commitOf` says which checkpoint committed that table and what is still pending.
+   * `commitOf` says which checkpoint committed that table and what is still pending. `held`: per
+   * sink, the version whose rows the page keeps; a sample of that version leaves its rows out.
    */
-  sample(read: ((sinkId: string) => Row[]) | null, now: number, force: boolean, commitOf?: (sinkId: string) => SinkCommit): Record<string, SinkSample> {
+  sample(read: ((sinkId: string) => Row[]) | null, now: number, force: boolean, commitOf?: (sinkId: string) => SinkCommit, held: Readonly<Record<string, number>> = {}): Record<string, SinkSample> {
     const out: Record<string, SinkSample> = {};
     for (const [id, s] of this.sinks) {
       if (read && s.dirty && (force || now - s.readAt >= REFRESH_MS)) {
@@ -76,7 +77,9 @@ export class SinkSampler {
         s.version = nextVersion();
       }
       const rows = s.rows.slice(s.window.offset, s.window.offset + s.window.limit);
-      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT), ...(commitOf ? { committed: commitOf(id) } : {}) };
+      // A chart's window is 2,000 rows re-read at most 4 times a second; snapshots come up to 20.
+      const kept = held[id] === s.version;
+      out[id] = { total: s.rows.length, offset: s.window.offset, rows: kept ? [] : rows, ...(kept ? { rowsHeld: true as const } : {}), columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT), ...(commitOf ? { committed: commitOf(id) } : {}) };
     }
     return out;
   }

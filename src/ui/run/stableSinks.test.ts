@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SinkSample } from '../../worker/protocol.ts';
-import { keepUnchanged } from './stableSinks.ts';
+import { heldRows, keepUnchanged } from './stableSinks.ts';
 
 // Each call builds fresh arrays and objects, as a structured clone from the worker does.
 const sample = (version: number, rows: number[], o: Partial<SinkSample> = {}): SinkSample => ({
@@ -67,5 +67,23 @@ describe('acceptSnapshot', () => {
     expect(second.types).toBe(first.types);
     acceptSnapshot(snap(8));
     expect(runStore.get().snapshot!.sinks.v.rows).not.toBe(first.rows);
+  });
+});
+
+describe('rows the worker left out', () => {
+  it('come back from the sample of the same version the page holds', () => {
+    const prev = { v: sample(3, [1, 2]) };
+    const next = keepUnchanged(prev, { v: sample(3, [], { rowsHeld: true, total: 2 }) });
+    expect(next.v.rows).toBe(prev.v.rows);
+    expect(next.v.rowsHeld).toBeUndefined();
+    expect(heldRows(next)).toEqual({ v: 3 });
+  });
+
+  it('leave an empty table without a version when the page no longer holds them, so its next ack asks for them again', () => {
+    const next = keepUnchanged({ v: sample(2, [1]) }, { v: sample(3, [], { rowsHeld: true }) });
+    expect(next.v.rows).toEqual([]);
+    expect(next.v.version).toBeUndefined();
+    expect(heldRows(next)).toEqual({});
+    expect(keepUnchanged(undefined, { v: sample(3, [], { rowsHeld: true }) }).v.version).toBeUndefined();
   });
 });
