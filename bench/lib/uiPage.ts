@@ -55,6 +55,18 @@ export const sampleFrames = (page: Page, ms: number): Promise<FrameSample> =>
 
 export const tab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
+/** The pseudo tab the profiling tools accept besides the bottom panel's own: Results on a view, as its live chart. */
+export const CHART_TAB = 'Chart';
+
+/** Results on `view`, switched to its chart, once the chart is drawn. */
+export async function openChart(page: Page, view: string): Promise<void> {
+  await tab(page, 'Results').click();
+  const panel = page.getByRole('tabpanel');
+  await panel.getByRole('tab', { name: view }).click();
+  await panel.getByRole('button', { name: 'Chart', exact: true }).click();
+  await panel.getByRole('img', { name: /chart of/ }).waitFor();
+}
+
 /** Opens the app, imports `doc` through "Open file", sets speed Max, selects `nodeId` and starts the run. */
 export async function startRun(page: Page, appUrl: string, doc: unknown, nodeId: string, beforeRun?: () => Promise<void>): Promise<void> {
   await page.goto(appUrl);

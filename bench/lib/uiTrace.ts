@@ -1,7 +1,7 @@
 // A Chromium trace recorded while the designer samples frames, for the UI profiling tools in bench/profile/.
 import type { Browser, Page } from 'playwright-core';
-import { sampleFrames, startRun, tab } from './uiPage.ts';
-import { benchDoc } from '../suites/ui.ts';
+import { CHART_TAB, openChart, sampleFrames, startRun, tab } from './uiPage.ts';
+import { benchDoc, CHART_VIEW } from '../suites/ui.ts';
 import { LAUNCH_ARGS } from './launchArgs.ts';
 
 export interface TraceEvent {
@@ -17,11 +17,12 @@ export interface TraceEvent {
 
 export { LAUNCH_ARGS };
 
-/** A fresh page running the ui suite's job at Max with `tabName` open (and `css`, a style sheet to try, applied). */
+/** A fresh page running the ui suite's job at Max with `tabName` open (`Chart`: the view's live chart), and `css`, a style sheet to try, applied. */
 export async function runningPage(browser: Browser, appUrl: string, tabName: string, css = process.env.UI_CSS): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await startRun(page, appUrl, benchDoc(), 'per_minute');
-  await tab(page, tabName).click();
+  if (tabName === CHART_TAB) await openChart(page, CHART_VIEW);
+  else await tab(page, tabName).click();
   if (css) await page.addStyleTag({ content: css });
   return page;
 }

@@ -1,4 +1,4 @@
-// A CPU profile of the designer's main thread while top_cities runs at Max with the State tab open:
+// A CPU profile of the designer's main thread while top_cities runs at Max with the State tab open (UI_TAB=Chart: the view's live chart):
 // `UI_TAB=State UI_SECONDS=4 node --import tsx bench/profile/ui.ts` → $TMPDIR/weir-ui-profile/ui-<tab>.cpuprofile and the top self times.
 import { execSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { buildAndServeApp } from '../lib/appServer.ts';
-import { sampleFrames, startRun, tab } from '../lib/uiPage.ts';
-import { benchDoc } from '../suites/ui.ts';
+import { CHART_TAB, openChart, sampleFrames, startRun, tab } from '../lib/uiPage.ts';
+import { benchDoc, CHART_VIEW } from '../suites/ui.ts';
 import { selfTimes } from './summarize.ts';
 import { LAUNCH_ARGS } from '../lib/launchArgs.ts';
 
@@ -23,7 +23,8 @@ const browser = await chromium.launch({ executablePath: execSync('bash scripts/e
 try {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await startRun(page, app.url, benchDoc(), 'per_minute');
-  await tab(page, tabName).click();
+  if (tabName === CHART_TAB) await openChart(page, CHART_VIEW);
+  else await tab(page, tabName).click();
   await page.waitForTimeout(1500);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');

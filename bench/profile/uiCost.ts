@@ -19,6 +19,6 @@ export async function measureCost(page: Page, seconds: number) {
     for (const e of events) if (`${e.pid}:${e.tid}` === main && e.ph === 'X') names.set(e.name, (names.get(e.name) ?? 0) + (e.tdur ?? 0) / 1000);
     console.log([...names.entries()].sort((a, b) => b[1] - a[1]).slice(0, 12));
   }
-  return { fps: s.fps, rate: s.recordsPerSec, cpuPerSec: cpuMs / (s.ms / 1000), cpuPerFrame: cpuMs / Math.max(1, s.frames), rendererPerSec: rendererMs / (s.ms / 1000) };
+  return { fps: s.fps, frameMsP95: s.frameMsP95, rate: s.recordsPerSec, cpuPerSec: cpuMs / (s.ms / 1000), cpuPerFrame: cpuMs / Math.max(1, s.frames), rendererPerSec: rendererMs / (s.ms / 1000) };
 }
 

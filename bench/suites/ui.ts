@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { PipelineDocument } from '../../src/pipeline/document.ts';
 import { median } from '../lib/stats.ts';
 import { UI_TABS } from '../figures.ts';
-import { sampleFrames, startRun, tab } from '../lib/uiPage.ts';
+import { openChart, sampleFrames, startRun, tab } from '../lib/uiPage.ts';
 
 export interface UiSize {
   /** Measured rounds after `warmups`; each round is one UI run and one headless run, order alternating. */
@@ -27,7 +27,7 @@ export interface UiSize {
 const EXAMPLE = fileURLToPath(new URL('../../public/examples/top-cities.json', import.meta.url));
 const SELECTED = 'per_minute';
 /** The view the chart sample draws. */
-const VIEW = 'top_cities';
+export const CHART_VIEW = 'top_cities';
 
 /** The example with a generator long enough never to finish within a measurement at Max speed. */
 export function benchDoc(): PipelineDocument {
@@ -80,11 +80,7 @@ async function uiRun(browser: Browser, appUrl: string, doc: PipelineDocument, si
 
 /** Results on the view, switched to its chart, sampled while the job runs on at Max. */
 async function chartFrames(page: Page, size: UiSize) {
-  await tab(page, 'Results').click();
-  const panel = page.getByRole('tabpanel');
-  await panel.getByRole('tab', { name: VIEW }).click();
-  await panel.getByRole('button', { name: 'Chart', exact: true }).click();
-  await panel.getByRole('img', { name: /chart of/ }).waitFor();
+  await openChart(page, CHART_VIEW);
   await page.waitForTimeout(500); // the first frames fetch the table's tail and build the series
   const s = await sampleFrames(page, size.measureMs);
   if (!/Running/.test(s.status)) throw new Error(`the run stopped during the chart sample: "${s.status}"`);

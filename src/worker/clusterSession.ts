@@ -542,7 +542,7 @@ export class ClusterSession extends SessionChannel {
       metrics,
       load: this.lastLoad,
       deadLetters: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, m.deadLetters])),
-      sinks: this.sampler.sample(read, now, force || this.status !== 'running', (id) => this.commits.of(id, metrics[id]?.recordsIn ?? 0)),
+      sinks: this.sampler.sample(read, now, force || this.status !== 'running', (id) => this.commits.of(id, metrics[id]?.recordsIn ?? 0), this.heldRows),
       log: this.log.take(),
       checkpoints: this.checkpoints,
       error: this.error,

@@ -27,9 +27,9 @@ export class EngineSessions {
     this.workers.onSnapshot((s) => this.on === 'workers' && l(s), opts);
   }
 
-  snapshotApplied(): void {
-    if (this.on === 'workers') this.workers.snapshotApplied();
-    else this.inProcess.snapshotApplied();
+  snapshotApplied(heldRows?: Record<string, number>): void {
+    if (this.on === 'workers') this.workers.snapshotApplied(heldRows);
+    else this.inProcess.snapshotApplied(heldRows);
   }
 
   async load(doc: PipelineDocument, opts: LoadOptions): Promise<LoadResult> {

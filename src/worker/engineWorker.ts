@@ -56,7 +56,7 @@ const api: EngineApi = {
   observe: (req) => (onWorkers() ? undefined : inProcess.observe(req)),
   setSinkWindow: (id, offset, limit) => (onWorkers() ? workers.setSinkWindow(id, offset, limit) : inProcess.setSinkWindow(id, offset, limit)),
   onSnapshot: (listener, opts) => sessions.onSnapshot(listener, opts),
-  snapshotApplied: () => sessions.snapshotApplied(),
+  snapshotApplied: (heldRows) => sessions.snapshotApplied(heldRows),
   watchCode: (port) => {
     watchPort = port;
   },

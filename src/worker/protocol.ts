@@ -33,6 +33,11 @@ export interface SinkSample {
   key?: string[] | null;
   /** Changes when `rows` were read again or the window moved; the same version, the same rows. */
   version?: number;
+  /**
+   * `rows` left out (empty): the page said it holds this version's rows (snapshotApplied), so they
+   * do not cross again. Only a listener that acknowledges versions ever gets this.
+   */
+  rowsHeld?: true;
   /** Changelog rows received so far. */
   changes: number;
   /** The last changelog rows, newest last, for the log view of a sink. */
@@ -182,8 +187,11 @@ export interface EngineApi {
   setSinkWindow(sinkId: string, offset: number, limit: number): void;
   /** `credit`: running snapshots wait for snapshotApplied() after the previous one (at most 1 s). */
   onSnapshot(listener: (s: RunSnapshot) => void, opts?: { credit?: boolean }): void;
-  /** The UI has shown the last snapshot; the next running one may be produced. */
-  snapshotApplied(): void;
+  /**
+   * The UI has shown the last snapshot; the next running one may be produced. `heldRows`: per
+   * sink, the version whose rows the UI keeps; later samples of that version leave the rows out.
+   */
+  snapshotApplied(heldRows?: Record<string, number>): void;
   /** A port on which the worker reports each batch of user code to the page's watchdog. */
   watchCode(port: MessagePort): void;
 }

@@ -14,6 +14,8 @@ export abstract class SessionChannel {
   private credit = false;
   private unacked = false;
   private lastPost = -Infinity;
+  /** Per sink, the rows version the listener said it holds: samples of that version leave the rows out. */
+  protected heldRows: Readonly<Record<string, number>> = {};
   private queue: Promise<unknown> = Promise.resolve();
 
   /**
@@ -25,10 +27,12 @@ export abstract class SessionChannel {
     this.listener = l;
     this.credit = opts.credit ?? false;
     this.unacked = false;
+    this.heldRows = {};
   }
 
-  snapshotApplied(): void {
+  snapshotApplied(heldRows: Record<string, number> = {}): void {
     this.unacked = false;
+    this.heldRows = heldRows;
   }
 
   /** Runs `fn` after every control call queued before it, whether those succeeded or failed. */

@@ -9,6 +9,14 @@ export const MAX_WINDOW_ROWS = 2000;
 /** Re-reading a big table costs a sort; while running, do it at most this often. */
 const REFRESH_MS = 250;
 
+/**
+ * Versions are unique across every sampler of this worker, not per sampler: a job loaded again or
+ * redeployed by a step back starts a new sampler, and the page keeps a sample's rows (and redraws
+ * nothing) while the version it holds comes again.
+ */
+let lastVersion = 0;
+const nextVersion = (): number => ++lastVersion;
+
 interface SinkState {
   changes: number;
   recent: { kind: RowKind; row: Row }[];
@@ -18,7 +26,7 @@ interface SinkState {
   window: { offset: number; limit: number };
   types: Record<string, FieldType> | null;
   key: string[] | null;
-  /** Bumped when `rows` is re-read or the window moves: the UI redraws a chart only then. */
+  /** Renewed when `rows` is re-read or the window moves: the UI redraws a chart only then. */
   version: number;
 }
 
@@ -30,7 +38,7 @@ export class SinkSampler {
   constructor(sinkIds: string[], types: Record<string, Record<string, FieldType> | null>, keys: Record<string, string[] | null> = {}, previous?: SinkSampler) {
     for (const id of sinkIds) {
       const window = previous?.sinks.get(id)?.window ?? { offset: 0, limit: 100 };
-      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { ...window }, types: types[id] ?? null, key: keys[id] ?? null, version: 0 });
+      this.sinks.set(id, { changes: 0, recent: [], dirty: true, rows: [], readAt: -Infinity, window: { ...window }, types: types[id] ?? null, key: keys[id] ?? null, version: nextVersion() });
     }
   }
 
@@ -51,24 +59,27 @@ export class SinkSampler {
     const s = this.sinks.get(sinkId);
     if (!s) return;
     s.window = { offset: Math.max(0, Math.floor(offset)), limit: Math.max(1, Math.min(MAX_WINDOW_ROWS, Math.floor(limit))) };
-    s.version++;
+    s.version = nextVersion();
   }
 
   /**
    * `read` gives a sink's current table; it is called only when the table changed and is due.
-   * `commitOf` says which checkpoint committed that table and what is still pending.
+   * `commitOf` says which checkpoint committed that table and what is still pending. `held`: per
+   * sink, the version whose rows the page keeps; a sample of that version leaves its rows out.
    */
-  sample(read: ((sinkId: string) => Row[]) | null, now: number, force: boolean, commitOf?: (sinkId: string) => SinkCommit): Record<string, SinkSample> {
+  sample(read: ((sinkId: string) => Row[]) | null, now: number, force: boolean, commitOf?: (sinkId: string) => SinkCommit, held: Readonly<Record<string, number>> = {}): Record<string, SinkSample> {
     const out: Record<string, SinkSample> = {};
     for (const [id, s] of this.sinks) {
       if (read && s.dirty && (force || now - s.readAt >= REFRESH_MS)) {
         s.rows = read(id);
         s.readAt = now;
         s.dirty = false;
-        s.version++;
+        s.version = nextVersion();
       }
       const rows = s.rows.slice(s.window.offset, s.window.offset + s.window.limit);
-      out[id] = { total: s.rows.length, offset: s.window.offset, rows, columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT), ...(commitOf ? { committed: commitOf(id) } : {}) };
+      // A chart's window is 2,000 rows re-read at most 4 times a second; snapshots come up to 20.
+      const kept = held[id] === s.version;
+      out[id] = { total: s.rows.length, offset: s.window.offset, rows: kept ? [] : rows, ...(kept ? { rowsHeld: true as const } : {}), columns: s.types ? Object.keys(s.types) : columnsOf(rows), types: s.types, key: s.key, version: s.version, changes: s.changes, recent: s.recent.slice(-RECENT), ...(commitOf ? { committed: commitOf(id) } : {}) };
     }
     return out;
   }

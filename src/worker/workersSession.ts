@@ -354,7 +354,7 @@ export class WorkersSession extends SessionChannel {
       clockMs: this.startedAt ? now - this.startedAt : 0,
       metrics,
       deadLetters: Object.fromEntries(Object.entries(metrics).map(([k, m]) => [k, m.deadLetters])),
-      sinks: this.sampler.sample(read, now, force || this.status !== 'running'),
+      sinks: this.sampler.sample(read, now, force || this.status !== 'running', undefined, this.heldRows),
       log: this.takeLog(),
       checkpoints: (job?.manager.checkpointHistory() ?? []).filter((c) => c.status === 'completed').length,
       error: this.error,

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import type { LoadFigures } from '../../worker/protocol.ts';
 import { useStore } from '../store/createStore.ts';
@@ -33,6 +34,10 @@ export function LoadSparks({ series, name }: { series: LoadSeries; name: string 
   const t = useT();
   const theme = useStore(uiStore, (s) => s.theme);
   const now = latest(series)!;
+  // A new array on every render would redraw both charts whenever the inspector renders; the
+  // series themselves change at most every quarter second.
+  const shareData = useMemo<uPlot.AlignedData>(() => [series.at, series.busy, series.backpressured], [series]);
+  const rateData = useMemo<uPlot.AlignedData>(() => [series.at, series.inPerSec, series.outPerSec], [series]);
   const shares = [
     { stroke: LOAD_COLOURS.busy, fill: `${LOAD_COLOURS.busy}22`, label: t('metrics.busy') },
     { stroke: LOAD_COLOURS.backpressured, fill: `${LOAD_COLOURS.backpressured}22`, label: t('metrics.backpressured') },
@@ -47,14 +52,14 @@ export function LoadSparks({ series, name }: { series: LoadSeries; name: string 
         shape={`share${theme}`}
         className="spark"
         opts={(w, h) => sparkOptions(shares, 'share', w, h)}
-        data={[series.at, series.busy, series.backpressured]}
+        data={shareData}
         label={t('metrics.shareChart', { name, busy: percent(now.busy), bp: percent(now.backpressured) })}
       />
       <UplotChart
         shape={`rate${theme}`}
         className="spark"
         opts={(w, h) => sparkOptions(rates, 'rate', w, h)}
-        data={[series.at, series.inPerSec, series.outPerSec]}
+        data={rateData}
         label={t('metrics.rateChart', { name, in: perSec(now.inPerSec), out: perSec(now.outPerSec) })}
       />
     </div>

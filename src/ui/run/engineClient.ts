@@ -1,7 +1,8 @@
 import * as Comlink from 'comlink';
 import type { EngineApi, LoadOptions, LoadResult } from '../../worker/protocol.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
-import { acceptSnapshot } from './runStore.ts';
+import { acceptSnapshot, runStore } from './runStore.ts';
+import { heldRows } from './stableSinks.ts';
 import { perFrame } from '../observatory/snapshotPacer.ts';
 import { overrunMessage, watchCodePort } from '../../runtime/browser/watchedCodeHost.ts';
 
@@ -14,8 +15,9 @@ export function engine(): Comlink.Remote<EngineApi> {
     worker = new Worker(new URL('../../worker/engineWorker.ts', import.meta.url), { type: 'module', name: 'weir-engine' });
     remote = Comlink.wrap<EngineApi>(worker);
     const own = remote;
-    // Credit: the worker produces the next running snapshot only once this one is on screen.
-    void own.onSnapshot(Comlink.proxy(perFrame(acceptSnapshot, undefined, () => void own.snapshotApplied())), { credit: true });
+    // Credit: the worker produces the next running snapshot only once this one is on screen; with
+    // the ack go the sink rows versions held, which later snapshots then leave out.
+    void own.onSnapshot(Comlink.proxy(perFrame(acceptSnapshot, undefined, () => void own.snapshotApplied(heldRows(runStore.get().snapshot?.sinks)))), { credit: true });
     const fail = (message: string, node?: string) => {
       acceptSnapshot({ status: 'failed', records: 0, rate: 0, clockMs: 0, metrics: {}, deadLetters: {}, sinks: {}, checkpoints: 0, restarts: 0, frame: null, error: { message, node }, log: [{ seq: Date.now(), level: 'error', at: 0, node, message }] });
       worker?.terminate();

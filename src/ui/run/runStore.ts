@@ -3,6 +3,7 @@ import type { ObservationFrame, ObserveRequest } from '../../runtime/observe/typ
 import { createStore } from '../store/createStore.ts';
 import { liveEngine } from './engineClient.ts';
 import { recordLoad } from './loadHistory.ts';
+import { keepUnchanged } from './stableSinks.ts';
 
 export interface RunState {
   snapshot: RunSnapshot | null;
@@ -31,7 +32,7 @@ export function logLocal(level: LogLine['level'], message: string, node?: string
 
 export function acceptSnapshot(snap: RunSnapshot): void {
   recordLoad(snap);
-  runStore.set((s) => ({ ...s, snapshot: snap, frame: snap.frame ?? null, log: snap.log.length ? [...s.log, ...snap.log].slice(-LOG_CAP) : s.log }));
+  runStore.set((s) => ({ ...s, snapshot: { ...snap, sinks: keepUnchanged(s.snapshot?.sinks, snap.sinks) }, frame: snap.frame ?? null, log: snap.log.length ? [...s.log, ...snap.log].slice(-LOG_CAP) : s.log }));
 }
 
 /**
