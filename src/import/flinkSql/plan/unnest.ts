@@ -56,8 +56,9 @@ export function planUnnest(t: Tree, left: Rel, side: NonNullable<ReturnType<type
   const expr = weirExpr(side.arg, scope, 'UNNEST');
   const ref = columnRef(side.arg);
   const col = ref ? resolveColumn(scope, ref.qual, ref.name, side.arg) : null;
-  // A column of a known scalar type cannot be expanded (Flink's validator refuses it too).
-  if (col && col.type !== null && col.type !== 'json') fail(side.call, 'UNNEST', `\`${col.name}\` is ${col.type === 'string' ? 'text' : `a ${col.type}`}, not a collection; declare it ARRAY<…> or MAP<…> in its CREATE TABLE`);
+  // A column of a known scalar type cannot be expanded (Flink's validator refuses it too). Weir's own
+  // export writes json columns as STRING, so there its annotation, not the type, says what it is.
+  if (col && col.type !== null && col.type !== 'json' && env.annotation?.kind !== 'unnest') fail(side.call, 'UNNEST', `\`${col.name}\` is ${col.type === 'string' ? 'text' : `a ${col.type}`}, not a collection; declare it ARRAY<…> or MAP<…> in its CREATE TABLE`);
   const collection: Collection | undefined = col?.collection;
   const aliasIds = side.alias ? childrenOf(side.alias, 'identifier') : [];
   const table = aliasIds.length ? unquote(aliasIds[0].getText()) : null;
