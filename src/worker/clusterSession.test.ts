@@ -112,10 +112,15 @@ describe('ClusterSession', () => {
     const doc = counts('kill');
     const reference = runPipeline(doc).views.view;
     const { s, snaps, until, log } = session();
-    await s.load(doc, { speed: 20_000, checkpointIntervalMs: 20 });
+    // 3,000 records at 5,000/s take 600 ms, and the pause lands long before the end even on a busy machine;
+    // at 20,000/s a loaded CI machine saw the run finish before the kill, and nothing restarted.
+    await s.load(doc, { speed: 5_000, checkpointIntervalMs: 20 });
     s.run();
     await until((x) => x.checkpoints >= 2);
+    s.pause();
+    await until((x) => x.status === 'paused');
     s.killSubtask('agg#1');
+    s.run();
     const done = await until((x) => x.status === 'finished' || x.status === 'failed');
     expect(done.status, log().join('\n')).toBe('finished');
     expect(done.restarts).toBe(1);
