@@ -69,7 +69,7 @@ export function compileNode(node: ExprNode): Evaluator {
     case 'case':
       return compileCase(node);
     case 'call':
-      return compileCall(node.name, node.args.map(compileNode), node.keyword);
+      return compileCall(node.name, node.args.map(compileNode), node.keyword, node.args);
     case 'cast':
       return compileCast(compileNode(node.operand), node.target);
   }

@@ -1,5 +1,5 @@
 /** What a built-in function is, and the small builders the function tables share. */
-import type { FieldType } from './ast.ts';
+import type { ExprNode, FieldType } from './ast.ts';
 import { finite, toNum, toStr } from './values.ts';
 
 export type Row = Record<string, unknown>;
@@ -12,9 +12,10 @@ export interface FunctionDef {
   /**
    * Builds the closure once per compiled expression; the closure itself must not allocate.
    * `keyword` is the word a special form carries (the unit of EXTRACT(HOUR FROM ts), the side of
-   * TRIM(LEADING … FROM s)); the parser has checked it against `keywords`.
+   * TRIM(LEADING … FROM s)); the parser has checked it against `keywords`. `nodes` are the
+   * arguments as written, for the few functions whose meaning depends on an argument's form.
    */
-  compile(args: readonly Evaluator[], keyword?: string): Evaluator;
+  compile(args: readonly Evaluator[], keyword?: string, nodes?: readonly ExprNode[]): Evaluator;
   type(args: ArgTypes, keyword?: string): FieldType | null;
   /** Special forms only: the words allowed as `keyword`. */
   keywords?: readonly string[];

@@ -1,10 +1,11 @@
-import type { CastTarget, FieldType } from './ast.ts';
+import type { CastTarget, ExprNode, FieldType } from './ast.ts';
 import type { ArgTypes, Evaluator, FunctionDef, Row } from './functionKit.ts';
 import { always, decimalShift, firstKnown, num1, num2, numeric, str1 } from './functionKit.ts';
 import { STRING_FUNCTIONS, TRIM_SIDES, trimChars } from './fnString.ts';
 import { MATH_FUNCTIONS } from './fnMath.ts';
 import { FLOOR_UNITS, TIME_FUNCTIONS, ceilTo, floorTo, roundTime, timeRoundType } from './fnTime.ts';
 import { JSON_FUNCTIONS } from './fnJson.ts';
+import { JSON_BUILD_FUNCTIONS } from './fnJsonBuild.ts';
 import { HASH_FUNCTIONS } from './fnHash.ts';
 import { toDateText, toMillis } from './timeText.ts';
 import { codePointLength, codePointSlice, compare, isNull, sqlEquals, toBool, toNum, toStr } from './values.ts';
@@ -156,6 +157,7 @@ const FUNCTIONS: Record<string, FunctionDef> = {
   ...MATH_FUNCTIONS,
   ...TIME_FUNCTIONS,
   ...JSON_FUNCTIONS,
+  ...JSON_BUILD_FUNCTIONS,
   ...HASH_FUNCTIONS,
 };
 FUNCTIONS.SUBSTR = FUNCTIONS.SUBSTRING;
@@ -183,8 +185,8 @@ export function checkArity(name: string, count: number): string | null {
   return `Function ${name} expected ${expected}, found ${count}`;
 }
 
-export function compileCall(name: string, args: readonly Evaluator[], keyword?: string): Evaluator {
-  return FUNCTIONS[name].compile(args, keyword);
+export function compileCall(name: string, args: readonly Evaluator[], keyword?: string, nodes?: readonly ExprNode[]): Evaluator {
+  return FUNCTIONS[name].compile(args, keyword, nodes);
 }
 
 export function callType(name: string, args: ArgTypes, keyword?: string): FieldType | null {

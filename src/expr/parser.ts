@@ -236,7 +236,8 @@ class Parser extends SpecialFormReader {
     const name = nameTok.value.toUpperCase();
     if (SPECIAL_FORMS.has(name)) {
       const open = this.next();
-      if (this.isOp(')')) this.fail(checkArity(name, 0) ?? `Expected the arguments of ${name}`, nameTok);
+      const none = this.isOp(')') ? checkArity(name, 0) : null;
+      if (none) this.fail(none, nameTok);
       return this.specialCall(name, nameTok, open)!;
     }
     if (!FUNCTION_NAMES.includes(name)) {

@@ -4,7 +4,7 @@ import { checkArity, functionKeywords } from './functions.ts';
 import { type Token, describeToken } from './lexer.ts';
 
 /** Functions with a form of their own (`POSITION(a IN b)`, `EXTRACT(HOUR FROM ts)`), read by specialCall. */
-export const SPECIAL_FORMS: ReadonlySet<string> = new Set(['TRIM', 'POSITION', 'EXTRACT', 'FLOOR', 'CEIL', 'TIMESTAMPADD', 'TIMESTAMPDIFF']);
+export const SPECIAL_FORMS: ReadonlySet<string> = new Set(['TRIM', 'POSITION', 'EXTRACT', 'FLOOR', 'CEIL', 'TIMESTAMPADD', 'TIMESTAMPDIFF', 'JSON_OBJECT', 'JSON_ARRAY']);
 const IS_JSON_KINDS: readonly string[] = ['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'];
 
 /**
@@ -106,8 +106,50 @@ export abstract class SpecialFormReader extends TokenCursor {
         this.expectOp(',', `between the arguments of ${name}`);
         return done([a, this.expression()], unit);
       }
+      case 'JSON_OBJECT':
+      case 'JSON_ARRAY':
+        return this.jsonConstructor(name, nameTok, open);
     }
     return null;
+  }
+
+  /** `NULL ON NULL` / `ABSENT ON NULL` at the current token, consumed; undefined when it is not there. */
+  private onNull(): string | undefined {
+    const word = this.isKw('NULL') ? 'NULL' : this.isWord('ABSENT') ? 'ABSENT' : undefined;
+    if (!word || !this.isWord('ON', 1)) return undefined;
+    this.next();
+    this.next();
+    this.expectKw('NULL', `in ${word} ON NULL`);
+    return word;
+  }
+
+  /**
+   * JSON_OBJECT([KEY] 'k' VALUE v, … [NULL|ABSENT ON NULL]) and JSON_ARRAY(v, … [NULL|ABSENT ON NULL]),
+   * as Flink writes them. An object's keys are string literals, each once, so the text it builds is
+   * one JSON object whatever the row.
+   */
+  private jsonConstructor(name: string, nameTok: Token, open: Token): ExprNode {
+    const args: ExprNode[] = [];
+    const keys = new Set<string>();
+    let onNull: string | undefined;
+    while (!this.isOp(')') && !(onNull = this.onNull())) {
+      if (args.length > 0) this.expectOp(',', `between the entries of ${name}(…)`);
+      if (name === 'JSON_ARRAY') {
+        args.push(this.expression());
+        continue;
+      }
+      if (this.isWord('KEY') && this.peek(1).kind === 'string') this.next();
+      const keyTok = this.peek();
+      if (keyTok.kind !== 'string') this.fail(`Expected a quoted key in JSON_OBJECT(KEY 'name' VALUE value, …), found ${describeToken(keyTok)}`, keyTok);
+      if (keys.has(keyTok.value)) this.fail(`JSON_OBJECT has the key '${keyTok.value}' twice; give each key once`, keyTok);
+      keys.add(keyTok.value);
+      this.next();
+      args.push({ kind: 'string', value: keyTok.value, start: keyTok.start, end: keyTok.end });
+      this.expectWord('VALUE', `after the key '${keyTok.value}' in JSON_OBJECT(KEY 'name' VALUE value, …)`);
+      args.push(this.expression());
+    }
+    const end = this.close(')', open, `'${name}('`, onNull ? '' : "',' or NULL ON NULL or ABSENT ON NULL or ").end;
+    return { kind: 'call', name, args, ...(onNull ? { keyword: onNull } : {}), start: nameTok.start, end };
   }
 
   /** A plain call whose first argument the special-form reader already consumed. */

@@ -117,4 +117,16 @@ describe('Flink built-ins in the planner', () => {
     expect(refused("TIMESTAMPADD(HOUR, 1, ts) + INTERVAL '1' MONTH").message).toMatch(/calendar interval .*TIMESTAMPADD\(MONTH, 1, ts\)/);
     expect(refused('FLOOR(ts TO WEEK)').message).toMatch(/Expected the unit of FLOOR/);
   });
+
+  it('reads JSON_OBJECT and JSON_ARRAY in every form Flink documents, nested, with their NULL clauses', () => {
+    expect(planned("JSON_OBJECT(KEY 'a' VALUE a, KEY 'n' VALUE n + 1)")).toBe("JSON_OBJECT(KEY 'a' VALUE `a`, KEY 'n' VALUE `n` + 1)");
+    expect(planned("JSON_OBJECT('a' VALUE a ABSENT ON NULL)")).toBe("JSON_OBJECT(KEY 'a' VALUE `a` ABSENT ON NULL)");
+    expect(planned("JSON_OBJECT(KEY 'k' VALUE JSON_ARRAY(1, n, 'x' NULL ON NULL), KEY 't' VALUE t.a NULL ON NULL)")).toBe(
+      "JSON_OBJECT(KEY 'k' VALUE JSON_ARRAY(1, `n`, 'x' NULL ON NULL), KEY 't' VALUE `a` NULL ON NULL)",
+    );
+    expect(planned('JSON_ARRAY()')).toBe('JSON_ARRAY()');
+    expect(planned('JSON_OBJECT()')).toBe('JSON_OBJECT()');
+    expect(planned("JSON_ARRAY(JSON_OBJECT(KEY 'x' VALUE n), a)")).toBe("JSON_ARRAY(JSON_OBJECT(KEY 'x' VALUE `n`), `a`)");
+    expect(planned('JSON_ARRAY(a, n ABSENT ON NULL)')).toBe('JSON_ARRAY(`a`, `n` ABSENT ON NULL)');
+  });
 });

@@ -218,6 +218,26 @@ FROM order_docs;`,
     },
   },
   {
+    name: 'functions: JSON_OBJECT and JSON_ARRAY with their NULL clauses, nested, against SQLite json_object / json_array',
+    sql: `${ORDERS_DDL}${printSink('json_built', 'order_id STRING, obj STRING, sparse STRING, arr STRING, arr_null STRING, nested STRING')}INSERT INTO json_built
+SELECT order_id,
+  JSON_OBJECT(KEY 'id' VALUE order_id, KEY 'product' VALUE product, KEY 'qty' VALUE qty) AS obj,
+  JSON_OBJECT('product' VALUE product ABSENT ON NULL) AS sparse,
+  JSON_ARRAY(customer_id, product, qty) AS arr,
+  JSON_ARRAY(product NULL ON NULL) AS arr_null,
+  JSON_OBJECT(KEY 'o' VALUE JSON_OBJECT(KEY 'q' VALUE qty), KEY 'a' VALUE JSON_ARRAY(status)) AS nested
+FROM orders;`,
+    expected: {
+      // SQLite's json_array keeps NULLs, so Flink's default ABSENT ON NULL is spelled out with CASE.
+      json_built: `SELECT order_id, json_object('id', order_id, 'product', product, 'qty', qty) AS obj,
+  CASE WHEN product IS NULL THEN '{}' ELSE json_object('product', product) END AS sparse,
+  CASE WHEN product IS NULL THEN json_array(customer_id, qty) ELSE json_array(customer_id, product, qty) END AS arr,
+  json_array(product) AS arr_null,
+  json_object('o', json_object('q', qty), 'a', json_array(status)) AS nested
+FROM orders`,
+    },
+  },
+  {
     name: 'functions: epoch seconds and text timestamps (UNIX_TIMESTAMP, FROM_UNIXTIME, TO_TIMESTAMP, TO_DATE, CAST … AS DATE / STRING)',
     sql: `${ORDERS_DDL}${printSink('reparsed', 'order_id STRING, epoch_s BIGINT, hhmm STRING, back TIMESTAMP(3), d1 DATE, d2 DATE, text3 STRING')}CREATE TEMPORARY VIEW stamped AS
 SELECT order_id, order_time, DATE_FORMAT(order_time, 'yyyy-MM-dd HH:mm:ss') AS ts_text FROM orders;

@@ -57,8 +57,6 @@ export const NOT_CARRIED: Record<string, string> = {
   IS_DIGIT: "use REGEXP(s, '^[0-9]+$')",
   IS_ALPHA: "use REGEXP(s, '^[A-Za-z]+$')",
   IS_DECIMAL: "use REGEXP(s, '^[0-9]+(\\.[0-9]+)?$')",
-  JSON_OBJECT: 'build the text with CONCAT, or a map node with code',
-  JSON_ARRAY: 'build the text with CONCAT, or a map node with code',
   JSON_OBJECTAGG: 'use an aggregate with code (udaf)',
   JSON_ARRAYAGG: 'use an aggregate with code (udaf)',
   CARDINALITY: 'arrays are json values in Weir: JSON_QUERY, or a map node with code',
@@ -153,6 +151,7 @@ export function renderForm(t: Tree, scope: Scope, r: (x: Tree) => string): strin
   if ((name === 'FLOOR' || name === 'CEIL' || name === 'CEILING') && args.length === 2) return `${name === 'FLOOR' ? 'FLOOR' : 'CEIL'}(${r(args[0])} TO ${unitOf(args[1])})`;
   if ((name === 'TIMESTAMPADD' || name === 'TIMESTAMPDIFF') && args.length === 3) return `${name}(${unitOf(args[0])}, ${r(args[1])}, ${r(args[2])})`;
   if (name === 'UNIX_TIMESTAMP' && args.length === 0) fail(t, 'UNIX_TIMESTAMP()', `not in Weir's expression language: ${NOT_CARRIED.UNIX_TIMESTAMP}`);
+  if (name === 'JSON_OBJECT' || name === 'JSON_ARRAY') return jsonConstructor(t, name, args, scope, r);
   if (name === 'JSON_VALUE' || name === 'JSON_QUERY' || name === 'JSON_EXISTS') {
     const returning = name === 'JSON_VALUE' && args.length === 2 ? /^\s*('(?:[^']|'')*')\s+RETURNING\s+([A-Z]+)\s*(?:\(\s*\d+\s*(?:,\s*\d+\s*)?\))?$/i.exec(textOf(scope.sql, args[1])) : null;
     const target = returning ? RETURNING[returning[2].toUpperCase()] : undefined;
@@ -197,4 +196,24 @@ function predicate(t: Tree, scope: Scope, r: (x: Tree) => string): string | null
     return `(${subject()} ${not ? 'NOT ' : ''}BETWEEN LEAST(${lo}, ${hi}) AND GREATEST(${lo}, ${hi}))`;
   }
   return null;
+}
+
+/**
+ * JSON_OBJECT([KEY] 'k' VALUE v, … [NULL|ABSENT ON NULL]) and JSON_ARRAY(v, … [… ON NULL]). The
+ * grammar hangs the entries and the NULL clause on its parameters in several shapes, so each
+ * parameter is read for its value (after VALUE in an object) and the clause from the call's end.
+ */
+function jsonConstructor(t: Tree, name: string, args: Tree[], scope: Scope, r: (x: Tree) => string): string {
+  const entries = args.map((param) => {
+    const inner = kids(param).length === 1 && !kids(param)[0].symbol ? kids(param)[0] : param;
+    const parts = kids(inner);
+    const at = parts.findIndex((k) => k.symbol?.text?.toUpperCase() === 'VALUE');
+    if (name === 'JSON_ARRAY') return r(ruleOf(inner) === 'jsonArrayParams' ? parts[0] : inner);
+    const key = at > 0 ? parts[at - 1] : null;
+    const keyText = key ? textOf(scope.sql, key).trim() : '';
+    if (!key || !/^'(?:[^']|'')*'$/.test(keyText)) fail(param, 'JSON_OBJECT(…)', "each entry of JSON_OBJECT is KEY 'name' VALUE value, with the key a quoted string");
+    return `KEY ${keyText} VALUE ${r(parts[at + 1])}`;
+  });
+  const onNull = /\b(NULL|ABSENT)\s+ON\s+NULL\s*\)\s*$/i.exec(textOf(scope.sql, t));
+  return `${name}(${entries.join(', ')}${onNull ? `${entries.length ? ' ' : ''}${onNull[1].toUpperCase()} ON NULL` : ''})`;
 }
