@@ -9,6 +9,7 @@ import { FlinkSQL } from 'dt-sql-parser';
 import * as grammar from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
 import { FlinkSqlParser } from 'dt-sql-parser/dist/lib/flink/FlinkSqlParser';
 import { nameOverItems } from './overAlias.ts';
+import { nameCallItems } from './unnamedCalls.ts';
 import { unreserveWords } from './unreserved.ts';
 
 export interface TreeToken {
@@ -151,6 +152,7 @@ export class QuietFlinkSQL extends FlinkSQL {
     if (!errorListener) parser.removeErrorListeners();
     unreserveWords(parser.tokenStream);
     nameOverItems(parser.tokenStream);
+    nameCallItems(parser.tokenStream);
     return parser;
   }
 }
