@@ -55,6 +55,12 @@ function jsonOf(v: unknown): unknown {
   return parsed;
 }
 
+/** A json value as it is, JSON text parsed; undefined when text does not parse. */
+export function jsonValue(v: unknown): unknown {
+  const doc = jsonOf(v);
+  return doc === NOT_JSON ? undefined : doc;
+}
+
 function walk(doc: unknown, steps: readonly Step[]): unknown {
   let cur = doc;
   for (const s of steps) {

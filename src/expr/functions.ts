@@ -6,6 +6,7 @@ import { MATH_FUNCTIONS } from './fnMath.ts';
 import { FLOOR_UNITS, TIME_FUNCTIONS, ceilTo, floorTo, roundTime, timeRoundType } from './fnTime.ts';
 import { JSON_FUNCTIONS } from './fnJson.ts';
 import { JSON_BUILD_FUNCTIONS } from './fnJsonBuild.ts';
+import { COLLECTION_FUNCTIONS } from './fnCollection.ts';
 import { HASH_FUNCTIONS } from './fnHash.ts';
 import { toDateText, toMillis } from './timeText.ts';
 import { codePointLength, codePointSlice, compare, isNull, sqlEquals, toBool, toNum, toStr } from './values.ts';
@@ -158,6 +159,7 @@ const FUNCTIONS: Record<string, FunctionDef> = {
   ...TIME_FUNCTIONS,
   ...JSON_FUNCTIONS,
   ...JSON_BUILD_FUNCTIONS,
+  ...COLLECTION_FUNCTIONS,
   ...HASH_FUNCTIONS,
 };
 FUNCTIONS.SUBSTR = FUNCTIONS.SUBSTRING;

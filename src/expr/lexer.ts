@@ -25,7 +25,7 @@ export const KEYWORDS: ReadonlySet<string> = new Set([
 ]);
 
 const TWO_CHAR_OPS: ReadonlySet<string> = new Set(['<=', '>=', '<>', '!=', '||']);
-const ONE_CHAR_OPS = '+-*/%=<>(),.';
+const ONE_CHAR_OPS = '+-*/%=<>(),.[]';
 
 const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 const isIdentStart = (c: number): boolean => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;

@@ -164,10 +164,34 @@ class Parser extends SpecialFormReader {
   }
 
   private unary(): ExprNode {
-    if (!this.isOp('-')) return this.primary();
+    if (!this.isOp('-')) return this.subscripts(this.primary());
     const t = this.next();
     const operand = this.nested(t, () => this.unary());
     return { kind: 'neg', operand, start: t.start, end: operand.end };
+  }
+
+  /**
+   * `a[i]`, `m['k']`, `a[i][j]`, `a[i].name`: Flink's element access, read as ITEM(container,
+   * index); a name after a subscript is ITEM with the name and the FIELD word, printed back with its dot.
+   */
+  private subscripts(base: ExprNode): ExprNode {
+    let node = base;
+    while (this.isOp('[') || (node !== base && this.isOp('.'))) {
+      if (this.isOp('.')) {
+        this.next();
+        const t = this.peek();
+        if (t.kind !== 'ident' && t.kind !== 'keyword') this.fail(`Expected a field name after '.', found ${describeToken(t)}`, t);
+        this.next();
+        const name: ExprNode = { kind: 'string', value: t.kind === 'keyword' ? this.source.slice(t.start, t.end) : t.value, start: t.start, end: t.end };
+        node = { kind: 'call', name: 'ITEM', args: [node, name], keyword: 'FIELD', start: node.start, end: t.end };
+        continue;
+      }
+      this.next();
+      const index = this.expression();
+      const end = this.expectOp(']', 'after the index in a[i] (arrays count from 1) or the key in m[\'key\']').end;
+      node = { kind: 'call', name: 'ITEM', args: [node, index], start: node.start, end };
+    }
+    return node;
   }
 
   private primary(): ExprNode {

@@ -82,6 +82,11 @@ function printCall(node: CallNode): string {
       return `${node.name}(${k}, ${a[0]}, ${a[1]})`;
     case 'IS_JSON':
       return `${tight(node.args[0])} IS JSON${k ? ' ' + k : ''}`;
+    case 'ITEM': {
+      const base = wrap(node.args[0], precedenceOf(node.args[0]) < PREC.primary);
+      const name = node.args[1];
+      return k === 'FIELD' && name.kind === 'string' ? `${base}.${quoteIdent(name.value)}` : `${base}[${a[1]}]`;
+    }
     case 'JSON_OBJECT':
     case 'JSON_ARRAY': {
       const entries = node.name === 'JSON_ARRAY' ? a : a.flatMap((x, i) => (i % 2 === 0 ? [`KEY ${x} VALUE ${a[i + 1]}`] : []));

@@ -129,4 +129,16 @@ describe('Flink built-ins in the planner', () => {
     expect(planned("JSON_ARRAY(JSON_OBJECT(KEY 'x' VALUE n), a)")).toBe("JSON_ARRAY(JSON_OBJECT(KEY 'x' VALUE `n`), `a`)");
     expect(planned('JSON_ARRAY(a, n ABSENT ON NULL)')).toBe('JSON_ARRAY(`a`, `n` ABSENT ON NULL)');
   });
+
+  it('reads element access and CARDINALITY over ARRAY, MAP and ROW columns', () => {
+    const ddl = "CREATE TABLE c (id STRING, tags ARRAY<STRING>, attrs MAP<STRING, STRING>, items ARRAY<ROW<sku STRING, qty INT>>) WITH ('connector' = 'filesystem', 'path' = '/c.jsonl', 'format' = 'json');\n";
+    const exprOf = (select: string) => {
+      const r = importFlinkSql(`${ddl}CREATE TABLE o (x STRING) WITH ('connector' = 'print');\nINSERT INTO o SELECT CAST(${select} AS STRING) AS x FROM c;`);
+      if (!r.ok) throw new Error(r.errors.map((e) => e.message).join('\n'));
+      return (r.doc.nodes.find((n) => n.kind === 'project')!.params.fields as { expr: string }[])[0].expr;
+    };
+    expect(exprOf('tags[1]')).toBe('CAST(`tags`[1] AS STRING)');
+    expect(exprOf("attrs['color']")).toBe("CAST(`attrs`['color'] AS STRING)");
+    expect(exprOf('CARDINALITY(tags)')).toBe('CAST(CARDINALITY(`tags`) AS STRING)');
+  });
 });

@@ -31,6 +31,15 @@ function perSku(cs: readonly Row[]): Row[] {
 
 export const unnestCases: SqlOracleCase[] = [
   {
+    name: 'element access and CARDINALITY: tags[1], tags[2], attrs[key] and the sizes of an ARRAY and a MAP, NULL where missing',
+    sql: `${CARTS_DDL}${printSink('cart_shape', 'cart_id STRING, n_tags INT, first_tag STRING, second_tag STRING, n_attrs INT, weight DOUBLE')}INSERT INTO cart_shape
+SELECT cart_id, CARDINALITY(tags), tags[1], tags[2], CARDINALITY(attrs), attrs['weight'] FROM carts;`,
+    expected: {
+      cart_shape: `SELECT cart_id, json_array_length(tags) AS n_tags, json_extract(tags, '$[0]') AS first_tag, json_extract(tags, '$[1]') AS second_tag,
+  (SELECT COUNT(*) FROM json_each(attrs)) * (CASE WHEN attrs IS NULL THEN NULL ELSE 1 END) AS n_attrs, json_extract(attrs, '$.weight') AS weight FROM carts`,
+    },
+  },
+  {
     name: 'CROSS JOIN UNNEST of an ARRAY<STRING>: one row per tag, NULL elements kept, NULL and empty arrays give none',
     sql: `${CARTS_DDL}${printSink('cart_tags', 'cart_id STRING, tag STRING')}INSERT INTO cart_tags
 SELECT c.cart_id, t.tag FROM carts AS c CROSS JOIN UNNEST(c.tags) AS t (tag);`,

@@ -59,7 +59,6 @@ export const NOT_CARRIED: Record<string, string> = {
   IS_DECIMAL: "use REGEXP(s, '^[0-9]+(\\.[0-9]+)?$')",
   JSON_OBJECTAGG: 'use an aggregate with code (udaf)',
   JSON_ARRAYAGG: 'use an aggregate with code (udaf)',
-  CARDINALITY: 'arrays are json values in Weir: JSON_QUERY, or a map node with code',
   ELEMENT: 'arrays are json values in Weir: JSON_VALUE(col, \'$[0]\')',
   ARRAY_CONTAINS: MAP_CODE,
   LISTAGG: 'LISTAGG is an aggregate: SELECT k, LISTAGG(x [, separator]) FROM t GROUP BY k',

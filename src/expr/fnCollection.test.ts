@@ -1,0 +1,65 @@
+// Array and map access as Flink writes it, over json values and JSON text: a[i] counts from 1,
+// m['k'] reads a key, CARDINALITY counts; anything missing or of another shape is NULL.
+import { describe, expect, it } from 'vitest';
+import { compileExpr } from './index.ts';
+
+const row = {
+  tags: ['red', 'blue', null],
+  m: { a: 1, 'b c': { d: [10, 20] } },
+  text: '["x","y"]',
+  items: [{ sku: 's1', qty: 2 }],
+  n: 2,
+  none: null,
+  s: 'plain',
+};
+const ev = (src: string) => compileExpr(src).evaluate(row);
+
+describe('a[i], m[k] and CARDINALITY', () => {
+  it.each([
+    ['tags[1]', 'red'],
+    ['tags[n]', 'blue'],
+    ['tags[3]', null], // a NULL element
+    ['tags[4]', null], // past the end
+    ['tags[0]', null], // arrays count from 1
+    ['tags[1.5]', null],
+    ["m['a']", 1],
+    ["m['b c']['d'][2]", 20],
+    ["m['zz']", null],
+    ["m['toString']", null], // no inherited names
+    ['text[2]', 'y'], // JSON text reads as its value
+    ['items[1].sku', 's1'], // a ROW element's field
+    ['items[1].qty * 2', 4],
+    ['items[2].sku', null],
+    ['none[1]', null],
+    ['s[1]', null],
+    ['tags[none]', null],
+    ['CARDINALITY(tags)', 3],
+    ['CARDINALITY(m)', 2],
+    ['CARDINALITY(text)', 2],
+    ['CARDINALITY(none)', null],
+    ['CARDINALITY(s)', null],
+    ["UPPER(tags[1]) || '!'", 'RED!'],
+    ['-m[\'a\'] * 2', -2],
+  ])('%s is %s', (src, expected) => {
+    expect(ev(src as string)).toEqual(expected);
+  });
+
+  it('prints the subscript as Flink writes it, and reads its print back', () => {
+    for (const [src, printed] of [
+      ['tags[1]', '`tags`[1]'],
+      ["m['b c']['d'][n + 1]", "`m`['b c']['d'][`n` + 1]"],
+      ['CARDINALITY(tags) > 1', 'CARDINALITY(`tags`) > 1'],
+      ['items[1].sku', '`items`[1].`sku`'],
+    ]) {
+      expect(compileExpr(src).toSql()).toBe(printed);
+      expect(compileExpr(printed).toSql()).toBe(printed);
+    }
+  });
+
+  it('types CARDINALITY as an integer, an element as unknown, and names an unclosed subscript', () => {
+    expect(compileExpr('CARDINALITY(tags)').typeOf(null)).toBe('integer');
+    expect(compileExpr('tags[1]').typeOf(null)).toBeNull();
+    expect(() => compileExpr('tags[1')).toThrow(/Expected '\]' after the index in a\[i\]/);
+    expect(() => compileExpr('ITEM(tags, 1)')).toThrow(/Unknown function 'ITEM'/);
+  });
+});
