@@ -201,24 +201,34 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
     apply(nums, b, el.row, add ? 1 : -1);
     if (nums[b] === 0) {
       state.clear();
-      if (n0 > 0 && flags.emit) ctx.emit({ kind: '-D', row: build(ref, before), ts: el.ts });
+      return settle(-1, n0 > 0, ref, el.row, el.ts);
+    }
+    settle(slot, n0 > 0, ref, el.row, el.ts);
+  };
+  /**
+   * The change of one group: `slot` -1 when it emptied; `had` when it held rows before, whose
+   * values `before` holds and whose group-by values are `ref`; `row` gives the new group-by values.
+   */
+  const settle = (slot: number, had: boolean, ref: unknown, row: Row, ts: number | null): void => {
+    if (slot < 0) {
+      if (had && flags.emit) ctx.emit({ kind: '-D', row: build(ref, before), ts });
       return;
     }
-    read(nums, b, after);
-    if (n0 === 0) {
-      const fresh = refOf(el.row);
+    read(state.numbers(), slot * width, after);
+    if (!had) {
+      const fresh = refOf(row);
       state.written(slot, fresh);
-      if (flags.emit) ctx.emit({ kind: '+I', row: build(fresh, after), ts: el.ts });
+      if (flags.emit) ctx.emit({ kind: '+I', row: build(fresh, after), ts });
       return;
     }
-    let same = sameRef(ref, el.row);
+    let same = sameRef(ref, row);
     for (let i = 0; same && i < after.length; i++) same = before[i] === after[i];
     // An unchanged result emits nothing and keeps the group-by values it was last emitted with.
-    const next = same ? ref : refOf(el.row);
+    const next = same ? ref : refOf(row);
     state.written(slot, next);
     if (same || !flags.emit) return;
-    ctx.emit({ kind: '-U', row: build(ref, before), ts: el.ts });
-    ctx.emit({ kind: '+U', row: build(next, after), ts: el.ts });
+    ctx.emit({ kind: '-U', row: build(ref, before), ts });
+    ctx.emit({ kind: '+U', row: build(next, after), ts });
   };
   const fold = (els: readonly Element[], notNumeric: ((row: Row) => string | null) | null): void => {
     let slot = state.find();
@@ -233,13 +243,10 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
     for (let i = 0; i < els.length; i++) {
       const el = els[i];
       const bad = notNumeric === null ? null : notNumeric(el.row);
-      if (bad) {
-        ctx.deadLetter(bad, el.row, el);
-        continue;
-      }
       const add = isAddition(el.kind);
-      if (!add && (slot < 0 || state.numbers()[slot * width] === 0)) {
-        ctx.deadLetter('retraction for a group that holds no rows', el.row, el);
+      const why = bad ?? (!add && (slot < 0 || state.numbers()[slot * width] === 0) ? 'retraction for a group that holds no rows' : null);
+      if (why !== null) {
+        ctx.deadLetter(why, el.row, el);
         continue;
       }
       if (slot < 0) slot = state.claim();
@@ -255,25 +262,7 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
       }
       last = el;
     }
-    if (last === null) return;
-    if (slot < 0) {
-      if (had && flags.emit) ctx.emit({ kind: '-D', row: build(ref, before), ts: last.ts });
-      return;
-    }
-    read(state.numbers(), slot * width, after);
-    if (!had) {
-      const fresh = refOf(last.row);
-      state.written(slot, fresh);
-      if (flags.emit) ctx.emit({ kind: '+I', row: build(fresh, after), ts: last.ts });
-      return;
-    }
-    let same = sameRef(ref, last.row);
-    for (let i = 0; same && i < after.length; i++) same = before[i] === after[i];
-    const next = same ? ref : refOf(last.row);
-    state.written(slot, next);
-    if (same || !flags.emit) return;
-    ctx.emit({ kind: '-U', row: build(ref, before), ts: last.ts });
-    ctx.emit({ kind: '+U', row: build(next, after), ts: last.ts });
+    if (last !== null) settle(slot, had, ref, last.row, last.ts);
   };
   return { update, fold };
 }
