@@ -172,6 +172,7 @@ export class NodeTask {
       }
     }
     if (op.keyedCalls && sel && els.length > 1) return this.keyedCallBatch(op, op.keyedCalls, sel, els, port);
+    if (op.processKeyGroup && sel && els.length > 1) return this.keyGroupBatch(op, op.processKeyGroup, sel, els, port);
     if (op.claimBatch && sel && els.length > 1) op.claimBatch(els, sel);
     for (const el of els) {
       this.eventTime = el.ts ?? this.watermark;
@@ -243,6 +244,30 @@ export class NodeTask {
         }
       });
     }
+  }
+
+  /**
+   * The batch's elements grouped by key (a Map: keys the backend tells apart stay apart, and
+   * 0/-0 and NaN group as the backend holds them), each group handed over with its key context.
+   */
+  private keyGroupBatch(op: Operator, fold: NonNullable<Operator['processKeyGroup']>, sel: KeySelector, els: readonly Element[], port: string): void {
+    const groups = new Map<Key, Element[]>();
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i];
+      const key = sel(el.row);
+      const g = groups.get(key);
+      if (g) g.push(el);
+      else groups.set(key, [el]);
+    }
+    groups.forEach((group, key) => {
+      const last = group[group.length - 1];
+      this.enter(last, key);
+      try {
+        fold.call(op, group, port);
+      } catch (e) {
+        this.failedElement(last, e);
+      }
+    });
   }
 
   private enter(el: Element, key: Key): void {

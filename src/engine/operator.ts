@@ -69,6 +69,15 @@ export interface Operator {
    * for the last (a GROUP BY over an append-only input claims each record's group slot).
    */
   claimBatch?(els: readonly Element[], keyOf: KeySelector): void;
+  /**
+   * Mini-batch (Flink's MiniBatch): a keyed batch handed over key by key instead of record by
+   * record. Called once per distinct key of the batch, in the order the keys first appear, with
+   * that key's elements in their order and its key context set (event time: its last element's).
+   * The operator reads and writes each key's state once per batch and may emit one change per key
+   * where it would emit one per record. `processElement` still takes single records (timers,
+   * traced runs that step record by record).
+   */
+  processKeyGroup?(els: readonly Element[], port: string): void;
   /** Called once timers up to `watermark` have fired and before the watermark moves on. */
   onWatermark?(watermark: number): void;
   onTimer?(timer: Timer): void;

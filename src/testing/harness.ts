@@ -82,6 +82,13 @@ export class OperatorHarness {
     return this;
   }
 
+  /** Hands the task these elements (any kinds) as one batch. */
+  processElements(els: readonly Element[], opts: { port?: string } = {}): this {
+    this.task.processBatch(opts.port ?? 'in', els);
+    this.collect();
+    return this;
+  }
+
   /** Sets one input's watermark; the operator moves to the minimum over its inputs, firing due timers. */
   processWatermark(wm: number, port?: string): this {
     if (port) this.portWatermarks.set(port, Math.max(this.portWatermarks.get(port) ?? MIN_WATERMARK, wm));

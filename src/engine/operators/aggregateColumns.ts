@@ -38,6 +38,8 @@ export interface ColumnsAggregate {
    * a record `notNumeric` refuses claims nothing, as `update` never sees it.
    */
   claimBatch(els: readonly Element[], keyOf: KeySelector, notNumeric: ((row: Row) => string | null) | null): void;
+  /** Mini-batch: the current key's records of one batch, applied in order, then one change (see groupFolder). */
+  fold(els: readonly Element[], notNumeric: ((row: Row) => string | null) | null): void;
   arrangement: Arrangement;
   dropChangelog(): void;
 }
@@ -148,14 +150,15 @@ function columnsAggregate(ctx: OperatorContext, shape: GroupShape, state: Column
     }
     warmed.sum = touched;
   };
-  return { update: updater(ctx, shape, state, flags), claimBatch, arrangement, dropChangelog: () => void (flags.emit = false) };
+  const { update, fold } = updater(ctx, shape, state, flags);
+  return { update, fold, claimBatch, arrangement, dropChangelog: () => void (flags.emit = false) };
 }
 
 /**
  * `flags.emit` false: the state changes exactly as it would, but no result row and no change is
  * built (a chained view reads the columns instead).
  */
-function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, flags: { emit: boolean }): (el: Element) => void {
+function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, flags: { emit: boolean }): Pick<ColumnsAggregate, 'update' | 'fold'> {
   const { width, slots, refOf, sameRef, build, read } = shape;
   const before: (number | null)[] = new Array(slots.length);
   const after: (number | null)[] = new Array(slots.length);
@@ -172,7 +175,7 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
       }
     }
   };
-  return (el) => {
+  const update = (el: Element): void => {
     const add = isAddition(el.kind);
     const slot = add ? state.claim() : state.find();
     if (slot < 0) return ctx.deadLetter('retraction for a group that holds no rows', el.row);
@@ -198,23 +201,68 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
     apply(nums, b, el.row, add ? 1 : -1);
     if (nums[b] === 0) {
       state.clear();
-      if (n0 > 0 && flags.emit) ctx.emit({ kind: '-D', row: build(ref, before), ts: el.ts });
+      return settle(-1, n0 > 0, ref, el.row, el.ts);
+    }
+    settle(slot, n0 > 0, ref, el.row, el.ts);
+  };
+  /**
+   * The change of one group: `slot` -1 when it emptied; `had` when it held rows before, whose
+   * values `before` holds and whose group-by values are `ref`; `row` gives the new group-by values.
+   */
+  const settle = (slot: number, had: boolean, ref: unknown, row: Row, ts: number | null): void => {
+    if (slot < 0) {
+      if (had && flags.emit) ctx.emit({ kind: '-D', row: build(ref, before), ts });
       return;
     }
-    read(nums, b, after);
-    if (n0 === 0) {
-      const fresh = refOf(el.row);
+    read(state.numbers(), slot * width, after);
+    if (!had) {
+      const fresh = refOf(row);
       state.written(slot, fresh);
-      if (flags.emit) ctx.emit({ kind: '+I', row: build(fresh, after), ts: el.ts });
+      if (flags.emit) ctx.emit({ kind: '+I', row: build(fresh, after), ts });
       return;
     }
-    let same = sameRef(ref, el.row);
+    let same = sameRef(ref, row);
     for (let i = 0; same && i < after.length; i++) same = before[i] === after[i];
     // An unchanged result emits nothing and keeps the group-by values it was last emitted with.
-    const next = same ? ref : refOf(el.row);
+    const next = same ? ref : refOf(row);
     state.written(slot, next);
     if (same || !flags.emit) return;
-    ctx.emit({ kind: '-U', row: build(ref, before), ts: el.ts });
-    ctx.emit({ kind: '+U', row: build(next, after), ts: el.ts });
+    ctx.emit({ kind: '-U', row: build(ref, before), ts });
+    ctx.emit({ kind: '+U', row: build(next, after), ts });
   };
+  const fold = (els: readonly Element[], notNumeric: ((row: Row) => string | null) | null): void => {
+    let slot = state.find();
+    // A slot claimed but never filled (n = 0) holds no group yet.
+    const had = slot >= 0 && state.numbers()[slot * width] > 0;
+    let ref: unknown = undefined;
+    if (had) {
+      read(state.numbers(), slot * width, before);
+      ref = state.ref(slot);
+    }
+    let last: Element | null = null;
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i];
+      const bad = notNumeric === null ? null : notNumeric(el.row);
+      const add = isAddition(el.kind);
+      const why = bad ?? (!add && (slot < 0 || state.numbers()[slot * width] === 0) ? 'retraction for a group that holds no rows' : null);
+      if (why !== null) {
+        ctx.deadLetter(why, el.row, el);
+        continue;
+      }
+      if (slot < 0) slot = state.claim();
+      // claim() may grow the table: read the array after it.
+      const nums = state.numbers();
+      const b = slot * width;
+      nums[b] += add ? 1 : -1;
+      apply(nums, b, el.row, add ? 1 : -1);
+      // An emptied group starts afresh, as it would record by record.
+      if (nums[b] === 0) {
+        state.clear();
+        slot = -1;
+      }
+      last = el;
+    }
+    if (last !== null) settle(slot, had, ref, last.row, last.ts);
+  };
+  return { update, fold };
 }

@@ -9,6 +9,8 @@ import type { PortLineage } from '../lineage/types.ts';
 export interface AggregateParams {
   groupBy: string[];
   aggregates: AggregateCall[];
+  /** Flink's mini-batch: one change per group per input batch instead of one per record. */
+  miniBatch?: boolean;
 }
 
 /** Output fields and problems shared by GROUP BY and window aggregates. */
@@ -57,6 +59,11 @@ export const aggregateSpec: KindSpec<AggregateParams> = {
     properties: {
       groupBy: fieldList('GROUP BY fields (may be empty for a global aggregate).', 0),
       aggregates: { type: 'array', items: aggregateCallSchema, minItems: 1 },
+      miniBatch: {
+        type: 'boolean',
+        description:
+          "Flink's mini-batch (table.exec.mini-batch.enabled): fold all records of a group within one input batch and emit one change per group per batch instead of one per record. The final table is the same and the changelog stays consistent (each -U is the row last emitted); intermediate updates within a batch are not emitted. Default false.",
+      },
     },
     required: ['groupBy', 'aggregates'],
     additionalProperties: false,

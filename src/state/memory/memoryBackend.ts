@@ -304,9 +304,9 @@ export class MemoryStateBackend implements KeyedStateBackend {
     }));
   }
 
-  /** Live entries of a list or map cell; expired ones are removed and counted. */
-  private liveEntries(table: Map<Key, Cell>, ttl: TtlConfig | undefined, c: Cell): void {
-    if (!ttl) return;
+  /** Live entries of a list or map cell; expired ones are removed and counted. False: none is left (the cell is gone). */
+  private liveEntries(table: Map<Key, Cell>, ttl: TtlConfig | undefined, c: Cell): boolean {
+    if (!ttl) return true;
     const now = ttlNow(ttl, this.time);
     const entries = c.v as Entry<unknown>[] | Map<MapKey, Entry<unknown>>;
     if (Array.isArray(entries)) {
@@ -327,7 +327,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
         this.changed();
       }
       entries.length = w;
-      if (w === 0 && table.delete(this.key)) this.keySet++;
+      if (w === 0) return this.dropEmptied(table);
     } else {
       for (const [k, e] of entries) {
         if (isExpired(ttl, e.t, now)) {
@@ -337,8 +337,16 @@ export class MemoryStateBackend implements KeyedStateBackend {
           this.changed();
         }
       }
-      if (entries.size === 0 && table.delete(this.key)) this.keySet++;
+      if (entries.size === 0) return this.dropEmptied(table);
     }
+    return true;
+  }
+
+  /** Removes the current key's list or map cell that has no entries left. */
+  private dropEmptied(table: Map<Key, Cell>): false {
+    this.hotTable = null;
+    if (table.delete(this.key)) this.keySet++;
+    return false;
   }
 
   /**
@@ -347,7 +355,16 @@ export class MemoryStateBackend implements KeyedStateBackend {
    * add, put and remove change such a cell, and each of them drops it.
    */
   private ownedCell(table: Map<Key, Cell>, immutableValues: boolean | undefined): Cell | undefined {
-    const c = table.get(this.key);
+    // One lookup per key context: get, then put or remove of the same key, reads the cell once.
+    let c: Cell | undefined;
+    if (table === this.hotTable) c = this.hotCell;
+    else {
+      c = table.get(this.key);
+      if (this.cacheReads) {
+        this.hotTable = table;
+        this.hotCell = c;
+      }
+    }
     if (c?.s && !immutableValues) {
       ownEntryValues(c.v as Entry<unknown>[] | Map<MapKey, Entry<unknown>>);
       c.s = false;
@@ -359,9 +376,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
   list<T>(d: ListDescriptor<T>): ListState<T> {
     const entriesOf = (table: Map<Key, Cell>): Entry<T>[] | undefined => {
       const c = this.ownedCell(table, d.immutableValues);
-      if (!c) return undefined;
-      this.liveEntries(table, d.ttl, c);
-      return table.has(this.key) ? (c.v as Entry<T>[]) : undefined;
+      return c && this.liveEntries(table, d.ttl, c) ? (c.v as Entry<T>[]) : undefined;
     };
     return this.cached(d, (table) => ({
       get: () => (entriesOf(table) ?? []).map((e) => e.v),
@@ -387,9 +402,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
   map<K extends MapKey, V>(d: MapDescriptor<K, V>): MapState<K, V> {
     const entriesOf = (table: Map<Key, Cell>): Map<K, Entry<V>> | undefined => {
       const c = this.ownedCell(table, d.immutableValues);
-      if (!c) return undefined;
-      this.liveEntries(table, d.ttl, c);
-      return table.has(this.key) ? (c.v as Map<K, Entry<V>>) : undefined;
+      return c && this.liveEntries(table, d.ttl, c) ? (c.v as Map<K, Entry<V>>) : undefined;
     };
     return this.cached(d, (table) => ({
       get: (k: K) => entriesOf(table)?.get(k)?.v,
@@ -403,11 +416,11 @@ export class MemoryStateBackend implements KeyedStateBackend {
         if (!m) return;
         if (m.delete(k)) {
           this.writes++;
-          const c = table.get(this.key);
+          const c = table === this.hotTable ? this.hotCell : table.get(this.key);
           if (c?.f) c.f = undefined;
           this.changed();
         }
-        if (m.size === 0 && table.delete(this.key)) this.keySet++;
+        if (m.size === 0) this.dropEmptied(table);
       },
       contains: (k: K) => entriesOf(table)?.has(k) ?? false,
       entries: () => {

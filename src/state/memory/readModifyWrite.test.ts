@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryStateBackend } from './memoryBackend.ts';
-import { valueState } from '../descriptors.ts';
+import { listState, mapState, valueState } from '../descriptors.ts';
 
 // The heap backend remembers the cell a read found so that the write after it skips a lookup.
 // These sequences would write into a stale cell if that memory outlived a key change or a removal.
@@ -60,5 +60,52 @@ describe('MemoryStateBackend read-modify-write', () => {
     s.update(2);
     expect(s.value()).toBe(2);
     expect(b.metrics().perState.n.keys).toBe(1);
+  });
+
+  // Map and list states remember the cell the same way: one lookup per key context.
+  it('map state: a put after the last entry was removed, or expired, lands in a new cell of the table', () => {
+    const { b, advance } = make();
+    const m = b.map(mapState<string, number>('m'));
+    b.setCurrentKey('k');
+    m.put('x', 1);
+    expect(m.get('x')).toBe(1);
+    m.remove('x');
+    m.put('y', 2);
+    expect(b.keys('m')).toEqual(['k']);
+    expect(m.entries()).toEqual([['y', 2]]);
+    const t = b.map(mapState<string, number>('t', { ttlMs: 10, update: 'onCreateAndWrite', time: 'processing' }));
+    t.put('x', 1);
+    advance(10);
+    expect(t.get('x')).toBeUndefined();
+    t.put('z', 3);
+    expect(b.keys('t')).toEqual(['k']);
+    expect(t.entries()).toEqual([['z', 3]]);
+  });
+
+  it('map and list states: reads and writes follow key changes, other states and snapshots', () => {
+    const { b } = make();
+    const m = b.map(mapState<string, { n: number }>('m'));
+    const l = b.list(listState<number>('l'));
+    const v = b.value(valueState<number>('v'));
+    b.setCurrentKey('a');
+    m.put('x', { n: 1 });
+    b.setCurrentKey('b');
+    expect(m.get('x')).toBeUndefined();
+    m.put('x', { n: 2 });
+    v.update(9);
+    l.add(1);
+    l.update([]);
+    l.add(2);
+    expect(l.get()).toEqual([2]);
+    b.setCurrentKey('a');
+    const before = b.snapshot();
+    const held = m.get('x')!;
+    held.n = 5;
+    m.put('x', held);
+    expect(m.get('x')).toEqual({ n: 5 });
+    const cells = Object.values(before.keyGroups).flat();
+    expect(cells.filter((c) => c.state === 'm').map((c) => [c.key, c.value])).toEqual(expect.arrayContaining([['a', [['x', { n: 1 }, 0]]], ['b', [['x', { n: 2 }, 0]]]]));
+    b.setCurrentKey('b');
+    expect([m.get('x'), v.value(), l.get()]).toEqual([{ n: 2 }, 9, [2]]);
   });
 });

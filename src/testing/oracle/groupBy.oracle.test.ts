@@ -99,6 +99,16 @@ const updatingInput: OracleCase = {
   },
 };
 
+/** The same case with every GROUP BY in mini-batch mode: one change per group per batch, the same final views. */
+function miniBatch(c: OracleCase): OracleCase {
+  return {
+    ...c,
+    name: `${c.name}, mini-batch`,
+    doc: { ...c.doc, nodes: c.doc.nodes.map((n) => (n.kind === 'aggregate' ? { ...n, params: { ...n.params, miniBatch: true } } : n)) },
+  };
+}
+const updatingMiniBatch = miniBatch(updatingInput);
+
 describe('oracle: GROUP BY equals SQL', () => {
-  oracleTests([groupBy, updatingInput], { indexedDb: [updatingInput] });
+  oracleTests([groupBy, updatingInput, miniBatch(groupBy), updatingMiniBatch], { indexedDb: [updatingInput, updatingMiniBatch] });
 });

@@ -89,6 +89,8 @@ const ZH_PARAMS: Record<string, string> = {
   'Aggregate function.': '彙總函式。',
   'Input field; leave out for COUNT(*).': '輸入欄位；COUNT(*) 時不用填。',
   'Output column name.': '輸出欄位名稱。',
+  "Flink's mini-batch (table.exec.mini-batch.enabled): fold all records of a group within one input batch and emit one change per group per batch instead of one per record. The final table is the same and the changelog stays consistent (each -U is the row last emitted); intermediate updates within a batch are not emitted. Default false.":
+    'Flink 的 mini-batch（table.exec.mini-batch.enabled）：把同一批輸入中同一群組的資料合併處理，每批每個群組只輸出一次變更，而不是每筆資料一次。最後的表相同，changelog 仍然一致（每個 -U 都是上次輸出的那一列）；同一批之內的中間更新不會輸出。預設為 false。',
   'For lag: how many rows back (0 is the row itself); default 1.': 'lag 用：往回幾筆（0 是這一筆本身）；預設 1。',
   'For lag: the value when the partition has fewer rows before this one; default NULL.': 'lag 用：分區中這一筆之前的資料不夠多時傳回的值；預設 NULL。',
   'For listAgg: what goes between two values; default ",".': 'listAgg 用：兩個值之間放的文字；預設為 ","。',
