@@ -89,18 +89,18 @@ export const intervalJoin: OperatorDefinition<IntervalJoinParams> = {
         const mine = buffers[side];
         const bucket = mine.get(ts);
         mine.put(ts, bucket ? [...bucket, self] : [self]);
-        // Timers fire when watermark >= their time; eviction is due once watermark > until.
-        ctx.timers.registerEventTimeTimer(until + 1, side);
+        // Timers fire when watermark >= their time; eviction is due once watermark > until. A bucket
+        // already held has this very timer set (its firing would have evicted the bucket).
+        if (!bucket) ctx.timers.registerEventTimeTimer(until + 1, side);
       },
 
       onTimer(timer) {
         if (timer.namespace !== 'left' && timer.namespace !== 'right') return;
         const side: Side = timer.namespace;
         const mine = buffers[side];
-        const due = mine
-          .keys()
-          .filter((ts) => evictAfter(side, ts) < timer.ts)
-          .sort((a, b) => a - b);
+        const due: number[] = [];
+        for (const ts of mine.keys()) if (evictAfter(side, ts) < timer.ts) due.push(ts);
+        if (due.length > 1) due.sort((a, b) => a - b);
         for (const ts of due) {
           for (const e of mine.get(ts) ?? []) {
             ctx.count('evictedRows');
