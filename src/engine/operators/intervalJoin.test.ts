@@ -136,6 +136,22 @@ describe('intervalJoin', () => {
     expect(restored.lines().length).toBeGreaterThan(10);
   });
 
+  it('a row joining a held bucket (also one restored from a checkpoint) adds no timer, and the bucket still goes whole at its time', () => {
+    const h = harness('left', -5, 10);
+    L(h, 100);
+    L(h, 100);
+    expect(h.task.timers.count()).toBe(1);
+    const r = h.restored(h.snapshot());
+    L(r, 100);
+    expect(r.task.timers.count()).toBe(1);
+    r.processWatermark(110);
+    expect(r.lines()).toEqual([]);
+    r.processWatermark(111);
+    expect(r.lines()).toEqual(Array(3).fill('+I {"id":1,"ts":100,"id_right":null,"ts_right":null,"v":null}'));
+    expect(r.task.counters.evictedRows).toBe(3);
+    expect(r.task.timers.count()).toBe(0);
+  });
+
   it('never changes buffers a checkpoint shares: later matches and rows at the same time leave it as taken', () => {
     // The buffers are declared immutable, so the heap backend shares them with snapshots uncopied.
     const h = harness('full', -20, 30);
