@@ -42,6 +42,13 @@ export function settingStatements(cx: ExportContext): string[] {
   else if (ttl.reason) out.push(`-- table.exec.state.ttl: ${ttl.reason}`);
   const idle = s.idleTimeoutMs ?? sourceIdleTimeout(cx);
   if (idle !== undefined) out.push(set('table.exec.source.idle-timeout', durationText(idle)));
+  const groupBys = cx.plan.nodes.filter((n) => n.kind === 'aggregate');
+  const folded = groupBys.filter((n) => n.params.miniBatch === true);
+  if (folded.length) {
+    // Flink requires both bounds when mini-batch is on; Weir folds each input batch, which these bound from above.
+    out.push(set('table.exec.mini-batch.enabled', 'true'), set('table.exec.mini-batch.allow-latency', '1 s'), set('table.exec.mini-batch.size', '1000'));
+    for (const n of groupBys) if (!n.params.miniBatch) cx.warn(n.id, `mini-batch is one setting for the whole job in Flink: this GROUP BY folds its input too, as ${folded[0].id} does`);
+  }
   out.push('-- Weir aligns windows to UTC epoch milliseconds; so does Flink in the UTC session time zone');
   out.push(set('table.local-time-zone', 'UTC'));
   for (const n of cx.plan.nodes) {

@@ -297,6 +297,8 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (views.has(n.id) && !readByFailed.has(n.id)) warnings.push({ line: n.span.line, column: n.span.column, message: `view \`${n.id}\` is not read by any INSERT; it has no node` });
     }
   }
+  // Flink's mini-batch is a session setting: it holds for every GROUP BY of the job.
+  if (st.miniBatch) for (const n of g.nodes) if (n.kind === 'aggregate') n.params.miniBatch = true;
   // Sources first, in the order the script declares them, so that a re-export lists them as it did.
   const order = [...tables.keys()];
   const rank = (n: { id: string; inputs: unknown[] }) => (n.inputs.length === 0 && order.includes(n.id) ? order.indexOf(n.id) : order.length);

@@ -9,6 +9,8 @@ export interface SettingState {
   annotated: boolean;
   /** table.exec.state.ttl, for joins without a STATE_TTL hint. */
   globalTtlMs: number | null;
+  /** table.exec.mini-batch.enabled: every GROUP BY folds its input batch by batch. */
+  miniBatch?: boolean;
   name?: string;
   warn(at: SqlSpan, message: string): void;
 }
@@ -58,6 +60,14 @@ export function applySetting(key: string, value: string, at: SqlSpan, settings: 
     case 'table.exec.source.idle-timeout':
       // With the export's annotations, sources carry their own timeouts and the document's is annotated.
       if (!st.annotated) settings.idleTimeoutMs = ms();
+      return;
+    case 'table.exec.mini-batch.enabled':
+      st.miniBatch = value.toLowerCase() === 'true';
+      return;
+    case 'table.exec.mini-batch.allow-latency':
+    case 'table.exec.mini-batch.size':
+      // Weir's mini-batch is the input batch the task hands over; Flink's bounds only tune how long it waits.
+      if (!st.annotated) st.warn(at, `SET '${key}': Weir folds each input batch of a GROUP BY as one mini-batch, whatever its latency and size bounds`);
       return;
     case 'execution.runtime-mode':
     case 'table.local-time-zone':
