@@ -5,8 +5,10 @@
  * uses the primordials and the serializer captured there.
  *
  * State never lives in the code's realm. Each process call brings a snapshot of the current key's
- * state; the code reads and writes a copy, and the answer carries its writes as a log the host
- * replays on its own state backend, in order, after the call. So the backend stays the only
+ * state (or, in a crossing of several calls, the first call of each key brings it and the later
+ * calls of that key start from what the earlier ones left); the code reads and writes a copy, and
+ * the answer carries its writes as a log the host replays on its own state backend, in order,
+ * after the call. A crossing keeps nothing for the next one. So the backend stays the only
  * owner of state, checkpoints see exactly what the host applied, and a call that throws or breaks
  * a limit changes nothing. Reducing and aggregating state run the user's reduce/add here and hand
  * the host the new accumulator. The rules of a broadcast function are mirrored here from the
@@ -60,17 +62,55 @@ export const CODE_OBJECTS_SOURCE = String.raw`
 
   // --- process functions ---------------------------------------------------------------------
   var cur = null, ops = null, out = null, tm = null, call1 = null, handles = null, ctxs = null;
+  // The keys of one crossing: a request with \`st\` seeds its key's slot \`ks\` (one number per key,
+  // given by the host), the later requests of that key build on what the earlier ones left. A slot
+  // holds its state as JSON text, so no call sees an object an earlier call could have mutated, and
+  // \`pend\` (op, name, data, map key) reaches the slot only when the call ends without a throw.
+  var slots = [], base = null, pend = null;
 
   function stateHandles() {
     var decls = obj.state, h = {}, names = keys(decls);
     for (var i = 0; i < names.length; i++) h[names[i]] = handleFor(names[i], decls[names[i]]);
     return freeze(h);
   }
-  function cell(n) { return cur[n]; }
+  function cell(n) { var c = cur[n]; return c === undefined ? (cur[n] = fresh(n)) : c; }
+  function fresh(n) {
+    var s = base[n];
+    if (s === null || s === undefined) return { has: false, v: undefined };
+    if (typeof s === 'string') return { has: true, v: parse(s) };
+    var m = new MapCtor();
+    s.forEach(function (j, k) { m.set(k, parse(j)); });
+    return { has: true, v: m };
+  }
+  function seeded(st) {
+    var b = {}, names = keys(st);
+    for (var i = 0; i < names.length; i++) {
+      var s = st[names[i]];
+      if (s === null) b[names[i]] = null;
+      else if (obj.state[names[i]].kind === 'map') {
+        var m = new MapCtor();
+        for (var e = 0; e < s.length; e++) m.set(s[e][0], stringify(s[e][1]));
+        b[names[i]] = m;
+      } else b[names[i]] = stringify(s);
+    }
+    return b;
+  }
+  function commit() {
+    for (var i = 0; i < pend.length; i += 4) {
+      var n = pend[i + 1], j = pend[i + 2], s = base[n];
+      switch (pend[i]) {
+        case 's': case 'U': base[n] = j; break;
+        case 'c': base[n] = null; break;
+        case 'a': base[n] = typeof s !== 'string' || s.length === 2 ? '[' + j + ']' : s.slice(0, -1) + ',' + j + ']'; break;
+        case 'p': if (s === null || s === undefined) base[n] = s = new MapCtor(); s.set(pend[i + 3], j); break;
+        case 'r': if (s !== null && s !== undefined) s.delete(pend[i + 3]); break;
+      }
+    }
+  }
   function handleFor(n, d) {
     var N = q(n), what = 'state "' + n + '"';
-    function write(j) { var c = cell(n); c.has = true; c.v = parse(j); ops.push('["s",' + N + ',' + j + ']'); }
-    function clear() { var c = cell(n); c.has = false; c.v = undefined; ops.push('["c",' + N + ']'); }
+    function write(j) { var c = cell(n); c.has = true; c.v = parse(j); ops.push('["s",' + N + ',' + j + ']'); pend.push('s', n, j, null); }
+    function clear() { var c = cell(n); c.has = false; c.v = undefined; ops.push('["c",' + N + ']'); pend.push('c', n, null, null); }
     switch (d.kind) {
       case 'value':
         return freeze({
@@ -81,10 +121,10 @@ export const CODE_OBJECTS_SOURCE = String.raw`
       case 'list':
         return freeze({
           get: function () { var c = cell(n); return c.has ? c.v.slice() : []; },
-          add: function (v) { var j = dataOf(v, what), c = cell(n); if (!c.has) { c.has = true; c.v = []; } c.v.push(parse(j)); ops.push('["a",' + N + ',' + j + ']'); },
+          add: function (v) { var j = dataOf(v, what), c = cell(n); if (!c.has) { c.has = true; c.v = []; } c.v.push(parse(j)); ops.push('["a",' + N + ',' + j + ']'); pend.push('a', n, j, null); },
           update: function (vs) {
             if (!isArray(vs)) throw userError(what + ': update(values) takes an array');
-            var j = dataOf(vs, what), c = cell(n); c.has = true; c.v = parse(j); ops.push('["U",' + N + ',' + j + ']');
+            var j = dataOf(vs, what), c = cell(n); c.has = true; c.v = parse(j); ops.push('["U",' + N + ',' + j + ']'); pend.push('U', n, j, null);
           },
           clear: clear,
         });
@@ -96,14 +136,14 @@ export const CODE_OBJECTS_SOURCE = String.raw`
         };
         return freeze({
           get: function (k) { return entries().get(k); },
-          put: function (k, v) { mapKey(k); var j = dataOf(v, what + ' at key ' + Str(k)); entries().set(k, parse(j)); ops.push('["p",' + N + ',' + q(k) + ',' + j + ']'); },
-          remove: function (k) { if (entries().delete(k)) ops.push('["r",' + N + ',' + q(k) + ']'); },
+          put: function (k, v) { mapKey(k); var j = dataOf(v, what + ' at key ' + Str(k)); entries().set(k, parse(j)); ops.push('["p",' + N + ',' + q(k) + ',' + j + ']'); pend.push('p', n, j, k); },
+          remove: function (k) { if (entries().delete(k)) { ops.push('["r",' + N + ',' + q(k) + ']'); pend.push('r', n, null, k); } },
           contains: function (k) { return entries().has(k); },
           entries: function () { var r = []; entries().forEach(function (v, k) { r.push([k, v]); }); return r; },
           keys: function () { var r = []; entries().forEach(function (_v, k) { r.push(k); }); return r; },
           size: function () { return entries().size; },
           isEmpty: function () { return entries().size === 0; },
-          clear: function () { cell(n).v = new MapCtor(); ops.push('["c",' + N + ']'); },
+          clear: function () { cell(n).v = new MapCtor(); ops.push('["c",' + N + ']'); pend.push('c', n, null, null); },
         });
       case 'reducing':
         return freeze({
@@ -162,14 +202,12 @@ export const CODE_OBJECTS_SOURCE = String.raw`
   function processCall(r) {
     if (!handles) { handles = obj.state ? stateHandles() : freeze({}); ctxs = processContexts(); }
     r.wm = numberOrNull(r.wm);
-    call1 = r; cur = {}; ops = []; out = []; tm = [];
-    var names = keys(r.st);
-    for (var i = 0; i < names.length; i++) {
-      var s = r.st[names[i]];
-      cur[names[i]] = s === null ? { has: false, v: undefined } : { has: true, v: obj.state[names[i]].kind === 'map' ? new MapCtor(s) : s };
-    }
+    call1 = r; cur = {}; ops = []; out = []; tm = []; pend = [];
+    if (r.st !== undefined) { base = seeded(r.st); if (r.ks !== undefined) slots[r.ks] = base; }
+    else if ((base = slots[r.ks]) === undefined) throw userError('the host sent no state for key slot ' + Str(r.ks));
     if (r.m === 'onTimer') { if (typeof obj.onTimer === 'function') obj.onTimer(r.ts, ctxs.timer); }
     else obj.processElement(r.row, ctxs.element);
+    commit();
     return '{"out":[' + out.join(',') + '],"ops":[' + ops.join(',') + '],"tm":[' + tm.join(',') + ']}';
   }
 
@@ -211,6 +249,7 @@ export const CODE_OBJECTS_SOURCE = String.raw`
   // says which one runs, so a watchdog that stops the batch can name its record.
   function invoke(json) {
     var r = parse(json);
+    slots = [];
     if (r.t !== 'each') { at = -1; return invokeOne(r); }
     var rs = r.rs, out = '{"each":[';
     for (var i = 0; i < rs.length; i++) { at = i; out += (i ? ',' : '') + invokeOne(rs[i]); }
