@@ -303,7 +303,17 @@ export const CODE_OBJECTS_SOURCE = String.raw`
   // process); \`invokeData\` takes the host's objects, which it copies, and answers objects no one
   // else holds (a host in this realm).
   function invoke(json) { return stringify(answer(parse(json))); }
-  function invokeData(r) { return answer(takeIn(r)); }
+  function invokeData(r) {
+    if (r.t !== 'each') return answer(r.t === 'process' ? processRequest(r) : takeIn(r));
+    var rs = r.rs, own = [];
+    for (var i = 0; i < rs.length; i++) own.push(rs[i].t === 'process' ? processRequest(rs[i]) : takeIn(rs[i]));
+    return answer({ t: 'each', rs: own });
+  }
+  // A process request of the host, field by field: a whole copy would walk its fixed fields too.
+  function processRequest(r) {
+    return { t: 'process', m: field(r.m), row: field(r.row), ts: field(r.ts), kind: field(r.kind), dom: field(r.dom), k: field(r.k), wm: field(r.wm), pt: field(r.pt), st: field(r.st), ks: field(r.ks) };
+  }
+  function field(x) { return x === undefined ? undefined : takeIn(x); }
   function answer(r) {
     slots = [];
     bytes = 0;
