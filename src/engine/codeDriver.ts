@@ -64,10 +64,12 @@ export const CODE_DRIVER_SOURCE = String.raw`(function (global) {
     return 0;
   }
   // The answer for code that threw: its reason, and its line when known.
-  function thrown(e) {
-    var line = thrownLine(e);
-    return '{"e":' + stringify(errorText(e)) + (line > 0 ? ',"l":' + line : '') + '}';
+  function thrownAnswer(e) {
+    var line = thrownLine(e), a = { e: errorText(e) };
+    if (line > 0) a.l = line;
+    return a;
   }
+  function thrown(e) { return stringify(thrownAnswer(e)); }
   function describe(v) {
     if (v === null) return 'null';
     if (v === undefined) return 'undefined';
@@ -223,10 +225,12 @@ ${CODE_OBJECTS_SOURCE}
       pending = null;
       if (p[0] === 'load') return load(p[1], p[2], p[3]);
       if (p[0] === 'invoke') return invoke(p[1]);
+      if (p[0] === 'invokeData') return invokeData(p[1]);
       return call(p[1], p[2]);
     },
     at: function () { return at; },
     line: function () { return lineAt[0]; },
+    size: function () { return bytes; },
   });
   define(global, '__weir', { value: driver, writable: false, configurable: false, enumerable: false });
   return driver;
@@ -237,10 +241,15 @@ export interface CodeDriver {
   set(op: 'load', js: string, form: CodeForm, tracker?: Int32Array): void;
   set(op: 'invoke', requestJson: string): void;
   set(op: 'call', mode: 'value' | 'test', rowsJson: string): void;
+  /** Only for a host in the driver's own realm: the request as objects, answered as objects. */
+  set(op: 'invokeData', request: object): void;
+  /** JSON text; for 'invokeData', objects that no one but the host holds (read them as such). */
   run(): string;
   at(): number;
   /** The line of the user's code last marked (a loop or function entry), 0 when none. */
   line(): number;
+  /** About how many characters of JSON the last invoke's answers come to. */
+  size(): number;
 }
 
 /** A function such as (row) => ..., or an object literal of methods (process, aggregate code). */

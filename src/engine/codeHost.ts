@@ -155,8 +155,13 @@ export function loadInProcess(site: CodeSite, js: string, form: CodeForm = 'func
   const shape = checkLoaded(site, form, driver.run());
   const answer = (records: number): string => {
     const json = driver.run();
-    if (memoryMb !== undefined) answerBound(site, json, records, memoryMb);
+    if (memoryMb !== undefined) answerBound(site, json.length, records, memoryMb);
     return json;
+  };
+  const data = (records: number): unknown => {
+    const got: unknown = driver.run();
+    if (memoryMb !== undefined) answerBound(site, driver.size(), records, memoryMb);
+    return got;
   };
   return {
     shape,
@@ -164,13 +169,15 @@ export function loadInProcess(site: CodeSite, js: string, form: CodeForm = 'func
       driver.set('call', mode, JSON.stringify(rows));
       return readOutcomes(answer(rows.length), site);
     },
+    // The driver shares this realm: the request goes over as objects (it copies them) and the
+    // answers come back as objects only the host holds, with no JSON text between.
     invoke(request) {
-      driver.set('invoke', JSON.stringify(request));
-      return readAnswer(answer(1), site);
+      driver.set('invokeData', request);
+      return located(data(1) as InvokeAnswer, site);
     },
     invokeEach(requests) {
-      driver.set('invoke', eachRequest(requests));
-      return readEach(answer(requests.length), site);
+      driver.set('invokeData', { t: 'each', rs: requests });
+      return (data(requests.length) as { each: InvokeAnswer[] }).each.map((a) => located(a, site));
     },
   };
 }
@@ -178,11 +185,12 @@ export function loadInProcess(site: CodeSite, js: string, form: CodeForm = 'func
 /**
  * Where no heap limit can be set (a browser's Web Worker), the memory limit bounds what code hands
  * back in one crossing: its results, and a process function's state writes and emitted rows, as
- * JSON text (at least one byte per character). More than the limit stops the run: the results would
+ * JSON text (at least one byte per character; for calls answered as objects, about as much as their
+ * JSON would be, as the driver counts it). More than the limit stops the run: the results would
  * be held again as records and state, and the next batch would do the same.
  */
-export function answerBound(site: CodeSite, json: string, records: number, memoryMb: number): void {
-  const mb = json.length / 2 ** 20;
+export function answerBound(site: CodeSite, chars: number, records: number, memoryMb: number): void {
+  const mb = chars / 2 ** 20;
   if (mb <= memoryMb) return;
   throw new CodeLimitError(
     `node "${site.nodeId}": ${site.what} returned ${mb.toFixed(1)} MB for ${records === 1 ? 'one record' : `a batch of ${records} records`}, more than the ${memoryMb} MB memory limit; the run was stopped. Fix the code (does it keep or return more than it needs?) or raise settings.code.memoryMb`,

@@ -1,6 +1,7 @@
 import type { DeadLetter, Element, Key } from '../core/types.ts';
 import { MIN_WATERMARK } from '../core/types.ts';
 import type { KeyedCalls, Operator, OperatorContext, OperatorDefinition } from './operator.ts';
+import { RefusedCall } from './operator.ts';
 import type { KeySelector } from '../core/keys.ts';
 import { keySelector } from '../core/keys.ts';
 import { TimerService } from './time/timers.ts';
@@ -193,24 +194,25 @@ export class NodeTask {
   }
 
   /**
-   * Keyed code calls, one crossing per run of distinct keys. Keys are told apart by their text,
-   * which may split a chunk where the backend would not, never the other way round.
+   * Keyed code calls, up to CODE_BATCH records per crossing. Keys are told apart as the state
+   * backend tells them apart (a Map's equality). When the code host cannot carry a key's state
+   * from call to call, a chunk ends before its first repeated key.
    */
   private keyedCallBatch(op: Operator, calls: KeyedCalls, sel: KeySelector, els: readonly Element[], port: string): void {
     const keys = els.map((el) => sel(el.row));
     let from = 0;
     while (from < els.length) {
-      const seen = new Set<string>();
+      const slots = new Map<Key, number>();
       const chunk: number[] = [];
       const requests: object[] = [];
       let i = from;
       for (; i < els.length && chunk.length < CODE_BATCH; i++) {
-        const text = String(keys[i]);
-        if (seen.has(text)) break;
-        seen.add(text);
+        const slot = slots.get(keys[i]);
+        if (slot !== undefined && !calls.carry) break;
         this.enter(els[i], keys[i]);
         try {
-          requests.push(calls.prepare(els[i]));
+          requests.push(calls.prepare(els[i], slot ?? slots.size, slot === undefined));
+          if (slot === undefined) slots.set(keys[i], slots.size);
           chunk.push(i);
         } catch (e) {
           this.failedElement(els[i], e);
@@ -235,14 +237,20 @@ export class NodeTask {
         }
         continue;
       }
-      chunk.forEach((at, n) => {
+      for (let n = 0; n < chunk.length; n++) {
+        const at = chunk[n];
         this.enter(els[at], keys[at]);
         try {
           calls.apply(els[at], answers[n]);
         } catch (e) {
           this.failedElement(els[at], e);
+          // The later answers of this key were built on state the backend may not hold: run them again.
+          if (calls.carry && !(e instanceof RefusedCall) && n + 1 < chunk.length) {
+            from = chunk[n + 1];
+            break;
+          }
         }
-      });
+      }
     }
   }
 

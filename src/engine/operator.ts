@@ -58,8 +58,9 @@ export interface Operator {
    * For keyed operators whose work crosses to a code host (process functions): a batch in as few
    * crossings as its keys allow. The task calls `prepare` for each element with its key context
    * set, answers the requests with one `run`, then calls `apply` for each element with its key
-   * context set again. It ends a chunk before a key comes again, so each call still sees the state
-   * every earlier call of its key left.
+   * context set again. Each call must see the state every earlier call of its key left: with
+   * `carry`, the code host carries it from call to call within one crossing (only the first call
+   * of a key brings the key's state); without, the task ends a chunk before a key comes again.
    */
   keyedCalls?: KeyedCalls;
   /**
@@ -109,10 +110,20 @@ export interface Arrangement {
 }
 
 export interface KeyedCalls {
-  prepare(el: Element): object;
+  /** The code host carries a key's state between the calls of one crossing (see keyedCalls). */
+  carry: boolean;
+  /** `slot` numbers the keys of one crossing; `first` is the first call of its key in it. */
+  prepare(el: Element, slot: number, first: boolean): object;
   run(requests: readonly object[]): readonly unknown[];
+  /**
+   * Applies one answer; throws when the record is a dead letter. A throw that is not a
+   * RefusedCall may have left the key's state other than the code host carried it on with.
+   */
   apply(el: Element, answer: unknown): void;
 }
+
+/** A call's answer refused whole, before any effect (the code threw and its realm dropped its writes). */
+export class RefusedCall extends Error {}
 
 export interface OperatorFactoryArgs<P> {
   ctx: OperatorContext;

@@ -1,4 +1,5 @@
 import type { OperatorContext, OperatorDefinition } from '../operator.ts';
+import { RefusedCall } from '../operator.ts';
 import type { Element } from '../../core/types.ts';
 import { loadCode } from '../codeHost.ts';
 import type { InvokeAnswer, LoadedCode } from '../codeHost.ts';
@@ -63,6 +64,8 @@ const timerOps = {
   dp: (t: ReturnType<typeof timerService>, ts: number) => t.deleteProcessingTimeTimer(ts),
 };
 
+const hasTtl = (declarations: unknown): boolean => Object.values((declarations ?? {}) as Record<string, { ttlMs?: unknown }>).some((d) => d?.ttlMs !== undefined);
+
 /** JSON has no infinities; the realm reads these back as numbers. */
 const wire = (t: number): number | string => (Number.isFinite(t) ? t : t > 0 ? 'Infinity' : '-Infinity');
 
@@ -87,7 +90,7 @@ export const keyedProcess: OperatorDefinition<ProcessParams> = {
     // Applies a call's effects in order: state writes, then timers, then output. A call that threw
     // or broke a limit brought no effects, so a record is applied whole or not at all.
     const apply = (answer: InvokeAnswer, outTs: number | null, row: unknown): void => {
-      if (answer.e !== undefined) throw new Error(answer.e);
+      if (answer.e !== undefined) throw new RefusedCall(answer.e);
       if (answer.s !== undefined) return ctx.deadLetter(`process code handed over something that is not plain data: ${answer.s}`, row);
       for (const op of answer.ops ?? []) replay(handles[op[1] as string], kinds[op[1] as string], op);
       for (const [t, ts] of answer.tm ?? []) timerOps[t as keyof typeof timerOps](timers, ts);
@@ -98,14 +101,18 @@ export const keyedProcess: OperatorDefinition<ProcessParams> = {
       }
     };
 
-    const request = (el: Element): object =>
-      ({ t: 'process', m: 'processElement', row: el.row, ts: el.ts, kind: el.kind, k: ctx.state.currentKey(), wm: wire(ctx.currentWatermark()), pt: ctx.currentProcessingTime(), st: snapshot() });
+    // In a crossing of several calls, `ks` numbers the key; a later call of a key brings no state
+    // (`st` undefined is left out of the JSON) and starts from what the code host carried on.
+    const request = (el: Element, ks?: number, first = true): object =>
+      ({ t: 'process', m: 'processElement', row: el.row, ts: el.ts, kind: el.kind, k: ctx.state.currentKey(), wm: wire(ctx.currentWatermark()), pt: ctx.currentProcessingTime(), st: first ? snapshot() : undefined, ks });
 
     return {
       processElement(el) {
         apply(code.invoke(request(el)), el.ts, el.row);
       },
       keyedCalls: {
+        // The host's TTL expires a value by the time of each read, which the realm does not know.
+        carry: !hasTtl(declarations),
         prepare: request,
         run: (requests) => code.invokeEach(requests),
         apply: (el, answer) => apply(answer as InvokeAnswer, el.ts, el.row),

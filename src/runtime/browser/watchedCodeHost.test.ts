@@ -59,4 +59,20 @@ describe('the browser code watchdog', () => {
       installCodeHost(inProcessCodeHost);
     }
   });
+
+  it('bounds what process code hands back as objects too: its state writes and emitted rows of one batch', () => {
+    installCodeHost(watchedCodeHost({ timeoutMs: 2000, memoryMb: 16 }, () => undefined));
+    try {
+      const code = loadCode(
+        { nodeId: 'process_1', what: 'process code' },
+        "({ state: { last: { kind: 'value' } }, processElement(row, ctx) { const pad = 'x'.repeat(3 * 2 ** 20); ctx.state.last.update({ pad }); ctx.emit({ pad }); } })",
+        'object',
+      );
+      const request = (k: number) => ({ t: 'process', m: 'processElement', row: { k }, ts: 0, kind: '+I', k, wm: 0, pt: 0, st: { last: null } });
+      expect(code.invokeEach([request(1), request(2)]).map((a) => a.ops?.length)).toEqual([1, 1]);
+      expect(() => code.invokeEach([1, 2, 3].map(request))).toThrow('node "process_1": process code returned 18.0 MB for a batch of 3 records, more than the 16 MB memory limit');
+    } finally {
+      installCodeHost(inProcessCodeHost);
+    }
+  });
 });
