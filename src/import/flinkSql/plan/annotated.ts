@@ -9,6 +9,7 @@ import type { Col, Graph, Rel } from './model.ts';
 import { fail } from './model.ts';
 import type { Env } from './env.ts';
 import { columnRef } from './expr.ts';
+import { pathName } from './tableNames.ts';
 
 const CODE_KINDS = new Set(['map', 'filter', 'flatMap', 'process', 'broadcastProcess', 'keyBy']);
 
@@ -29,7 +30,7 @@ export function annotatedNode(q: Tree, env: Env): Rel | null {
   const sel = find(q, 'selectStatement') ?? fail(q, `${ann.kind} view`, 'expected a SELECT');
   const from = childOf(sel, 'fromClause') ?? fail(sel, `${ann.kind} view`, 'expected FROM');
   const path = findAll(from, 'tablePath')[0] ?? fail(from, `${ann.kind} view`, 'expected the table or view it reads');
-  const input = env.relation(unquote(path.getText()), path);
+  const input = env.relation(pathName(path), path);
   const inputs: [string, string][] = [['in', input.node]];
   if (ann.kind === 'broadcastProcess') {
     const rules = typeof ann.rules === 'string' ? ann.rules : fail(path, 'broadcast process', "the annotation does not say which stream holds the rules ('rules')");

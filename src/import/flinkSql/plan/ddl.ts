@@ -16,6 +16,7 @@ import { timeExpression } from './computedTime.ts';
 import { datagenColumns, datagenParams, isClockColumn } from './datagenTable.ts';
 import { collectionOf, fieldTypeOfText } from './collectionType.ts';
 import type { Collection } from './collectionType.ts';
+import { pathName } from './tableNames.ts';
 
 export interface TableColumn {
   name: string;
@@ -61,7 +62,7 @@ export function readOptions(t: Tree | null): Record<string, string> {
 
 /** `liftedKey`: a PRIMARY KEY the prepass took out of the element list (it was not written last). */
 export function readTable(sql: string, t: Tree, liftedKey: string[] | null = null, liftedWatermarks: ReadonlySet<number> = new Set()): TableDef {
-  const name = unquote(find(t, 'tablePathCreate')!.getText());
+  const name = pathName(find(t, 'tablePathCreate')!);
   const columns: TableColumn[] = [];
   let liftedWatermark: TableDef['watermark'] = null;
   for (const def of childrenOf(t, 'columnOptionDefinition')) {
@@ -110,7 +111,7 @@ type LikeStrategy = 'INCLUDING' | 'EXCLUDING' | 'OVERWRITING';
  */
 export function mergeLike(def: TableDef, base: TableDef | undefined): TableDef {
   const like = def.like!;
-  if (!base) fail(like, 'LIKE', `\`${unquote(childOf(like, 'tablePath')!.getText())}\` is not a table created before this statement`);
+  if (!base) fail(like, 'LIKE', `\`${pathName(childOf(like, 'tablePath')!)}\` is not a table created before this statement`);
   const how: Record<LikeFeature, LikeStrategy> = { CONSTRAINTS: 'INCLUDING', GENERATED: 'INCLUDING', METADATA: 'INCLUDING', OPTIONS: 'OVERWRITING', PARTITIONS: 'INCLUDING', WATERMARKS: 'INCLUDING' };
   for (const opt of childrenOf(like, 'likeOption')) {
     const [strategy, feature] = keywordsOf(opt) as [LikeStrategy, LikeFeature | 'ALL'];

@@ -19,6 +19,7 @@ import { filter, finish, planFromItem } from './select.ts';
 import { planWindowJoin } from './windowJoin.ts';
 import { mergeUsing, usingKeys } from './joinUsing.ts';
 import { planUnnest, unnestSide } from './unnest.ts';
+import { pathName } from './tableNames.ts';
 
 type Side = 'l' | 'r';
 
@@ -181,7 +182,7 @@ export function planJoin(t: Tree, leftT: Tree, rightT: Tree, env: Env, onOverrid
   const sys = primary ? childOf(primary, 'systemTimePeriod') : null;
   let right: Rel;
   if (sys && primary) {
-    const name = unquote(childOf(primary, 'tablePath')!.getText());
+    const name = pathName(childOf(primary, 'tablePath')!);
     const alias = find(rightT, 'tableAlias');
     right = requalify(env.relation(name, primary), alias ? unquote(childrenOf(alias, 'identifier')[0].getText()) : name);
   } else right = finish(planFromItem(rightT, env), env, rightT);

@@ -15,6 +15,7 @@ import { nodeId, scopeOf } from './env.ts';
 import { columnRef, weirExpr } from './expr.ts';
 import { isAggregating } from './aggregate.ts';
 import { filter, finish, planQuery, project, selectItems } from './select.ts';
+import { pathName } from './tableNames.ts';
 
 const FORM = 'the nearest supported form is an uncorrelated aggregate without GROUP BY, e.g. amount > (SELECT AVG(amount) FROM t)';
 
@@ -32,7 +33,7 @@ export function scalarSubqueries(t: Tree, out: Tree[] = []): Tree[] {
 /** Tables and aliases a subquery names itself. */
 function ownQualifiers(q: Tree): Set<string> {
   const out = new Set<string>();
-  for (const p of findAll(q, 'tablePath')) out.add(unquote(p.getText()));
+  for (const p of findAll(q, 'tablePath')) out.add(pathName(p));
   for (const a of findAll(q, 'tableAlias')) out.add(unquote(find(a, 'identifier')!.getText()));
   return out;
 }

@@ -20,6 +20,7 @@ import { finish, keepPending, planQuery } from './select.ts';
 import type { FromRel } from './select.ts';
 import { annotatedNode, isVersionsHelper } from './annotated.ts';
 import { planValues } from './values.ts';
+import { pathName } from './tableNames.ts';
 
 export interface PlanWarning {
   line: number;
@@ -73,7 +74,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
   // Every table and view name is its node's id; nothing else may take one.
   for (const s of statements) {
     const p = find(s, 'tablePathCreate') ?? find(s, 'viewPathCreate');
-    if (p) g.reserved.add(unquote(p.getText()));
+    if (p) g.reserved.add(pathName(p));
   }
 
   const env = (base: string): Env => {
@@ -170,7 +171,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       const create = find(s, 'simpleCreateTable') ?? find(s, 'createTableAsSelect');
       if (create && ruleOf(s.children![0]) === 'ddlStatement') {
         const read = readTable(sql, create, prep.tableKeys.get(firstToken(s)?.start ?? -1) ?? null, prep.liftedWatermarks);
-        const def = read.like ? mergeLike(read, tables.get(unquote(childOf(read.like, 'tablePath')!.getText()))) : read;
+        const def = read.like ? mergeLike(read, tables.get(pathName(childOf(read.like, 'tablePath')!))) : read;
         if (tables.has(def.name) || views.has(def.name)) fail(create, 'CREATE TABLE', `\`${def.name}\` is defined twice`);
         const ann = annotationOf(s);
         if (ann) annotations.set(def.name, ann);
@@ -188,7 +189,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       }
       const view = find(s, 'createView');
       if (view && !find(s, 'insertStatement')) {
-        const name = unquote(find(view, 'viewPathCreate')!.getText());
+        const name = pathName(find(view, 'viewPathCreate')!);
         if (tables.has(name) || views.has(name)) fail(view, 'CREATE VIEW', `\`${name}\` is defined twice`);
         const ann = annotationOf(s);
         if (ann) annotations.set(name, ann);
@@ -223,7 +224,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       if (inserts.length) {
         for (const ins of inserts) {
           if (find(ins, 'insertPartitionDefinition') || /\bOVERWRITE\b/i.test(ins.getText().slice(0, 20))) fail(ins, 'INSERT OVERWRITE', 'a stream has no partitions to overwrite; write INSERT INTO');
-          const target = unquote(childOf(ins, 'tablePath')!.getText());
+          const target = pathName(childOf(ins, 'tablePath')!);
           const list = childOf(ins, 'columnNameList');
           const cols = list ? findAll(list, 'columnName').map((c) => unquote(c.getText())) : null;
           const q = childOf(ins, 'queryStatement') ?? childOf(ins, 'valuesDefinition') ?? fail(ins, 'INSERT INTO', 'expected a query or VALUES');
@@ -259,7 +260,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
       }
       fail(s, head || 'statement', 'is not a statement the planner reads (CREATE TABLE / VIEW / FUNCTION, SET, INSERT INTO, SELECT, statement sets)');
     } catch (e) {
-      for (const p of findAll(s, 'tablePath')) named.add(unquote(p.getText()));
+      for (const p of findAll(s, 'tablePath')) named.add(pathName(p));
       for (const n of named) markReadByFailed(n);
       // A construct the planner does not foresee must not end the import: it is one more problem,
       // at its statement, and the other statements are still read.

@@ -29,6 +29,7 @@ import { combineSetOps, distinctRows, setOperandTypes } from './setOps.ts';
 import { windowRows } from './windowRows.ts';
 import type { SetLink } from './setOps.ts';
 import { planValues } from './values.ts';
+import { pathName } from './tableNames.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
 export interface FromRel extends Rel {
@@ -227,7 +228,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
   if (rule === 'tablePrimary') {
     const path = childOf(t, 'tablePath');
     if (path) {
-      const name = unquote(path.getText());
+      const name = pathName(path);
       if (find(t, 'systemTimePeriod') || keywordsOf(t).includes('SYSTEM_TIME')) fail(t, 'FOR SYSTEM_TIME AS OF', 'a temporal join reads a versioned table as the right side of a JOIN … ON');
       if (childOf(t, 'sqlHint') || find(t, 'sqlHint')) env.warn(t, `the hint on \`${name}\` is ignored`);
       return requalify(env.relation(name, path), name);

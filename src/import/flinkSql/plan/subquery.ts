@@ -18,6 +18,7 @@ import { conjuncts } from './join.ts';
 import { isAggregating } from './aggregate.ts';
 import { filter, finish, planFromItem, planQuery } from './select.ts';
 import { planScalarConjuncts, scalarSubqueries } from './scalarSubquery.ts';
+import { pathName } from './tableNames.ts';
 
 export const NEAREST = 'the nearest supported forms are x [NOT] IN (SELECT k FROM …) and [NOT] EXISTS (SELECT … FROM … WHERE inner.k = outer.k [AND …]) as conjuncts of WHERE';
 
@@ -120,7 +121,7 @@ export function correlationPair(t: Tree, inner: Rel, outer: Rel): { outer: Col; 
 /** Table names and aliases a subquery introduces, for telling its own qualifiers from the outer query's. */
 function ownQualifiers(q: Tree): Set<string> {
   const out = new Set<string>();
-  for (const p of findAll(q, 'tablePath')) out.add(unquote(p.getText()));
+  for (const p of findAll(q, 'tablePath')) out.add(pathName(p));
   for (const a of findAll(q, 'tableAlias')) out.add(unquote(find(a, 'identifier')!.getText()));
   for (const w of findAll(q, 'withItemName')) out.add(unquote(w.getText()));
   return out;
