@@ -22,6 +22,14 @@ const cases: Record<string, [string, unknown][]> = {
     ["LPAD('hi', -1, '0')", null],
     ["LPAD('hi', 4, '')", null],
     ["RPAD('ab', 5, 'xy')", 'abxyx'],
+    ["OVERLAY('This is an old string' PLACING ' new' FROM 10 FOR 5)", 'This is a new string'], // Flink's documented example
+    ["OVERLAY('abcdef' PLACING 'XY' FROM 3)", 'abXYef'], // FOR defaults to the length of what is placed
+    ["OVERLAY('abc' PLACING 'Z' FROM 4)", 'abcZ'],
+    ["OVERLAY('abc' PLACING 'Z' FROM 2 FOR 0)", 'aZbc'],
+    ["OVERLAY('a😀c' PLACING 'Z' FROM 2 FOR 1)", 'aZc'], // code points, not UTF-16 units
+    ["OVERLAY('abc' PLACING 'Z' FROM 5)", null], // past the end: Flink fails the job there
+    ["OVERLAY('abc' PLACING 'Z' FROM 0)", null],
+    ["OVERLAY(x PLACING 'Z' FROM 1)", null],
     ["LEFT('abc', 2)", 'ab'],
     ["LEFT('abc', -1)", ''],
     ["RIGHT('abc', 2)", 'bc'],
@@ -248,6 +256,7 @@ describe('special forms and their errors', () => {
     expect(sql('timestampdiff(minute, a, b)')).toBe('TIMESTAMPDIFF(MINUTE, `a`, `b`)');
     expect(sql('j IS NOT JSON OBJECT')).toBe('NOT `j` IS JSON OBJECT');
     expect(sql("CAST(s AS TIMESTAMP_LTZ(3))")).toBe('CAST(`s` AS TIMESTAMP(3))');
+    expect(sql("overlay(s placing 'x' from n + 1 for 2)")).toBe("OVERLAY(`s` PLACING 'x' FROM `n` + 1 FOR 2)");
   });
 
   it('names the unit or form it cannot read, at its position', () => {

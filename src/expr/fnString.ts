@@ -69,6 +69,24 @@ export const STRING_FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
   INITCAP: { min: 1, max: 1, compile: str1((s) => s.toLowerCase().replace(/(^|[^\p{L}\p{N}])([\p{L}\p{N}])/gu, (_m, a: string, b: string) => a + b.toUpperCase())), type: always('string') },
   LPAD: { min: 3, max: 3, compile: pad(true), type: always('string') },
   RPAD: { min: 3, max: 3, compile: pad(false), type: always('string') },
+  // OVERLAY(s PLACING r FROM start [FOR length]); the length defaults to r's. A start outside s is NULL (Flink fails there).
+  OVERLAY: {
+    min: 3,
+    max: 4,
+    syntaxOnly: true,
+    compile: ([s, r, start, len]) => (row) => {
+      const str = toStr(s(row));
+      const put = toStr(r(row));
+      const at = toNum(start(row));
+      const n = len ? toNum(len(row)) : put === null ? null : codePointLength(put);
+      if (str === null || put === null || at === null || n === null) return null;
+      const from = Math.trunc(at) - 1;
+      const size = codePointLength(str);
+      if (from < 0 || from > size || n < 0) return null;
+      return codePointSlice(str, 0, from) + put + codePointSlice(str, Math.min(size, from + Math.trunc(n)), size);
+    },
+    type: always('string'),
+  },
   LEFT: { min: 2, max: 2, compile: strInts((s, [n]) => (n <= 0 ? '' : codePointSlice(s, 0, n))), type: always('string') },
   RIGHT: { min: 2, max: 2, compile: strInts((s, [n]) => { const len = codePointLength(s); return n <= 0 ? '' : codePointSlice(s, Math.max(0, len - n), len); }), type: always('string') },
   // CONCAT_WS skips NULL arguments; only a NULL separator makes it NULL.

@@ -4,7 +4,7 @@ import { checkArity, functionKeywords } from './functions.ts';
 import { type Token, describeToken } from './lexer.ts';
 
 /** Functions with a form of their own (`POSITION(a IN b)`, `EXTRACT(HOUR FROM ts)`), read by specialCall. */
-export const SPECIAL_FORMS: ReadonlySet<string> = new Set(['TRIM', 'POSITION', 'EXTRACT', 'FLOOR', 'CEIL', 'TIMESTAMPADD', 'TIMESTAMPDIFF', 'JSON_OBJECT', 'JSON_ARRAY']);
+export const SPECIAL_FORMS: ReadonlySet<string> = new Set(['TRIM', 'POSITION', 'EXTRACT', 'FLOOR', 'CEIL', 'TIMESTAMPADD', 'TIMESTAMPDIFF', 'JSON_OBJECT', 'JSON_ARRAY', 'OVERLAY']);
 const IS_JSON_KINDS: readonly string[] = ['VALUE', 'SCALAR', 'ARRAY', 'OBJECT'];
 
 /**
@@ -109,6 +109,18 @@ export abstract class SpecialFormReader extends TokenCursor {
       case 'JSON_OBJECT':
       case 'JSON_ARRAY':
         return this.jsonConstructor(name, nameTok, open);
+      case 'OVERLAY': {
+        const s = this.expression();
+        this.expectWord('PLACING', 'in OVERLAY(s PLACING r FROM start [FOR length])');
+        const r = this.expression();
+        this.expectWord('FROM', 'in OVERLAY(s PLACING r FROM start [FOR length])');
+        const args = [s, r, this.expression()];
+        if (this.isWord('FOR')) {
+          this.next();
+          args.push(this.expression());
+        }
+        return done(args);
+      }
     }
     return null;
   }

@@ -82,6 +82,8 @@ function printCall(node: CallNode): string {
       return `${node.name}(${k}, ${a[0]}, ${a[1]})`;
     case 'IS_JSON':
       return `${tight(node.args[0])} IS JSON${k ? ' ' + k : ''}`;
+    case 'OVERLAY':
+      return `OVERLAY(${a[0]} PLACING ${a[1]} FROM ${a[2]}${a[3] !== undefined ? ` FOR ${a[3]}` : ''})`;
     case 'ITEM': {
       const base = wrap(node.args[0], precedenceOf(node.args[0]) < PREC.primary);
       const name = node.args[1];

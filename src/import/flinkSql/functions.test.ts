@@ -75,7 +75,6 @@ describe('Flink built-ins in the planner', () => {
       ["JSON_VALUE(j, '$.a' DEFAULT 'x' ON EMPTY)", "JSON_VALUE(… DEFAULT 'x' ON EMPTY)", /COALESCE\(JSON_VALUE\(…\), default\)/],
       ["a SIMILAR TO 'x'", 'SIMILAR TO', /REGEXP\(s, '\^\(…\)\$'\)/],
       ["a LIKE 'x!%' ESCAPE '!'", 'LIKE … ESCAPE', /no escape character/],
-      ["OVERLAY(a PLACING 'x' FROM 2 FOR 1)", 'OVERLAY(… PLACING …)', /CONCAT\(LEFT/],
       ["TRANSLATE(a, 'ab', 'cd')", 'TRANSLATE(…)', /REPLACE/],
       ['LEAD(n) OVER (PARTITION BY a ORDER BY ts)', 'LEAD(…) OVER', /streaming planner refuses LEAD.*LAG\(…\) OVER/],
       ["TIME '10:00:00'", "TIME '…'", /DATE '…' or TIMESTAMP '…'/],
@@ -116,6 +115,11 @@ describe('Flink built-ins in the planner', () => {
     expect(unit.message).toMatch(/Expected the unit of EXTRACT: .*MILLISECOND.*found identifier 'MICROSECOND'/);
     expect(refused("TIMESTAMPADD(HOUR, 1, ts) + INTERVAL '1' MONTH").message).toMatch(/calendar interval .*TIMESTAMPADD\(MONTH, 1, ts\)/);
     expect(refused('FLOOR(ts TO WEEK)').message).toMatch(/Expected the unit of FLOOR/);
+  });
+
+  it('reads OVERLAY(s PLACING r FROM n [FOR len]), nested and beside FROM of the query', () => {
+    expect(planned("OVERLAY(a PLACING 'x' FROM 2 FOR 1)")).toBe("OVERLAY(`a` PLACING 'x' FROM 2 FOR 1)");
+    expect(planned("OVERLAY(UPPER(a) PLACING TRIM(LEADING '0' FROM a) FROM n + 1)")).toBe("OVERLAY(UPPER(`a`) PLACING TRIM(LEADING '0' FROM `a`) FROM `n` + 1)");
   });
 
   it('reads JSON_OBJECT and JSON_ARRAY in every form Flink documents, nested, with their NULL clauses', () => {

@@ -150,6 +150,7 @@ export function renderForm(t: Tree, scope: Scope, r: (x: Tree) => string): strin
   if ((name === 'FLOOR' || name === 'CEIL' || name === 'CEILING') && args.length === 2) return `${name === 'FLOOR' ? 'FLOOR' : 'CEIL'}(${r(args[0])} TO ${unitOf(args[1])})`;
   if ((name === 'TIMESTAMPADD' || name === 'TIMESTAMPDIFF') && args.length === 3) return `${name}(${unitOf(args[0])}, ${r(args[1])}, ${r(args[2])})`;
   if (name === 'UNIX_TIMESTAMP' && args.length === 0) fail(t, 'UNIX_TIMESTAMP()', `not in Weir's expression language: ${NOT_CARRIED.UNIX_TIMESTAMP}`);
+  if (name === 'OVERLAY' && (args.length === 3 || args.length === 4)) return `OVERLAY(${r(args[0])} PLACING ${r(args[1])} FROM ${r(args[2])}${args[3] ? ` FOR ${r(args[3])}` : ''})`;
   if (name === 'JSON_OBJECT' || name === 'JSON_ARRAY') return jsonConstructor(t, name, args, scope, r);
   if (name === 'JSON_VALUE' || name === 'JSON_QUERY' || name === 'JSON_EXISTS') {
     const returning = name === 'JSON_VALUE' && args.length === 2 ? /^\s*('(?:[^']|'')*')\s+RETURNING\s+([A-Z]+)\s*(?:\(\s*\d+\s*(?:,\s*\d+\s*)?\))?$/i.exec(textOf(scope.sql, args[1])) : null;

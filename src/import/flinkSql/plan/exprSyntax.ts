@@ -4,7 +4,8 @@
  * read; the planner (exprForms.ts) turns them back into Weir's expression forms:
  *   - `TRIM([LEADING|TRAILING|BOTH] [chars] FROM s)` → `TR_L|TR_T|TR_B([chars,] s)`;
  *   - `EXTRACT(unit FROM t)` → `EXTRACT(unit, t)`;
- *   - `FLOOR(t TO unit)`, `CEIL(t TO unit)` → `FLOOR(t, unit)`, `CEIL(t, unit)`.
+ *   - `FLOOR(t TO unit)`, `CEIL(t TO unit)` → `FLOOR(t, unit)`, `CEIL(t, unit)`;
+ *   - `OVERLAY(s PLACING r FROM n [FOR len])` → `OVERLAY(s, r, n [, len])`.
  * The forms it cannot read and Weir cannot carry are named with the nearest form instead.
  */
 
@@ -19,7 +20,6 @@ export interface ExprSyntaxProblem {
 
 const REFUSED: [RegExp, string, string][] = [
   [/\bIS\s+NOT\s+JSON\b/gi, 'IS NOT JSON', 'write NOT (s IS JSON)'],
-  [/\bOVERLAY\s*\(/gi, 'OVERLAY(… PLACING …)', 'write CONCAT(LEFT(s, n - 1), x, SUBSTRING(s, n + len))'],
   [/\bTRANSLATE\s*\(/gi, 'TRANSLATE(…)', 'write REPLACE(s, a, b) once per character, or REGEXP_REPLACE'],
 ];
 
@@ -53,6 +53,14 @@ export function rewriteExprSyntax(sql: string, chars: string[], isCode: (i: numb
     if (!isCode(m.index!)) continue;
     const to = topLevelWord(sql, m.index! + m[0].length - 1, 'TO', isCode);
     if (to >= 0) write(to, ', ');
+  }
+  for (const m of sql.matchAll(/\bOVERLAY\s*\(/gi)) {
+    if (!isCode(m.index!)) continue;
+    const open = m.index! + m[0].length - 1;
+    for (const word of ['PLACING', 'FROM', 'FOR']) {
+      const at = topLevelWord(sql, open, word, isCode);
+      if (at >= 0) write(at, ','.padEnd(word.length, ' '));
+    }
   }
   for (const [re, construct, nearest] of REFUSED) {
     for (const m of sql.matchAll(re)) if (isCode(m.index!)) problems.push({ offset: m.index!, construct, message: `not supported: ${nearest}` });
