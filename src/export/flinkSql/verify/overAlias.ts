@@ -14,7 +14,7 @@ const NAME_TYPES = new Set([FlinkSqlLexer.ID_LITERAL, FlinkSqlLexer.STRING_LITER
 const ITEM_END = new Set([FlinkSqlLexer.COMMA, FlinkSqlLexer.KW_FROM]);
 
 /** The part of an ANTLR token and token buffer this touches (antlr4ng is dt-sql-parser's, not ours). */
-interface Token {
+export interface Token {
   type: number;
   channel: number;
   text: string | null;
@@ -60,9 +60,17 @@ export function nameOverItems(stream: unknown): number {
       inserts.push({ after: end, types: [[FlinkSqlLexer.KW_AS, 'AS'], [FlinkSqlLexer.STRING_LITERAL, `\`${UNNAMED_OVER}\``]] });
     }
   }
-  for (const { after, types } of inserts.reverse()) {
+  insertTokens(tokens, inserts);
+  return inserts.length;
+}
+
+/**
+ * Puts zero-width tokens after the given ones (indexes into `tokens`, ascending): they point just
+ * past the token before them, so every written token keeps its offset, line and column.
+ */
+export function insertTokens(tokens: Token[], inserts: readonly { after: number; types: readonly (readonly [number, string])[] }[]): void {
+  for (const { after, types } of [...inserts].reverse()) {
     const at = tokens[after];
-    // Zero-width tokens just past the window: they point at the place the name belongs.
     const made = types.map(([type, text]) => {
       const t = at.cloneWithType(type);
       t.text = text;
@@ -73,5 +81,4 @@ export function nameOverItems(stream: unknown): number {
     tokens.splice(after + 1, 0, ...made);
   }
   if (inserts.length) tokens.forEach((t, i) => (t.tokenIndex = i));
-  return inserts.length;
 }

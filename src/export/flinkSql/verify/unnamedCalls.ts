@@ -6,17 +6,8 @@
  * token stream, as OVER items do (overAlias.ts), so it parses as the call Flink reads.
  */
 import { FlinkSqlLexer as L } from 'dt-sql-parser/dist/lib/flink/FlinkSqlLexer';
-import { UNNAMED_OVER } from './overAlias.ts';
-
-interface Token {
-  type: number;
-  channel: number;
-  text: string | null;
-  start: number;
-  stop: number;
-  tokenIndex: number;
-  cloneWithType(type: number): Token;
-}
+import { UNNAMED_OVER, insertTokens } from './overAlias.ts';
+import type { Token } from './overAlias.ts';
 
 /** Tokens that may open a select item, and those that may follow one. */
 const ITEM_START = new Set([L.KW_SELECT, L.KW_DISTINCT, L.KW_ALL, L.COMMA]);
@@ -59,17 +50,6 @@ export function nameCallItems(stream: unknown): number {
     if (!after || !ITEM_END.has(after.type)) continue;
     ends.push(code[close]);
   }
-  for (const end of ends.reverse()) {
-    const at = tokens[end];
-    const made = ([[L.KW_AS, 'AS'], [L.STRING_LITERAL, `\`${UNNAMED_OVER}\``]] as const).map(([type, text]) => {
-      const t = at.cloneWithType(type);
-      t.text = text;
-      t.start = at.stop + 1;
-      t.stop = at.stop;
-      return t;
-    });
-    tokens.splice(end + 1, 0, ...made);
-  }
-  if (ends.length) tokens.forEach((t, i) => (t.tokenIndex = i));
+  insertTokens(tokens, ends.map((after) => ({ after, types: [[L.KW_AS, 'AS'], [L.STRING_LITERAL, `\`${UNNAMED_OVER}\``]] as const })));
   return ends.length;
 }
