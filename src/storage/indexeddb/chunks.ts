@@ -35,6 +35,9 @@ export function isColumnar(r: ChunkRecord): r is ColumnarChunk {
 export const entryCount = (r: ChunkRecord): number => (isColumnar(r) ? r.keys.length : r.entries.length);
 export const entryKey = (r: ChunkRecord, i: number): Key => (isColumnar(r) ? r.keys[i] : r.entries[i][0]);
 
+/** Whether entry i holds cells (false for a tombstone). */
+export const entryLive = (r: ChunkRecord, i: number): boolean => (isColumnar(r) ? cellsEnd(r, i) !== cellsStart(r, i) : r.entries[i][1] !== null);
+
 /** Entry i's cells as records (new arrays for a columnar chunk), or null for a tombstone. */
 export function entryCells(r: ChunkRecord, i: number): CellRecord[] | null {
   if (!isColumnar(r)) return r.entries[i][1];
@@ -133,7 +136,7 @@ export function mergeChunks(chunks: readonly ChunkRecord[], into = new Map<Key, 
  * million keys spends its time loading them, not merging.
  */
 export function forEachLatest(chunks: readonly ChunkRecord[], fn: (chunk: number, entry: number) => void): void {
-  const live = (r: ChunkRecord, i: number) => (isColumnar(r) ? cellsEnd(r, i) !== cellsStart(r, i) : r.entries[i][1] !== null);
+  const live = entryLive;
   if (chunks.length === 1) {
     const r = chunks[0];
     for (let i = 0, n = entryCount(r); i < n; i++) if (live(r, i)) fn(0, i);

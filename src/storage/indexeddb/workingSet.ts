@@ -110,6 +110,11 @@ export class WorkingSet {
     this.tracker.evicted.set(key, cells.map((c) => [c[0], latestTouched(c)]));
   }
 
+  /** Drops a key's resident cells without recording it as evicted (a restore replacing them). */
+  forget(key: Key): void {
+    for (const table of this.tables.values()) (table as TrackedTable).drop(key);
+  }
+
   /** Drops a clean key from memory; returns the estimated bytes freed. */
   evict(key: Key): number {
     const summary: EvictedKey = [];
