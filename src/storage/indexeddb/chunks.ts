@@ -2,13 +2,13 @@ import type { DBSchema } from 'idb';
 import type { Key } from '../../core/types.ts';
 import type { StateKind } from '../../state/descriptors.ts';
 import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
-import { cellEventTime, cellsStart, cellStateOf, COLUMNAR_FORMAT, ColumnarChunkBuilder, type ColumnarChunk } from './columnarChunk.ts';
+import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, ColumnarChunkBuilder, READABLE_COLUMNAR_FORMATS, type ColumnarChunk } from './columnarChunk.ts';
 
 /**
  * The on-disk format. A chunk is one IndexedDB value holding many key entries of one key
  * group (one put per chunk, not per key: ~400 k entries/s instead of ~10 k/s). A key group's
  * state is its chunks applied oldest → newest; an entry without cells is a tombstone.
- * Chunks are written columnar (format 2, columnarChunk.ts); row chunks (format 1, below)
+ * Chunks are written columnar (format 3, columnarChunk.ts; format 2 is still read); row chunks (format 1, below)
  * written by earlier versions are still read, and a key group may mix both.
  */
 export type CellRecord = [state: string, kind: StateKind, value: unknown, touched: number, eventTime: number | null];
@@ -27,7 +27,7 @@ export type ChunkRecord = RowChunk | ColumnarChunk;
 /** Whether a chunk read from disk is columnar; throws on a format this version cannot read. */
 export function isColumnar(r: ChunkRecord): r is ColumnarChunk {
   const v = (r as { v?: unknown }).v;
-  if (v === COLUMNAR_FORMAT) return true;
+  if (typeof v === 'number' && READABLE_COLUMNAR_FORMATS.includes(v)) return true;
   if (v === undefined) return false;
   throw new Error(`state chunk ${r.id} has format ${String(v)}, which this version of Weir cannot read (written by a newer one?)`);
 }
@@ -35,16 +35,19 @@ export function isColumnar(r: ChunkRecord): r is ColumnarChunk {
 export const entryCount = (r: ChunkRecord): number => (isColumnar(r) ? r.keys.length : r.entries.length);
 export const entryKey = (r: ChunkRecord, i: number): Key => (isColumnar(r) ? r.keys[i] : r.entries[i][0]);
 
+/** Whether entry i holds cells (false for a tombstone). */
+export const entryLive = (r: ChunkRecord, i: number): boolean => (isColumnar(r) ? cellsEnd(r, i) !== cellsStart(r, i) : r.entries[i][1] !== null);
+
 /** Entry i's cells as records (new arrays for a columnar chunk), or null for a tombstone. */
 export function entryCells(r: ChunkRecord, i: number): CellRecord[] | null {
   if (!isColumnar(r)) return r.entries[i][1];
   const from = cellsStart(r, i);
-  const to = r.ends[i];
+  const to = cellsEnd(r, i);
   if (from === to) return null;
   const out: CellRecord[] = [];
   for (let c = from; c < to; c++) {
     const s = cellStateOf(r, c);
-    out.push([r.states[s], r.kinds[s], r.values[c], r.touched[c], cellEventTime(r, c)]);
+    out.push([r.states[s], r.kinds[s], r.values[c], cellTouched(r, c), cellEventTime(r, c)]);
   }
   return out;
 }
@@ -133,7 +136,7 @@ export function mergeChunks(chunks: readonly ChunkRecord[], into = new Map<Key, 
  * million keys spends its time loading them, not merging.
  */
 export function forEachLatest(chunks: readonly ChunkRecord[], fn: (chunk: number, entry: number) => void): void {
-  const live = (r: ChunkRecord, i: number) => (isColumnar(r) ? r.ends[i] !== cellsStart(r, i) : r.entries[i][1] !== null);
+  const live = entryLive;
   if (chunks.length === 1) {
     const r = chunks[0];
     for (let i = 0, n = entryCount(r); i < n; i++) if (live(r, i)) fn(0, i);
@@ -167,7 +170,7 @@ export function forEachLatest(chunks: readonly ChunkRecord[], fn: (chunk: number
 export function buildChunks(kg: number, entries: ChunkEntry[], max: number, writtenBy: number, nextId: () => string): { records: ColumnarChunk[]; refs: ChunkRef[] } {
   const records: ColumnarChunk[] = [];
   const refs: ChunkRef[] = [];
-  const builder = new ColumnarChunkBuilder(max);
+  const builder = new ColumnarChunkBuilder();
   const seal = () => {
     const sealed = builder.seal(nextId(), kg, writtenBy);
     if (!sealed) return;

@@ -30,32 +30,56 @@ describe('columnar chunk values', () => {
     for (const r of stored) expect(isColumnar(r)).toBe(true);
   });
 
-  it('pack all-number keys and values into Float64Arrays and keep NaN apart from a null event time', () => {
-    const b = new ColumnarChunkBuilder(2);
+  it('keep every column a plain array and fold a column whose cells agree into one value', () => {
+    const b = new ColumnarChunkBuilder();
     for (let k = 0; k < 5; k++) {
       b.beginEntry(k * 1.5);
-      b.cell('sum', 'reducing', k * 0.1, k, k === 2 ? null : k);
+      b.cell('sum', 'reducing', k * 0.1, 7, null);
       b.endEntry();
     }
-    const numeric = b.seal('c1', 0, 1)!.record;
-    expect(numeric.keys).toBeInstanceOf(Float64Array);
-    expect(numeric.values).toBeInstanceOf(Float64Array);
-    expect(numeric.eventTime).toBeInstanceOf(Float64Array);
-    expect(numeric.state).toBeNull();
-    expect(decode(numeric).map((e) => e[1]![0][4])).toEqual([0, 1, null, 3, 4]);
+    const same = structuredClone(b.seal('c1', 0, 1)!.record);
+    expect(same).toMatchObject({ v: 3, keys: [0, 1.5, 3, 4.5, 6], ends: null, state: null, touched: 7, eventTime: null, values: [0, 0.1, 0.2, 0.30000000000000004, 0.4] });
+    expect(decode(same).map((e) => e[1]![0])).toEqual([0, 1, 2, 3, 4].map((k) => ['sum', 'reducing', k * 0.1, 7, null]));
 
     b.beginEntry(1);
-    b.cell('v', 'value', 'x', 0, null);
+    b.cell('v', 'value', 'x', 0, 4);
     b.endEntry();
     b.beginEntry('two');
-    b.cell('v', 'value', 1, 0, Number.NaN);
-    b.cell('w', 'value', 2, 0, 5);
+    b.cell('v', 'value', 1, 3, Number.NaN);
+    b.cell('w', 'value', 2, 0, null);
     b.endEntry();
-    const mixed = b.seal('c2', 0, 1)!.record;
-    expect(Array.isArray(mixed.keys)).toBe(true);
-    expect(Array.isArray(mixed.values)).toBe(true);
-    expect(mixed.state).toEqual(new Uint16Array([0, 0, 1]));
-    expect(decode(mixed).map((e) => e[1]!.map((c) => c[4]))).toEqual([[null], [Number.NaN, 5]]);
+    b.beginEntry('gone');
+    b.endEntry();
+    const mixed = structuredClone(b.seal('c2', 0, 1)!.record);
+    expect(mixed).toMatchObject({ keys: [1, 'two', 'gone'], ends: [1, 3, 3], state: [0, 0, 1], touched: [0, 3, 0], eventTime: [4, Number.NaN, null] });
+    expect(decode(mixed)).toEqual([
+      [1, [['v', 'value', 'x', 0, 4]]],
+      ['two', [['v', 'value', 1, 3, Number.NaN], ['w', 'value', 2, 0, null]]],
+      ['gone', null],
+    ]);
+  });
+
+  it('read chunks of format 2, whose number columns are typed arrays (NaN standing for a null event time)', () => {
+    const f2: ColumnarChunk = {
+      id: 'f2',
+      kg: 0,
+      writtenBy: 1,
+      v: 2,
+      keys: new Float64Array([1, 2, 3]),
+      ends: new Uint32Array([1, 3, 3]),
+      states: ['v', 'w'],
+      kinds: ['value', 'list'],
+      state: new Uint16Array([0, 0, 1]),
+      touched: new Float64Array([5, 6, 7]),
+      eventTime: new Float64Array([Number.NaN, 10, 11]),
+      values: new Float64Array([0.5, 1, 2]),
+    };
+    expect(isColumnar(f2)).toBe(true);
+    expect(decode(f2)).toEqual([
+      [1, [['v', 'value', 0.5, 5, null]]],
+      [2, [['v', 'value', 1, 6, 10], ['w', 'list', 2, 7, 11]]],
+      [3, null],
+    ]);
   });
 
   it('drop a trailing empty entry on request, and only an empty one', () => {
@@ -90,8 +114,8 @@ describe('columnar chunk values', () => {
   });
 
   it('refuse a chunk of an unknown format with a clear error', () => {
-    const future = { ...buildChunks(0, [['a', null]], 8, 1, nextId).records[0], v: 3 } as unknown as ColumnarChunk;
-    expect(COLUMNAR_FORMAT).toBe(2);
-    expect(() => isColumnar(future)).toThrow(/format 3, which this version of Weir cannot read/);
+    const future = { ...buildChunks(0, [['a', null]], 8, 1, nextId).records[0], v: 4 } as unknown as ColumnarChunk;
+    expect(COLUMNAR_FORMAT).toBe(3);
+    expect(() => isColumnar(future)).toThrow(/format 4, which this version of Weir cannot read/);
   });
 });

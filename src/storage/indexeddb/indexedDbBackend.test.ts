@@ -255,4 +255,17 @@ describe('IndexedDbStateBackend checkpoints', () => {
     expect(mem.list(listState<string>('l')).get()).toEqual(['a']);
     expect(mem.value(valueState<number>('v')).value()).toBe(1);
   });
+
+  it('writes chunks of 1024 entries without a memory budget and of 256 under one (where a prefetch reads whole chunks)', async () => {
+    const { time } = testClock();
+    const chunkSizes = async (memoryBudgetBytes?: number) => {
+      const b = await idbWorld({ maxParallelism: 1, memoryBudgetBytes }).make(time);
+      fill(b, 2_100);
+      const { handle } = await b.persist(1).done;
+      b.close();
+      return chunksOf(handle).map((c) => c.entries);
+    };
+    expect(await chunkSizes()).toEqual([1024, 1024, 52]);
+    expect(await chunkSizes(1e12)).toEqual([...Array(8).fill(256), 52]);
+  });
 });

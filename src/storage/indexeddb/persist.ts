@@ -3,7 +3,7 @@ import type { Key } from '../../core/types.ts';
 import type { ChunkRef } from '../../state/snapshotHandles.ts';
 import type { PersistResult } from '../../state/backend.ts';
 import { entryCells, type StateChunksDb } from './chunks.ts';
-import { cellsStart, ColumnarChunkBuilder } from './columnarChunk.ts';
+import { cellsEnd, cellsStart, ColumnarChunkBuilder } from './columnarChunk.ts';
 import type { BackendCore } from './core.ts';
 import { storageError } from './errors.ts';
 import { rewriteAll } from './compaction.ts';
@@ -29,7 +29,7 @@ type CellSource = (key: Key, into: ColumnarChunkBuilder) => void;
 /** Puts one key group's entries into `tx` as columnar chunks; the put clones them on the spot. Returns the entry count. */
 function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly Key[], cellsOf: CellSource, checkpointId: number, out: Written): number {
   const { layout } = core;
-  const builder = new ColumnarChunkBuilder(core.chunkEntries);
+  const builder = new ColumnarChunkBuilder();
   let count = 0;
   const seal = () => {
     const sealed = builder.seal(layout.nextId(), kg, checkpointId);
@@ -42,7 +42,7 @@ function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly 
     for (let i = 0; i < r.keys.length; i++) {
       const key = r.keys[i];
       layout.loc.set(key, r.id);
-      if (r.ends[i] === cellsStart(r, i)) out.tombstones.push([key, r.id]);
+      if (cellsEnd(r, i) === cellsStart(r, i)) out.tombstones.push([key, r.id]);
       else if (out.sampled < 256) {
         out.sampled++;
         core.ws.learnSizes(entryCells(r, i)!);

@@ -1,6 +1,6 @@
 import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { KeyedStateSnapshot, SnapshotCell } from '../../state/backend.ts';
-import { entryCells, entryKey, forEachLatest, mergeChunks, refsByKeyGroup, type ChunkRecord } from './chunks.ts';
+import { entryCells, entryCount, entryKey, entryLive, forEachLatest, mergeChunks, refsByKeyGroup, type ChunkRecord } from './chunks.ts';
 import { raiseSerialFromDisk, type BackendCore } from './core.ts';
 import { batchesOf, readChunks } from './compaction.ts';
 
@@ -25,6 +25,11 @@ export async function restoreChunkHandles(core: BackendCore, handles: readonly K
     if (core.epoch !== epoch) throw new Error('state restore was superseded by another restore');
     for (const [kg, refs] of batch) {
       const chunks = refs.map((r) => recs.get(r.id)!);
+      if (!Number.isFinite(core.memoryBudgetBytes)) {
+        applyInOrder(core, chunks);
+        core.layout.setGroup(kg, refs);
+        continue;
+      }
       const perEntry = refs.map((r) => r.bytes / Math.max(1, r.entries));
       let sampled = 0;
       forEachLatest(chunks, (c, i) => {
@@ -55,6 +60,35 @@ export async function restoreChunkHandles(core: BackendCore, handles: readonly K
   }
   if (reading && pending) load(pending, await reading);
   await raiseSerialFromDisk(core);
+}
+
+/**
+ * Loads a key group's chunks (oldest first) when every key stays resident: each entry goes
+ * straight into the tables, a later one replacing the key's cells and a tombstone dropping
+ * them. Without a budget nothing needs each key's latest entry up front, so the index of
+ * latest entries `forEachLatest` builds (a map insert per entry) is skipped.
+ */
+function applyInOrder(core: BackendCore, chunks: readonly ChunkRecord[]): void {
+  const { loc } = core.layout;
+  const { ws } = core;
+  let sampled = 0;
+  for (const rec of chunks) {
+    for (let i = 0, n = entryCount(rec); i < n; i++) {
+      const key = entryKey(rec, i);
+      // Keys belong to one key group and the layout was cleared by the restore: a key in `loc` came from an older chunk here.
+      if (loc.has(key)) ws.forget(key);
+      if (!entryLive(rec, i)) {
+        loc.delete(key);
+        continue;
+      }
+      loc.set(key, rec.id);
+      if (sampled < 64) {
+        sampled++;
+        ws.learnSizes(entryCells(rec, i)!);
+      }
+      ws.loadEntry(key, rec, i);
+    }
+  }
 }
 
 /** Reads a chunk handle into a heap snapshot (the memory backend's format: the cell encodings are the same). */

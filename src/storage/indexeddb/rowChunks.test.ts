@@ -5,6 +5,7 @@ import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts'
 import { listState, valueState } from '../../state/descriptors.ts';
 import { testClock } from '../../state/backendBehaviour.suite.ts';
 import { chunkId, type ChunkEntry, type RowChunk } from './chunks.ts';
+import { COLUMNAR_FORMAT } from './columnarChunk.ts';
 import { idbWorld, writeVersion1 } from './testkit.ts';
 import type { IndexedDbStateBackend } from './indexedDbBackend.ts';
 
@@ -87,7 +88,7 @@ describe('chunks of the first (row) format already on disk', () => {
     await again.restoreHandles([compacted.handle]);
     expect(read(again, KEYS)).toEqual(want);
     const formats = new Set(await storedFormats(world));
-    expect(formats.has(2)).toBe(true);
+    expect(formats.has(COLUMNAR_FORMAT)).toBe(true);
   });
 
   it('are prefetched back after eviction under a memory budget', async () => {

@@ -3,7 +3,7 @@ import type { AnyDescriptor, StateKind } from '../../state/descriptors.ts';
 import { fromSnapshotValue, toSnapshotValue, type Cell, type Entry } from '../../state/memory/memoryBackend.ts';
 import { isColumnar, latestTouched, type CellRecord, type ChunkRecord } from './chunks.ts';
 import { approxSize } from '../../state/size.ts';
-import { cellEventTime, cellsStart, cellStateOf, type ColumnarChunkBuilder } from './columnarChunk.ts';
+import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, type ColumnarChunkBuilder } from './columnarChunk.ts';
 import { KeyTracker, TrackedTable, type EvictedKey } from './trackedTable.ts';
 
 function cellLatest(kind: StateKind, c: Cell): number {
@@ -96,10 +96,10 @@ export class WorkingSet {
       return;
     }
     this.tracker.evicted.delete(key);
-    for (let c = cellsStart(rec, i), end = rec.ends[i]; c < end; c++) {
+    for (let c = cellsStart(rec, i), end = cellsEnd(rec, i); c < end; c++) {
       const s = cellStateOf(rec, c);
       const kind = rec.kinds[s];
-      this.table(rec.states[s], kind).load(key, { v: fromSnapshotValue(kind, rec.values[c]), t: rec.touched[c], et: cellEventTime(rec, c) });
+      this.table(rec.states[s], kind).load(key, { v: fromSnapshotValue(kind, rec.values[c]), t: cellTouched(rec, c), et: cellEventTime(rec, c) });
     }
     if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
   }
@@ -108,6 +108,11 @@ export class WorkingSet {
   markEvicted(key: Key, cells: readonly CellRecord[]): void {
     for (const [state, kind] of cells) this.table(state, kind);
     this.tracker.evicted.set(key, cells.map((c) => [c[0], latestTouched(c)]));
+  }
+
+  /** Drops a key's resident cells without recording it as evicted (a restore replacing them). */
+  forget(key: Key): void {
+    for (const table of this.tables.values()) (table as TrackedTable).drop(key);
   }
 
   /** Drops a clean key from memory; returns the estimated bytes freed. */
