@@ -15,8 +15,14 @@ const nodeOf = (subtask: string) => subtask.slice(0, subtask.lastIndexOf('#'));
 export class ChunkRetention {
   private readonly byCheckpoint = new Map<number, HandlesByNode>();
   private readonly pending = new Map<number, HandlesByNode>();
-  /** One collection at a time; a checkpoint completing during one is covered by the next. */
+  /**
+   * One collection at a time. A checkpoint completing during one is collected right after it (the
+   * latest such request wins): waiting for the next checkpoint instead left a busy machine's
+   * garbage growing with each checkpoint that completed during a collection, and a finished job's
+   * last checkpoints uncollected.
+   */
   private collecting: Promise<void> | null = null;
+  private queued: { dep: Deployment; manifests: readonly CheckpointManifest[] } | null = null;
   /** Whether this job writes chunk handles at all: inline-only jobs (memory, Node) never read snapshots back. */
   private chunked = false;
 
@@ -31,14 +37,28 @@ export class ChunkRetention {
    * failed collection only leaves garbage for the next one.
    */
   collect(dep: Deployment, manifests: readonly CheckpointManifest[]): void {
-    if (this.collecting || dep.isFailed) return;
+    if (dep.isFailed) return;
+    if (this.collecting) {
+      this.queued = { dep, manifests };
+      return;
+    }
     this.collecting = (async () => {
       const handles = await this.retained(manifests);
       if (!handles || dep.isFailed) return;
       await dep.guard(Promise.all(dep.slots.map((s) => s.api.retainOnly(handles))), 60_000, 'collecting state chunks');
     })()
       .catch((e: unknown) => this.log?.(`state chunk collection skipped: ${(e as Error)?.message ?? String(e)}`))
-      .finally(() => (this.collecting = null));
+      .finally(() => {
+        this.collecting = null;
+        const next = this.queued;
+        this.queued = null;
+        if (next) this.collect(next.dep, next.manifests);
+      });
+  }
+
+  /** Resolves when no collection runs or waits: a finished job ends with its storage collected. */
+  async settled(): Promise<void> {
+    while (this.collecting) await this.collecting;
   }
 
   /** At recovery, before the job starts: chunks a killed attempt was writing are referenced by no checkpoint; one worker deletes them. */

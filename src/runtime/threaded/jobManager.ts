@@ -178,6 +178,7 @@ export class JobManager {
     if (out.kind === 'finished') {
       try {
         await this.finishPhase(dep);
+        await this.retention.settled();
       } catch (e) {
         out = { kind: 'failed', reason: (e as Error).message };
       }
