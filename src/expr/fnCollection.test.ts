@@ -44,6 +44,34 @@ describe('a[i], m[k] and CARDINALITY', () => {
     expect(ev(src as string)).toEqual(expected);
   });
 
+  it.each([
+    ["ARRAY_CONTAINS(tags, 'blue')", true],
+    ["ARRAY_CONTAINS(tags, 'green')", false],
+    ['ARRAY_CONTAINS(tags, none)', true], // a NULL element is found, as in Flink
+    ["ARRAY_CONTAINS(none, 'x')", null],
+    ["ARRAY_CONTAINS(text, 'y')", true],
+    ["ARRAY_POSITION(tags, 'blue')", 2],
+    ["ARRAY_POSITION(tags, 'green')", 0],
+    ["ARRAY_JOIN(tags, '-')", 'red-blue'],
+    ["ARRAY_JOIN(tags, '-', '?')", 'red-blue-?'],
+    ["ARRAY_JOIN(none, '-')", null],
+    ['ARRAY_JOIN(tags, none)', null],
+    ['ARRAY_DISTINCT(nums)', [3, 1, null]],
+    ['ARRAY_REVERSE(nums)', [null, 1, 1, 3]],
+    ['ARRAY_MAX(nums)', 3],
+    ['ARRAY_MIN(nums)', 1],
+    ['ARRAY_MAX(none)', null],
+    ['ARRAY_REMOVE(nums, 1)', [3, null]],
+    ['ARRAY_CONCAT(tags, text)', ['red', 'blue', null, 'x', 'y']],
+    ['ARRAY_CONCAT(tags, none)', null],
+    ['MAP_KEYS(m)', ['a', 'b c']],
+    ['MAP_VALUES(m)', [1, { d: [10, 20] }]],
+    ['MAP_KEYS(tags)', null],
+    ["ARRAY_CONTAINS(MAP_KEYS(m), 'a')", true],
+  ])('%s is %j', (src, expected) => {
+    expect(compileExpr(src).evaluate({ ...row, nums: [3, 1, 1, null] })).toEqual(expected);
+  });
+
   it('prints the subscript as Flink writes it, and reads its print back', () => {
     for (const [src, printed] of [
       ['tags[1]', '`tags`[1]'],

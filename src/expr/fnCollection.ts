@@ -1,13 +1,14 @@
 /**
- * Flink's array and map access over Weir's json values (an ARRAY or MAP column arrives as a JSON
+ * Flink's array and map functions over Weir's json values (an ARRAY or MAP column arrives as a JSON
  * array or object, or as its JSON text): `a[i]` (1-based, as in Flink) and `m['key']`, read as the
- * call ITEM (Calcite's name for the subscript), and CARDINALITY. A missing element, an index out
- * of range and a value that is no array or map are NULL.
+ * call ITEM (Calcite's name for the subscript), CARDINALITY, and the ARRAY_… / MAP_… functions of
+ * Flink 1.15–1.18. A missing element, an index out of range and a value that is no array or map
+ * are NULL; a NULL array gives NULL, as in Flink. Elements compare as SQL values do (1 = 1.0).
  */
 import type { FunctionDef } from './functionKit.ts';
 import { always } from './functionKit.ts';
 import { jsonValue } from './fnJson.ts';
-import { isNull } from './values.ts';
+import { compare, isNull, toStr } from './values.ts';
 
 function item(container: unknown, at: unknown): unknown {
   if (isNull(container) || isNull(at)) return null;
@@ -30,7 +31,114 @@ function cardinality(v: unknown): number | null {
   return doc !== null && typeof doc === 'object' ? Object.keys(doc).length : null;
 }
 
+const arrayOf = (v: unknown): unknown[] | null => {
+  if (isNull(v)) return null;
+  const doc = jsonValue(v);
+  return Array.isArray(doc) ? doc : null;
+};
+const mapOf = (v: unknown): Record<string, unknown> | null => {
+  if (isNull(v)) return null;
+  const doc = jsonValue(v);
+  return doc !== null && typeof doc === 'object' && !Array.isArray(doc) ? (doc as Record<string, unknown>) : null;
+};
+/** Element equality with NULL equal to NULL, as ARRAY_CONTAINS and ARRAY_DISTINCT treat it. */
+const same = (a: unknown, b: unknown): boolean => (isNull(a) || isNull(b) ? isNull(a) && isNull(b) : compare(a, b) === 0);
+const position = (arr: readonly unknown[], needle: unknown): number => arr.findIndex((x) => same(x, needle)) + 1;
+
+function extreme(sign: 1 | -1): FunctionDef {
+  return {
+    min: 1,
+    max: 1,
+    compile: ([a]) => (row) => {
+      const arr = arrayOf(a(row));
+      if (!arr) return null;
+      let best: unknown = null;
+      for (const x of arr) if (!isNull(x) && (best === null || (compare(x, best) ?? 0) * sign > 0)) best = x;
+      return best;
+    },
+    type: () => null,
+  };
+}
+
+/** An array in, an array out (json), NULL for NULL. */
+const arrayToArray = (f: (arr: unknown[]) => unknown[]): FunctionDef => ({
+  min: 1,
+  max: 1,
+  compile: ([a]) => (row) => {
+    const arr = arrayOf(a(row));
+    return arr ? f(arr) : null;
+  },
+  type: always('json'),
+});
+
 export const COLLECTION_FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
   ITEM: { min: 2, max: 2, syntaxOnly: true, keywords: ['FIELD'], compile: ([c, i]) => (row) => item(c(row), i(row)), type: () => null },
   CARDINALITY: { min: 1, max: 1, compile: ([a]) => (row) => cardinality(a(row)), type: always('integer') },
+  ARRAY_CONTAINS: {
+    min: 2,
+    max: 2,
+    compile: ([a, x]) => (row) => {
+      const arr = arrayOf(a(row));
+      return arr ? position(arr, x(row)) > 0 : null;
+    },
+    type: always('boolean'),
+  },
+  ARRAY_POSITION: {
+    min: 2,
+    max: 2,
+    compile: ([a, x]) => (row) => {
+      const arr = arrayOf(a(row));
+      return arr ? position(arr, x(row)) : null;
+    },
+    type: always('integer'),
+  },
+  // ARRAY_JOIN(a, delimiter [, nullReplacement]): NULL elements are left out unless replaced.
+  ARRAY_JOIN: {
+    min: 2,
+    max: 3,
+    compile: ([a, d, r]) => (row) => {
+      const arr = arrayOf(a(row));
+      const delim = toStr(d(row));
+      if (!arr || delim === null) return null;
+      const instead = r ? toStr(r(row)) : null;
+      const parts: string[] = [];
+      for (const x of arr) {
+        if (!isNull(x)) parts.push(typeof x === 'object' ? JSON.stringify(x) : String(x));
+        else if (instead !== null) parts.push(instead);
+      }
+      return parts.join(delim);
+    },
+    type: always('string'),
+  },
+  ARRAY_DISTINCT: arrayToArray((arr) => arr.filter((x, i) => arr.findIndex((y) => same(x, y)) === i)),
+  ARRAY_REVERSE: arrayToArray((arr) => [...arr].reverse()),
+  ARRAY_MAX: extreme(1),
+  ARRAY_MIN: extreme(-1),
+  ARRAY_REMOVE: {
+    min: 2,
+    max: 2,
+    compile: ([a, x]) => (row) => {
+      const arr = arrayOf(a(row));
+      const needle = x(row);
+      return arr ? arr.filter((y) => !same(y, needle)) : null;
+    },
+    type: always('json'),
+  },
+  // ARRAY_CONCAT(a, b, …): NULL when any input is NULL.
+  ARRAY_CONCAT: {
+    min: 1,
+    max: Infinity,
+    compile: (args) => (row) => {
+      const out: unknown[] = [];
+      for (const a of args) {
+        const arr = arrayOf(a(row));
+        if (!arr) return null;
+        out.push(...arr);
+      }
+      return out;
+    },
+    type: always('json'),
+  },
+  MAP_KEYS: { min: 1, max: 1, compile: ([m]) => (row) => { const map = mapOf(m(row)); return map ? Object.keys(map) : null; }, type: always('json') },
+  MAP_VALUES: { min: 1, max: 1, compile: ([m]) => (row) => { const map = mapOf(m(row)); return map ? Object.values(map) : null; }, type: always('json') },
 };

@@ -144,5 +144,7 @@ describe('Flink built-ins in the planner', () => {
     expect(exprOf('tags[1]')).toBe('CAST(`tags`[1] AS STRING)');
     expect(exprOf("attrs['color']")).toBe("CAST(`attrs`['color'] AS STRING)");
     expect(exprOf('CARDINALITY(tags)')).toBe('CAST(CARDINALITY(`tags`) AS STRING)');
+    expect(exprOf("ARRAY_CONTAINS(tags, 'red')")).toBe("CAST(ARRAY_CONTAINS(`tags`, 'red') AS STRING)");
+    expect(exprOf("ARRAY_JOIN(MAP_KEYS(attrs), ',')")).toBe("CAST(ARRAY_JOIN(MAP_KEYS(`attrs`), ',') AS STRING)");
   });
 });

@@ -31,6 +31,20 @@ function perSku(cs: readonly Row[]): Row[] {
 
 export const unnestCases: SqlOracleCase[] = [
   {
+    name: "array functions: ARRAY_CONTAINS, ARRAY_POSITION, ARRAY_JOIN with and without a NULL replacement, ARRAY_CONTAINS over MAP_KEYS",
+    sql: `${CARTS_DDL}${printSink('cart_tags_fn', 'cart_id STRING, is_gift BOOLEAN, promo_at INT, joined STRING, joined_q STRING, has_volume BOOLEAN')}INSERT INTO cart_tags_fn
+SELECT cart_id, ARRAY_CONTAINS(tags, 'gift'), ARRAY_POSITION(tags, 'promo'), ARRAY_JOIN(tags, '|'), ARRAY_JOIN(tags, '|', '?'), ARRAY_CONTAINS(MAP_KEYS(attrs), 'volume') FROM carts;`,
+    expected: {
+      cart_tags_fn: `SELECT cart_id,
+  CASE WHEN tags IS NULL THEN NULL ELSE EXISTS (SELECT 1 FROM json_each(tags) WHERE value = 'gift') END AS is_gift,
+  CASE WHEN tags IS NULL THEN NULL ELSE COALESCE((SELECT MIN(key) + 1 FROM json_each(tags) WHERE value = 'promo'), 0) END AS promo_at,
+  CASE WHEN tags IS NULL THEN NULL ELSE COALESCE((SELECT group_concat(value, '|') FROM (SELECT value FROM json_each(tags) WHERE value IS NOT NULL ORDER BY key)), '') END AS joined,
+  CASE WHEN tags IS NULL THEN NULL ELSE COALESCE((SELECT group_concat(COALESCE(value, '?'), '|') FROM (SELECT value FROM json_each(tags) ORDER BY key)), '') END AS joined_q,
+  CASE WHEN attrs IS NULL THEN NULL ELSE json_extract(attrs, '$.volume') IS NOT NULL END AS has_volume
+FROM carts`,
+    },
+  },
+  {
     name: 'element access and CARDINALITY: tags[1], tags[2], attrs[key] and the sizes of an ARRAY and a MAP, NULL where missing',
     sql: `${CARTS_DDL}${printSink('cart_shape', 'cart_id STRING, n_tags INT, first_tag STRING, second_tag STRING, n_attrs INT, weight DOUBLE')}INSERT INTO cart_shape
 SELECT cart_id, CARDINALITY(tags), tags[1], tags[2], CARDINALITY(attrs), attrs['weight'] FROM carts;`,

@@ -60,7 +60,6 @@ export const NOT_CARRIED: Record<string, string> = {
   JSON_OBJECTAGG: 'use an aggregate with code (udaf)',
   JSON_ARRAYAGG: 'use an aggregate with code (udaf)',
   ELEMENT: 'arrays are json values in Weir: JSON_VALUE(col, \'$[0]\')',
-  ARRAY_CONTAINS: MAP_CODE,
   LISTAGG: 'LISTAGG is an aggregate: SELECT k, LISTAGG(x [, separator]) FROM t GROUP BY k',
   LAG: 'LAG reads an OVER window: LAG(x [, offset [, default]]) OVER (PARTITION BY … ORDER BY <time attribute>)',
   LEAD: "LEAD needs rows that have not arrived, and Flink's streaming planner refuses it; look back with LAG(x) OVER (PARTITION BY … ORDER BY <time attribute>) instead",
