@@ -165,12 +165,15 @@ SQL dialect that runs in every Weir runtime and exports to Flink SQL unchanged:
   LOG2, EXP, SIGN, PI, E, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH, DEGREES, RADIANS, BIN,
   HEX; time (UTC; a timestamp is epoch ms, a date its 'yyyy-MM-dd' text) DATE_FORMAT, TO_TIMESTAMP,
   TO_TIMESTAMP_LTZ (epoch ms; epoch s with precision 0), TO_DATE, UNIX_TIMESTAMP, FROM_UNIXTIME, YEAR, QUARTER, MONTH, WEEK, DAYOFYEAR, DAYOFMONTH, DAYOFWEEK, HOUR, MINUTE,
-  SECOND; JSON JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_STRING; hashes MD5, SHA1, SHA224, SHA256, SHA384,
+  SECOND; JSON JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_STRING, JSON_OBJECT(KEY 'k' VALUE v, … [NULL|ABSENT ON NULL]), JSON_ARRAY(v, … [NULL|ABSENT ON NULL]); hashes MD5, SHA1, SHA224, SHA256, SHA384,
   SHA512, SHA2; COALESCE, IFNULL, NULLIF, IF, GREATEST, LEAST; CAST(x AS STRING | DOUBLE | BIGINT | BOOLEAN |
   DATE | TIMESTAMP(3));
 - the SQL forms \`TRIM(LEADING|TRAILING|BOTH [chars] FROM s)\`, \`POSITION(a IN b)\`, \`EXTRACT(unit FROM t)\`,
   \`FLOOR(t TO unit)\`, \`CEIL(t TO unit)\`, \`TIMESTAMPADD(unit, n, t)\`, \`TIMESTAMPDIFF(unit, a, b)\` and
-  \`s IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]\`.
+  \`s IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]\`, \`OVERLAY(s PLACING r FROM n [FOR len])\`, JSON_OBJECT and
+  JSON_ARRAY (above), element access \`a[i]\` (from 1), \`m['key']\` and \`a[i].field\`, and CARDINALITY,
+  ARRAY_CONTAINS, ARRAY_POSITION, ARRAY_JOIN, ARRAY_DISTINCT, ARRAY_REVERSE, ARRAY_REMOVE, ARRAY_CONCAT,
+  ARRAY_MAX, ARRAY_MIN, MAP_KEYS and MAP_VALUES over json arrays and objects.
 
 NULL follows SQL: arithmetic and comparisons with NULL give NULL, \`AND\`/\`OR\` use three-valued logic, and a
 filter keeps a record only when its condition is TRUE. Division by zero and failed casts give NULL
