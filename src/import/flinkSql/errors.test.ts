@@ -20,7 +20,10 @@ describe('Flink SQL planner errors', () => {
     expect(e).toMatchObject({ line: LINES + 3, column: 1, construct: 'ORDER BY' });
     expect(e.message).toMatch(/ORDER BY … LIMIT n \(Top-N\)/);
     expect(insert('SELECT a, n FROM t ORDER BY n LIMIT 0')[0].construct).toBe('LIMIT');
-    expect(insert('SELECT a, n FROM t ORDER BY n + 1 LIMIT 3')[0].message).toMatch(/order by a column of the SELECT list \(a, n\)/);
+    expect(importFlinkSql(`${TABLE}${SINK}INSERT INTO s SELECT a, n FROM t ORDER BY n + 1 LIMIT 3;`).ok).toBe(true);
+    expect(insert('SELECT a, n FROM t ORDER BY 3 LIMIT 3')[0]).toMatchObject({ construct: 'ORDER BY 3', message: expect.stringMatching(/has 2 columns; order by a position from 1 to 2/) });
+    expect(insert('SELECT DISTINCT a FROM t ORDER BY n LIMIT 3')[0].message).toMatch(/with SELECT DISTINCT, order by columns of the SELECT list/);
+    expect(insert('SELECT a, n FROM t ORDER BY nope LIMIT 3')[0]).toMatchObject({ construct: 'column nope', message: expect.stringMatching(/columns in scope are t.a, t.n, t.ts/) });
   });
 
   it('skips DROP, SHOW, USE and EXPLAIN with a warning that names them, and lets a dropped table be created again', () => {

@@ -35,6 +35,34 @@ LIMIT 2;`,
     expected: { top_buyers: 'SELECT customer_id, SUM(qty) AS units FROM orders GROUP BY customer_id ORDER BY units DESC, customer_id LIMIT 2' },
   },
   {
+    name: 'shapes: ORDER BY a column the SELECT list leaves out, LIMIT 3',
+    sql: `${ORDERS_DDL}${printSink('biggest_ids', 'order_id STRING, customer_id STRING')}INSERT INTO biggest_ids
+SELECT order_id, customer_id FROM orders ORDER BY amount DESC LIMIT 3;`,
+    expected: { biggest_ids: 'SELECT order_id, customer_id FROM orders ORDER BY amount DESC LIMIT 3' },
+  },
+  {
+    name: 'shapes: ORDER BY an aggregate and an expression the SELECT list leaves out',
+    sql: `${ORDERS_DDL}${printSink('busiest', 'customer_id STRING')}${printSink('dearest_lines', 'order_id STRING')}INSERT INTO busiest
+SELECT customer_id FROM orders GROUP BY customer_id ORDER BY SUM(qty) DESC, customer_id LIMIT 2;
+INSERT INTO dearest_lines SELECT order_id FROM orders ORDER BY amount * qty DESC, order_id LIMIT 3;`,
+    expected: {
+      busiest: 'SELECT customer_id FROM orders GROUP BY customer_id ORDER BY SUM(qty) DESC, customer_id LIMIT 2',
+      dearest_lines: 'SELECT order_id FROM orders ORDER BY amount * qty DESC, order_id LIMIT 3',
+    },
+  },
+  {
+    name: 'shapes: ORDER BY positions of the SELECT list',
+    sql: `${ORDERS_DDL}${printSink('top_units', 'customer_id STRING, units INT')}INSERT INTO top_units
+SELECT customer_id, SUM(qty) AS units FROM orders GROUP BY customer_id ORDER BY 2 DESC, 1 LIMIT 2;`,
+    expected: { top_units: 'SELECT customer_id, SUM(qty) AS units FROM orders GROUP BY customer_id ORDER BY 2 DESC, 1 LIMIT 2' },
+  },
+  {
+    name: 'shapes: ORDER BY the time attribute when the SELECT list leaves it out',
+    sql: `${ORDERS_DDL}${printSink('paid_ids', 'order_id STRING, amount DOUBLE')}INSERT INTO paid_ids
+SELECT order_id, amount FROM orders WHERE status = 'paid' ORDER BY order_time;`,
+    expected: { paid_ids: "SELECT order_id, amount FROM orders WHERE status = 'paid'" },
+  },
+  {
     name: 'shapes: LIMIT without ORDER BY keeps the first rows that arrive',
     sql: `${ORDERS_DDL}${printSink('first_orders', 'order_id STRING, status STRING')}INSERT INTO first_orders
 SELECT order_id, status FROM orders LIMIT 4;`,

@@ -25,6 +25,8 @@ export interface Env {
   stateTtlMs?: number | null;
   /** Planning a branch of UNION ALL itself (not a subquery in it). */
   unionBranch?: boolean;
+  /** ORDER BY keys the SELECT list `sel` does not output: it carries them as hidden columns. */
+  orderCarry?: { sel: Tree; keys: Tree[] };
 }
 
 export const scopeOf = (env: Env, rel: Rel): Scope => ({ cols: rel.cols, sql: env.sql, tryCasts: env.prep.tryCasts, procTime: rel.procTime });

@@ -24,7 +24,7 @@ import { planWindowSemiJoins } from './windowSemiJoin.ts';
 import { renamedColumns, unnamedCallOfUnknown } from './selectForms.ts';
 import { planWhere } from './subquery.ts';
 import { planScalarSelect, scalarSubqueries } from './scalarSubquery.ts';
-import { planOrderLimit } from './orderLimit.ts';
+import { carriedOrderKeys, orderCarry, planOrderLimit } from './orderLimit.ts';
 import { combineSetOps, distinctRows, setOperandTypes } from './setOps.ts';
 import { windowRows } from './windowRows.ts';
 import type { SetLink } from './setOps.ts';
@@ -59,7 +59,10 @@ export function planQuery(q: Tree, env: Env): FromRel {
   }
   const order = childOf(q, 'orderByClause');
   const limit = childOf(q, 'limitClause');
-  if (order || limit) return planOrderLimit(q, order, limit, finish(planUnordered(q, env), env, q), env);
+  if (order || limit) {
+    const carry = orderCarry(q, order);
+    return planOrderLimit(q, order, limit, finish(planUnordered(q, carry ? { ...env, orderCarry: carry } : env), env, q), env);
+  }
   return planUnordered(q, env);
 }
 
@@ -290,6 +293,7 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
     name ??= columnRef(body)?.name ?? `EXPR$${i}`;
     out.push({ name, expr: body, col: null, at: item });
   });
+  if (env.orderCarry?.sel === sel) out.push(...carriedOrderKeys(env.orderCarry.keys, out));
   return uniqueNames(out);
 }
 
