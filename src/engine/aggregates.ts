@@ -1,5 +1,6 @@
 import type { Row } from '../core/types.ts';
 import { userAccumulator } from './userAggregate.ts';
+import { collectionAccumulator } from './collectionAggregates.ts';
 import type { AggregateCall, OverCall } from '../pipeline/kinds/aggregateCall.ts';
 
 
@@ -145,6 +146,10 @@ export function accumulator(call: AggregateCall | OverCall, appendOnly = false):
       return lagAccumulator(call as OverCall, read);
     case 'udaf':
       return userAccumulator(call as AggregateCall);
+    case 'arrayAgg':
+    case 'jsonArrayAgg':
+    case 'jsonObjectAgg':
+      return collectionAccumulator(call as AggregateCall, read)!;
     default:
       throw new Error(`unknown aggregate function "${String((call as { fn: unknown }).fn)}"`);
   }

@@ -14,7 +14,7 @@ export const JSON_CONSTRUCTORS: ReadonlySet<string> = new Set(['JSON_OBJECT', 'J
 const isConstructor = (n: ExprNode | undefined): boolean => n?.kind === 'call' && JSON_CONSTRUCTORS.has(n.name);
 
 /** One value as JSON text; `raw` for the text a nested constructor returned. */
-function valueJson(v: unknown, raw: boolean): string {
+export function valueJson(v: unknown, raw: boolean): string {
   if (raw && typeof v === 'string') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
   if (typeof v === 'bigint') return v.toString();

@@ -1,5 +1,5 @@
 // The aggregate calls a document declares; the engine's accumulators implement them.
-export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'firstValue' | 'lastValue' | 'listAgg' | 'udaf';
+export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'firstValue' | 'lastValue' | 'listAgg' | 'arrayAgg' | 'jsonArrayAgg' | 'jsonObjectAgg' | 'udaf';
 
 /** One output column of a GROUP BY or window aggregate. */
 export interface AggregateCall {
@@ -9,6 +9,16 @@ export interface AggregateCall {
   as: string;
   /** For `listAgg`: what goes between two values; default `,` (Flink's LISTAGG). */
   separator?: string;
+  /** For `jsonObjectAgg`: the field that names each member (`field` is its value). */
+  keyField?: string;
+  /**
+   * For `arrayAgg`, `jsonArrayAgg` and `jsonObjectAgg`: whether a NULL value is kept (Flink's
+   * RESPECT NULLS / NULL ON NULL) or skipped (IGNORE NULLS / ABSENT ON NULL). Defaults as Flink's:
+   * keep for arrayAgg and jsonObjectAgg, skip for jsonArrayAgg.
+   */
+  nulls?: 'keep' | 'skip';
+  /** For `jsonArrayAgg` and `jsonObjectAgg`: the values are JSON text, nested as JSON rather than as strings. */
+  jsonValues?: boolean;
   /** For `udaf`: an object with create(), add(acc, v), retract(acc, v) and get(acc). */
   code?: string;
 }

@@ -25,6 +25,19 @@ describe('window spec', () => {
     expect(infer({ allowedLatenessMs: 10 }).outputs.out.changelog).toBe('update');
   });
 
+  it('checks the collecting calls: jsonObjectAgg needs a known keyField, their options belong to them, sessions refuse them', () => {
+    const agg = (c: Record<string, unknown>) => ({ aggregates: [{ as: 'x', ...c }] as WindowParams['aggregates'] });
+    expect(codes(agg({ fn: 'jsonObjectAgg', field: 'amount', keyField: 'user' }))).toEqual([]);
+    expect(codes(agg({ fn: 'jsonObjectAgg', field: 'amount' }))).toEqual([['params.aggregates[0].keyField', 'missing-param']]);
+    expect(codes(agg({ fn: 'jsonObjectAgg', field: 'amount', keyField: 'nope' }))).toEqual([['params.aggregates[0].keyField', 'unknown-field']]);
+    expect(codes(agg({ fn: 'sum', field: 'amount', keyField: 'user', nulls: 'skip', jsonValues: true }))).toEqual([
+      ['params.aggregates[0].keyField', 'bad-param-value'],
+      ['params.aggregates[0].nulls', 'bad-param-value'],
+      ['params.aggregates[0].jsonValues', 'bad-param-value'],
+    ]);
+    expect(codes({ ...agg({ fn: 'arrayAgg', field: 'user' }), type: 'session', gapMs: 10 })).toEqual([['params.aggregates[0].fn', 'bad-param-value']]);
+  });
+
   it('takes FIRST_VALUE/LAST_VALUE in windows that never merge, and refuses them in sessions', () => {
     const ends = [{ fn: 'firstValue', field: 'amount', as: 'first' }, { fn: 'lastValue', field: 'user', as: 'last' }] as WindowParams['aggregates'];
     expect(infer({ aggregates: ends }).problems).toEqual([]);

@@ -71,6 +71,9 @@ export function windowShapeProblems(p: WindowParams): InferProblem[] {
   return out;
 }
 
+/** Calls whose result depends on the order values arrived in. */
+const ARRIVAL_ORDERED = new Set(['listAgg', 'arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg']);
+
 export const windowSpec: KindSpec<WindowParams> = {
   kind: 'window',
   group: 'windows',
@@ -165,7 +168,7 @@ export const windowSpec: KindSpec<WindowParams> = {
       // Merging two sessions would need each value's arrival across both; Flink's FIRST_VALUE/LAST_VALUE have no merge either.
       if (params.type === 'session' && (c.fn === 'firstValue' || c.fn === 'lastValue')) problems.push({ field: `params.aggregates[${i}].fn`, message: `${c.fn} cannot merge sessions (Flink's FIRST_VALUE/LAST_VALUE cannot either); use a tumble, hop or cumulate window, or min/max of a value that grows with time`, code: 'bad-param-value' });
       // Its values are in arrival order, which a merge of two sessions does not keep.
-      if (params.type === 'session' && c.fn === 'listAgg') problems.push({ field: `params.aggregates[${i}].fn`, message: 'listAgg keeps its values in arrival order, which merging two sessions loses; use a tumble, hop or cumulate window, or aggregate the session\'s rows with listAgg in a group by after it', code: 'bad-param-value' });
+      if (params.type === 'session' && ARRIVAL_ORDERED.has(c.fn)) problems.push({ field: `params.aggregates[${i}].fn`, message: `${c.fn} keeps its values in arrival order, which merging two sessions loses; use a tumble, hop or cumulate window, or aggregate the session's rows with ${c.fn} in a group by after it`, code: 'bad-param-value' });
     });
     let fields: Record<string, FieldType> | null = null;
     if (columns) {

@@ -27,7 +27,7 @@ export function exprDerivation(expr: string, port = 'in'): Derivation {
   return { how: 'expr', from: fields.map((f) => at(port, f)), expr: readable(expr) };
 }
 
-const AGG_SQL: Record<string, string> = { count: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX', firstValue: 'FIRST_VALUE', lastValue: 'LAST_VALUE', listAgg: 'LISTAGG', lag: 'LAG' };
+const AGG_SQL: Record<string, string> = { count: 'COUNT', sum: 'SUM', avg: 'AVG', min: 'MIN', max: 'MAX', firstValue: 'FIRST_VALUE', lastValue: 'LAST_VALUE', listAgg: 'LISTAGG', arrayAgg: 'ARRAY_AGG', jsonArrayAgg: 'JSON_ARRAYAGG', jsonObjectAgg: 'JSON_OBJECTAGG', lag: 'LAG' };
 
 /** `, 2, 0` of LAG(x, 2, 0): the arguments after the field that differ from LAG's defaults. */
 function lagTail(call: OverCall): string {
@@ -37,11 +37,13 @@ function lagTail(call: OverCall): string {
 
 /** `SUM(amount)`, `COUNT(*)`, `COUNT(DISTINCT user)`; a user aggregate is code whose reading of its field is its own. */
 export function aggregateDerivation(call: AggregateCall | OverCall, port = 'in', over?: string): Derivation {
-  const from = call.field ? [at(port, call.field)] : [];
+  const keyField = (call as AggregateCall).keyField;
+  // JSON_OBJECTAGG's members are named by one field and valued by another: the column derives from both.
+  const from = [...(keyField ? [at(port, keyField)] : []), ...(call.field ? [at(port, call.field)] : [])];
   const suffix = over ? ` OVER (${over})` : '';
   if (call.fn === 'udaf') return { how: 'code', from };
   const lagArgs = call.fn === 'lag' ? lagTail(call as OverCall) : '';
-  const text = call.fn === 'countDistinct' ? `COUNT(DISTINCT ${call.field ?? '*'})` : `${AGG_SQL[call.fn] ?? call.fn.toUpperCase()}(${call.field ?? '*'}${lagArgs})`;
+  const text = call.fn === 'countDistinct' ? `COUNT(DISTINCT ${call.field ?? '*'})` : `${AGG_SQL[call.fn] ?? call.fn.toUpperCase()}(${keyField ? `KEY ${keyField} VALUE ` : ''}${call.field ?? '*'}${lagArgs})`;
   return { how: 'aggregate', from, expr: text + suffix };
 }
 

@@ -14,9 +14,10 @@ import { shapeCases } from './shapes.cases.ts';
 import { setOpCases } from './setOps.cases.ts';
 import { overFunctionCases } from './overFunctions.cases.ts';
 import { listAggCases } from './listAgg.cases.ts';
+import { collectingCases } from './collecting.cases.ts';
 import { unnestCases } from './unnest.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases, ...overFunctionCases, ...listAggCases, ...unnestCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases, ...overFunctionCases, ...listAggCases, ...collectingCases, ...unnestCases];
 
 /** The planned document with every file source reading its table's rows inline. */
 export function withInlineData(doc: PipelineDocument): PipelineDocument {

@@ -29,6 +29,12 @@ export function aggregateCall(a: OperatorArgs, call: AggregateCall, input: Relat
       return `LAST_VALUE(${f})`;
     case 'listAgg':
       return call.separator === undefined ? `LISTAGG(${f})` : `LISTAGG(${f}, ${str(call.separator)})`;
+    case 'arrayAgg':
+      return `ARRAY_AGG(${f}${call.nulls === 'skip' ? ' IGNORE NULLS' : ''})`;
+    case 'jsonArrayAgg':
+      return `JSON_ARRAYAGG(${f}${call.nulls === 'keep' ? ' NULL ON NULL' : ''})`;
+    case 'jsonObjectAgg':
+      return `JSON_OBJECTAGG(KEY ${ident(call.keyField!)} VALUE ${f}${call.nulls === 'skip' ? ' ABSENT ON NULL' : ''})`;
     case 'udaf':
       // Without a field the Weir function receives the whole row: pass every column.
       return `${ident(udafStub(a, call, input))}(${f ?? identList(input.columns)})`;

@@ -18,11 +18,12 @@ import { exprType } from './exprForms.ts';
 import type { FromRel } from './select.ts';
 import { expandGroupingSets, groupingCall, hasGroupingSets } from './groupingSets.ts';
 import { filter, selectItems } from './select.ts';
+import { COLLECTING, collectingArgs } from './collectingCalls.ts';
 
 /** Flink's aggregate functions Weir computes, by the call they become. */
 const AGGREGATE_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LISTAGG: 'listAgg' };
 const AGGREGATES = new Set(Object.keys(AGGREGATE_FNS));
-const OTHER_AGGREGATES = new Set(['COLLECT', 'ARRAY_AGG', 'JSON_ARRAYAGG', 'JSON_OBJECTAGG']);
+const OTHER_AGGREGATES = new Set(['COLLECT']);
 /** Variances and standard deviations: STDDEV and VARIANCE are the sample forms, as in Flink. */
 const SPREADS: Record<string, { sample: boolean; root: boolean }> = {
   VAR_POP: { sample: false, root: false },
@@ -48,7 +49,7 @@ function aggregateCalls(t: Tree, udafs: ReadonlySet<string>, out: Tree[] = []): 
   if (ruleOf(t) === 'overWindowItem' || ruleOf(t) === 'windowSpec') return out;
   if (altOf(t) === 'FunctionCall') {
     const n = callName(t);
-    if (n && (AGGREGATES.has(n) || n in SPREADS || OTHER_AGGREGATES.has(n) || udafs.has(n))) {
+    if (n && (AGGREGATES.has(n) || n in SPREADS || n in COLLECTING || OTHER_AGGREGATES.has(n) || udafs.has(n))) {
       out.push(t);
       return out;
     }
@@ -243,7 +244,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
   };
   for (const c of sources.flatMap((s) => aggregateCalls(s, udafs))) {
     const fn = callName(c)!;
-    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX, COUNT(DISTINCT …), FIRST_VALUE, LAST_VALUE, LISTAGG, STDDEV_POP/SAMP and VAR_POP/SAMP; write others as an aggregate with code (udaf)');
+    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX, COUNT(DISTINCT …), FIRST_VALUE, LAST_VALUE, LISTAGG, ARRAY_AGG, JSON_ARRAYAGG, JSON_OBJECTAGG, STDDEV_POP/SAMP and VAR_POP/SAMP; write others as an aggregate with code (udaf)');
     const { distinct, star } = callArgs(c);
     let { args } = callArgs(c);
     const flt = filterOf(env, c);
@@ -263,6 +264,23 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
       const call: AggregateCall = whole ? { fn: 'udaf', as: `_agg${calls.length + 1}`, code: '' } : { fn: 'udaf', field: one!, as: `_agg${calls.length + 1}`, code: '' };
       calls.push(call);
       udafCalls.add(call);
+      byText.set(key, call.as);
+      callColumn.set(c, call.as);
+      continue;
+    }
+    if (fn in COLLECTING) {
+      if (flt) fail(c, `${fn}(…) FILTER (WHERE …)`, 'not supported; filter the rows in a subquery first');
+      if (window?.type === 'session') fail(c, `${fn}(…) in a SESSION window`, `not supported: merging sessions loses the arrival order of the values; the nearest supported form is a TUMBLE, HOP or CUMULATE window, or ${fn} in a GROUP BY over the session window's rows`);
+      const spec = collectingArgs(c, fn, env.sql);
+      const n = calls.length + 1;
+      const fieldOf = (t: Tree, name: string): string => {
+        const ref = columnRef(t);
+        if (ref) return resolve(inScope, ref.qual, ref.name, t).field;
+        set.push({ name, expr: weirExpr(t, inScope, `${fn}(…)`) });
+        return name;
+      };
+      const call: AggregateCall = { fn: COLLECTING[fn], field: fieldOf(spec.value, `_arg${n}`), as: `_agg${n}`, ...(spec.key ? { keyField: fieldOf(spec.key, `_arg${n}_key`) } : {}), ...(spec.nulls ? { nulls: spec.nulls } : {}), ...(spec.jsonValues ? { jsonValues: true } : {}) };
+      calls.push(call);
       byText.set(key, call.as);
       callColumn.set(c, call.as);
       continue;
