@@ -32,6 +32,43 @@ describe('TimerService', () => {
     expect(timers.count()).toBe(2);
   });
 
+  it('treats a namespace as its text and a key as its value, and shows each registration as it was written', () => {
+    const timers = new TimerService();
+    timers.register({ domain: 'event', key: 0, ts: 5, namespace: 1 });
+    timers.register({ domain: 'event', key: -0, ts: 5, namespace: '1' });
+    expect(timers.count()).toBe(1);
+    timers.delete({ domain: 'event', key: 0, ts: 5, namespace: '1' });
+    expect(timers.has({ domain: 'event', key: 0, ts: 5, namespace: 1 })).toBe(false);
+    // Registered again while its first entry is queued: both entries show, the first one fires.
+    timers.register({ domain: 'event', key: -0, ts: 5, namespace: '1' });
+    timers.register({ domain: 'event', key: 'x', ts: 5, namespace: null });
+    timers.register({ domain: 'event', key: 'x', ts: 5, namespace: 'null' });
+    expect(timers.snapshot()).toEqual([
+      { domain: 'event', key: 0, ts: 5, namespace: 1 },
+      { domain: 'event', key: -0, ts: 5, namespace: '1' },
+      { domain: 'event', key: 'x', ts: 5, namespace: null },
+    ]);
+    expect(Object.is(timers.snapshot()[1].key, -0)).toBe(true);
+    expect(timers.pollDue('event', 5)).toEqual({ domain: 'event', key: 0, ts: 5, namespace: 1 });
+    expect(timers.pollDue('event', 5)).toEqual({ domain: 'event', key: 'x', ts: 5, namespace: null });
+    expect(timers.pollDue('event', 5)).toBeUndefined();
+    expect(timers.count()).toBe(0);
+  });
+
+  it('fires a timer set while its time is being drained after the ones set before, and an earlier one next', () => {
+    const timers = new TimerService();
+    for (const key of ['a', 'b', 'c']) timers.register({ domain: 'event', key, ts: 10, namespace: null });
+    const fired: (string | number)[] = [];
+    for (let t = timers.pollDue('event', 10); t; t = timers.pollDue('event', 10)) {
+      fired.push(`${t.key}@${t.ts}`);
+      if (t.key === 'a' && fired.length === 1) timers.register({ domain: 'event', key: 'a', ts: 10, namespace: null });
+      if (t.key === 'b') timers.register({ domain: 'event', key: 'early', ts: 3, namespace: null });
+      if (t.key === 'c' && fired.length < 6) timers.register({ domain: 'event', key: 'c', ts: 10, namespace: null });
+    }
+    expect(fired).toEqual(['a@10', 'b@10', 'early@3', 'c@10', 'a@10', 'c@10']);
+    expect(timers.nextTime('event')).toBeUndefined();
+  });
+
   it('snapshots, fires and restores exactly as a set of live ids over one heap does, through deletes, re-registrations and restores', () => {
     const rng = seededRng(11);
     const timers = new TimerService();

@@ -11,205 +11,198 @@ export interface Timer {
 }
 
 /**
- * Whether a timer id is registered, shared by every heap entry of that id: an id deleted and
- * registered again while its first entry is still queued fires at that first entry, as it did when
- * liveness was a set of ids. `queued` counts the id's heap entries so the cell can be dropped.
+ * One queued registration. Most are their id's cell itself (`cell === this`); an id deleted and
+ * registered again while its first entry is still queued queues a second entry sharing the cell,
+ * so that the id fires at its first entry and a snapshot shows both, as a heap of entries did.
  */
-interface IdCell {
-  id: string;
-  live: boolean;
-  queued: number;
-}
-
-interface Queued extends Timer {
-  seq: number;
-  cell: IdCell;
-  /** Left the heap (fired or skipped as dead). */
-  popped?: boolean;
+interface Entry {
+  key: Key;
+  ts: number;
+  namespace: string | number | null;
+  cell: Cell;
   /** This entry as a snapshot shows it, made once: unchanged timers cost a checkpoint nothing new. */
   shown?: Timer;
 }
 
-const before = (a: Queued, b: Queued): boolean => a.ts < b.ts || (a.ts === b.ts && a.seq < b.seq);
+/** Whether an id (time, namespace, key) is registered and has neither fired nor been deleted. */
+interface Cell extends Entry {
+  live: boolean;
+}
 
-/** A min-heap by (ts, registration order) so that equal timers fire in the order they were set. */
-class TimerHeap {
-  private readonly items: Queued[] = [];
-  get size(): number {
-    return this.items.length;
-  }
-  peek(): Queued | undefined {
+/**
+ * Every registration at one time, in registration order: timers of equal time fire in the order
+ * they were set, so a time's queue is an array read from `next` on, and the ids are found by
+ * namespace, then key (a `Map` keeps the string "1" and the number 1 apart, as ids must).
+ */
+interface Bucket {
+  ts: number;
+  entries: Entry[];
+  next: number;
+  ids: Map<string, Map<Key, Cell>>;
+}
+
+/** Namespaces compare as their text, as the string ids of timers did (`1` and `"1"` are one namespace). */
+const nsId = (ns: string | number | null): string => (typeof ns === 'string' ? ns : String(ns));
+
+/** A min-heap of the distinct times that have a bucket. */
+class TimeHeap {
+  private readonly items: number[] = [];
+  peek(): number | undefined {
     return this.items[0];
   }
-  private less(a: Queued, b: Queued): boolean {
-    return before(a, b);
-  }
-  // Sifts move a hole instead of swapping: one write per level, no pair to destructure.
-  push(x: Queued): void {
+  // Sifts move a hole instead of swapping: one write per level.
+  push(x: number): void {
     const a = this.items;
     let i = a.length;
     a.push(x);
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (!this.less(x, a[p])) break;
+      if (!(x < a[p])) break;
       a[i] = a[p];
       i = p;
     }
     a[i] = x;
   }
-  pop(): Queued | undefined {
+  pop(): void {
     const a = this.items;
-    const top = a[0];
-    const last = a.pop();
-    if (a.length && last) {
-      const n = a.length;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        if (l >= n) break;
-        const m = l + 1 < n && this.less(a[l + 1], a[l]) ? l + 1 : l;
-        if (!this.less(a[m], last)) break;
-        a[i] = a[m];
-        i = m;
-      }
-      a[i] = last;
+    const last = a.pop()!;
+    const n = a.length;
+    if (n === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1;
+      if (l >= n) break;
+      const m = l + 1 < n && a[l + 1] < a[l] ? l + 1 : l;
+      if (!(a[m] < last)) break;
+      a[i] = a[m];
+      i = m;
     }
-    return top;
-  }
-  clear(): void {
-    this.items.length = 0;
+    a[i] = last;
   }
 }
 
 /**
- * Strings and numbers (nearly every key) tagged by type instead of JSON-encoded. The key goes
- * last: a user's key may hold any character, the operator-chosen namespace never holds NUL.
+ * The timers of one domain as a calendar: a bucket per distinct time, a heap over the times.
+ * Timers cluster on few times (window ends, eviction times at a watermark's pace), so a
+ * registration is an append to its time's bucket rather than a heap sift, an id needs no string,
+ * and a snapshot walks the buckets in time order without keeping a second copy of the order.
  */
-const keyPart = (k: Key): string => (typeof k === 'string' ? `s${k}` : typeof k === 'number' ? `n${k}` : JSON.stringify(k));
-const idOf = (t: Timer) => `${t.domain}\u0000${t.ts}\u0000${t.namespace}\u0000${keyPart(t.key)}`;
+class Calendar {
+  private readonly buckets = new Map<number, Bucket>();
+  private readonly times = new TimeHeap();
 
-/**
- * Live entries of one domain in snapshot order (ts, then registration), kept between snapshots:
- * the next snapshot drops what fired or was deleted and merges in what was registered since, so
- * a checkpoint costs a pass over the timers instead of a sort of all of them.
- */
-class SnapshotOrder {
-  private ordered: Queued[] = [];
-  private added: Queued[] = [];
+  constructor(private readonly domain: TimeDomain) {}
 
-  add(q: Queued, queued: number): void {
-    this.added.push(q);
-    // Without snapshots (a run that never checkpoints) the list must not keep every timer ever set.
-    if (this.added.length > 2 * queued + 1024) this.added = this.added.filter((x) => !x.popped);
+  /** The cell of an id, if its time has a bucket that has not been drained. */
+  cell(t: Timer): Cell | undefined {
+    return this.buckets.get(t.ts)?.ids.get(nsId(t.namespace))?.get(t.key);
   }
 
-  clear(): void {
-    this.ordered = [];
-    this.added = [];
+  /** Queues a registration of an id that is not live; false when it was live already. */
+  register(t: Timer): boolean {
+    let b = this.buckets.get(t.ts);
+    if (!b) {
+      this.buckets.set(t.ts, (b = { ts: t.ts, entries: [], next: 0, ids: new Map() }));
+      this.times.push(t.ts);
+    }
+    const ns = nsId(t.namespace);
+    let byKey = b.ids.get(ns);
+    if (!byKey) b.ids.set(ns, (byKey = new Map()));
+    let c = byKey.get(t.key);
+    if (c?.live) return false;
+    if (!c) {
+      c = { key: t.key, ts: t.ts, namespace: t.namespace, cell: null as unknown as Cell, live: true };
+      c.cell = c;
+      byKey.set(t.key, c);
+      b.entries.push(c);
+      return true;
+    }
+    c.live = true;
+    // The same id written differently (-0 for 0, 1 for "1") shows as written, as before.
+    const same = Object.is(c.key, t.key) && Object.is(c.ts, t.ts) && Object.is(c.namespace, t.namespace);
+    b.entries.push(same ? c : { key: t.key, ts: t.ts, namespace: t.namespace, cell: c });
+    return true;
   }
 
-  /**
-   * Appends every queued entry whose id is live to `out`, in (ts, seq) order, as a snapshot shows
-   * it: an id deleted and registered again while its first entry is queued shows both entries, as
-   * the heap holds them. Entries whose id is dead stay in the order while queued, since registering
-   * the id again revives them. One pass: the merge, the liveness filter and the output are fused,
-   * since at a checkpoint this walks every timer.
-   */
+  /** The earliest queued entry at or before `upTo`, dequeued; dead ones are returned too. */
+  shift(upTo: number): Entry | undefined {
+    const ts = this.times.peek();
+    if (ts === undefined || ts > upTo) return undefined;
+    const b = this.buckets.get(ts)!;
+    const e = b.entries[b.next++];
+    if (b.next === b.entries.length) this.drop(b);
+    return e;
+  }
+
+  /** The time of the earliest live entry, dropping dead ones before it. */
+  nextTime(): number | undefined {
+    for (;;) {
+      const ts = this.times.peek();
+      if (ts === undefined) return undefined;
+      const b = this.buckets.get(ts)!;
+      while (b.next < b.entries.length && !b.entries[b.next].cell.live) b.next++;
+      if (b.next < b.entries.length) return ts;
+      this.drop(b);
+    }
+  }
+
+  private drop(b: Bucket): void {
+    this.buckets.delete(b.ts);
+    this.times.pop();
+  }
+
+  /** Appends every queued entry whose id is live, in (time, registration) order. */
   appendLive(out: Timer[]): void {
-    const fresh = this.added.filter((q) => !q.popped).sort((a, b) => (before(a, b) ? -1 : 1));
-    const old = this.ordered;
-    const queued: Queued[] = [];
-    let j = 0;
-    for (let i = 0; i < old.length; i++) {
-      const q = old[i];
-      if (q.popped) continue;
-      while (j < fresh.length && before(fresh[j], q)) {
-        const f = fresh[j++];
-        queued.push(f);
-        if (f.cell.live) out.push(shown(f));
+    const times = [...this.buckets.keys()].sort((a, b) => a - b);
+    for (const ts of times) {
+      const b = this.buckets.get(ts)!;
+      for (let i = b.next; i < b.entries.length; i++) {
+        const e = b.entries[i];
+        if (e.cell.live) out.push((e.shown ??= { domain: this.domain, key: e.key, ts: e.ts, namespace: e.namespace }));
       }
-      queued.push(q);
-      if (q.cell.live) out.push(shown(q));
     }
-    while (j < fresh.length) {
-      const f = fresh[j++];
-      queued.push(f);
-      if (f.cell.live) out.push(shown(f));
-    }
-    this.ordered = queued;
-    this.added = [];
   }
 }
-
-/** The entry as snapshots show it, made once: unchanged timers cost a checkpoint nothing new. */
-const shown = (q: Queued): Timer => (q.shown ??= { domain: q.domain, key: q.key, ts: q.ts, namespace: q.namespace });
 
 /**
  * Keyed timers in event and processing time. Registering the same (key, time, namespace)
- * twice keeps one timer, as in Flink; deletion is lazy (the heap skips dead ids).
+ * twice keeps one timer, as in Flink; deletion is lazy (a dead entry is skipped when its time comes).
  */
 export class TimerService {
-  private readonly heaps: Record<TimeDomain, TimerHeap> = { event: new TimerHeap(), processing: new TimerHeap() };
-  private readonly order: Record<TimeDomain, SnapshotOrder> = { event: new SnapshotOrder(), processing: new SnapshotOrder() };
-  private readonly cells = new Map<string, IdCell>();
+  private calendars: Record<TimeDomain, Calendar> = { event: new Calendar('event'), processing: new Calendar('processing') };
   private liveCount = 0;
-  private seq = 0;
 
   register(t: Timer): void {
-    const id = idOf(t);
-    let cell = this.cells.get(id);
-    if (cell?.live) return;
-    if (!cell) this.cells.set(id, (cell = { id, live: false, queued: 0 }));
-    cell.live = true;
-    cell.queued++;
-    this.liveCount++;
-    const q: Queued = { domain: t.domain, key: t.key, ts: t.ts, namespace: t.namespace, seq: this.seq++, cell };
-    this.heaps[t.domain].push(q);
-    this.order[t.domain].add(q, this.heaps[t.domain].size);
+    if (this.calendars[t.domain].register(t)) this.liveCount++;
   }
 
   /** Whether the timer is registered and has neither fired nor been deleted. */
   has(t: Timer): boolean {
-    return this.cells.get(idOf(t))?.live ?? false;
+    return this.calendars[t.domain].cell(t)?.live ?? false;
   }
 
   delete(t: Timer): void {
-    const cell = this.cells.get(idOf(t));
+    const cell = this.calendars[t.domain].cell(t);
     if (!cell?.live) return;
     cell.live = false;
     this.liveCount--;
   }
 
-  /** An entry left the heap: its id's cell goes once no entry and no registration holds it. */
-  private dequeued(q: Queued): void {
-    q.popped = true;
-    const cell = q.cell;
-    if (--cell.queued === 0 && !cell.live) this.cells.delete(cell.id);
-  }
-
   /** Removes and returns the earliest live timer at or before `upTo`, if any. */
   pollDue(domain: TimeDomain, upTo: number): Timer | undefined {
-    const heap = this.heaps[domain];
-    for (;;) {
-      const top = heap.peek();
-      if (!top || top.ts > upTo) return undefined;
-      heap.pop();
-      const cell = top.cell;
-      if (!cell.live) {
-        this.dequeued(top);
-        continue;
-      }
+    const calendar = this.calendars[domain];
+    for (let e = calendar.shift(upTo); e; e = calendar.shift(upTo)) {
+      const cell = e.cell;
+      if (!cell.live) continue;
       cell.live = false;
       this.liveCount--;
-      this.dequeued(top);
-      return { domain: top.domain, key: top.key, ts: top.ts, namespace: top.namespace };
+      return { domain, key: e.key, ts: e.ts, namespace: e.namespace };
     }
+    return undefined;
   }
 
   nextTime(domain: TimeDomain): number | undefined {
-    const heap = this.heaps[domain];
-    while (heap.size && !heap.peek()!.cell.live) this.dequeued(heap.pop()!);
-    return heap.peek()?.ts;
+    return this.calendars[domain].nextTime();
   }
 
   count(): number {
@@ -218,17 +211,13 @@ export class TimerService {
 
   snapshot(): Timer[] {
     const out: Timer[] = [];
-    this.order.event.appendLive(out);
-    this.order.processing.appendLive(out);
+    this.calendars.event.appendLive(out);
+    this.calendars.processing.appendLive(out);
     return out;
   }
 
   restore(timers: readonly Timer[], owns: (key: Key) => boolean = () => true): void {
-    this.heaps.event.clear();
-    this.heaps.processing.clear();
-    this.order.event.clear();
-    this.order.processing.clear();
-    this.cells.clear();
+    this.calendars = { event: new Calendar('event'), processing: new Calendar('processing') };
     this.liveCount = 0;
     for (const t of timers) if (owns(t.key)) this.register(t);
   }
