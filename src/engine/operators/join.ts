@@ -1,28 +1,15 @@
 import type { OperatorDefinition } from '../operator.ts';
 import type { Element, Row, RowKind } from '../../core/types.ts';
 import { isAddition } from '../../core/types.ts';
-import { mapState } from '../../state/descriptors.ts';
-import type { MapState } from '../../state/descriptors.ts';
 import type { JoinParams } from '../../pipeline/kinds/join.ts';
 import { joinKeyFields } from '../../pipeline/kinds/join.ts';
-import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, rowId, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
+import { hasNullKey, JOIN_INSPECT_LIMIT, maxTs, RowJoiner } from '../../pipeline/kinds/joinColumns.ts';
+import type { MapKey } from '../../state/descriptors.ts';
+import { joinSideView } from './joinViews.ts';
+import type { Buffered, JoinSideView } from './joinViews.ts';
 import { compileExpr } from '../../expr/index.ts';
 
 type Side = 'left' | 'right';
-
-/** One distinct row of one side under one join key. */
-interface Buffered {
-  row: Row;
-  /** Event time of the latest copy. */
-  ts: number | null;
-  /** Copies currently held (a multiset, as retractions remove one copy). */
-  count: number;
-  /**
-   * Rows on the other side this row joins with. It decides padding, so it is kept up to date
-   * only on outer sides, as in Flink's OuterJoinRecordStateView.
-   */
-  matches: number;
-}
 
 export interface JoinBufferView {
   side: Side;
@@ -44,9 +31,9 @@ export const join: OperatorDefinition<JoinParams> = {
   keyFields: joinKeyFields,
   create({ ctx, params }) {
     const ttl = params.ttlMs ? { ttlMs: params.ttlMs, update: 'onCreateAndWrite' as const } : undefined;
-    const buffers: Record<Side, MapState<string, Buffered>> = {
-      left: ctx.state.map(mapState<string, Buffered>('join.left', ttl)),
-      right: ctx.state.map(mapState<string, Buffered>('join.right', ttl)),
+    const buffers: Record<Side, JoinSideView> = {
+      left: joinSideView(ctx.state, 'left', params.leftKey, ctx.inputs.left?.uniqueKey, ttl),
+      right: joinSideView(ctx.state, 'right', params.rightKey, ctx.inputs.right?.uniqueKey, ttl),
     };
     const outer: Record<Side, boolean> = { left: params.type === 'left' || params.type === 'full', right: params.type === 'right' || params.type === 'full' };
     const keys: Record<Side, string[]> = { left: params.leftKey, right: params.rightKey };
@@ -64,7 +51,7 @@ export const join: OperatorDefinition<JoinParams> = {
       for (let i = 0; i < copies; i++) ctx.emit({ kind, row: padded, ts });
     };
 
-    function accumulate(side: Side, el: Element, id: string, matches: [string, Buffered][], total: number): void {
+    function accumulate(side: Side, el: Element, id: MapKey, matches: [MapKey, Buffered][], total: number): void {
       const theirs = buffers[other(side)];
       if (total === 0) {
         if (outer[side]) emitPadded('+I', side, el.row, el.ts);
@@ -89,7 +76,7 @@ export const join: OperatorDefinition<JoinParams> = {
       } else mine.put(id, { row: el.row, ts: el.ts, count: 1, matches: total });
     }
 
-    function retract(side: Side, el: Element, id: string, matches: [string, Buffered][], total: number): void {
+    function retract(side: Side, el: Element, id: MapKey, matches: [MapKey, Buffered][], total: number): void {
       const mine = buffers[side];
       const b = mine.get(id);
       if (!b) return ctx.deadLetter(`retraction (${el.kind}) of a ${side} row the join does not hold (never inserted, or expired by ttlMs)`, el.row);
@@ -120,7 +107,7 @@ export const join: OperatorDefinition<JoinParams> = {
         const matches = residual ? candidates.filter(([, o]) => satisfies(side, el.row, o.row)) : candidates;
         let total = 0;
         for (const [, o] of matches) total += o.count;
-        const id = rowId(el.row);
+        const id = buffers[side].idOf(el.row);
         if (isAddition(el.kind)) accumulate(side, el, id, matches, total);
         else retract(side, el, id, matches, total);
       },
@@ -130,7 +117,7 @@ export const join: OperatorDefinition<JoinParams> = {
         const saved = ctx.state.currentKey();
         try {
           for (const side of ['left', 'right'] as const) {
-            for (const key of ctx.state.keys(`join.${side}`)) {
+            for (const key of new Set(buffers[side].stateNames.flatMap((n) => ctx.state.keys(n)))) {
               if (out.length >= JOIN_INSPECT_LIMIT) return out;
               ctx.state.setCurrentKey(key);
               const others = buffers[other(side)].entries();

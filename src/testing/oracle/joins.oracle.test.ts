@@ -47,6 +47,36 @@ function regularJoin(type: 'inner' | 'left', residual?: { expr: string; sql: str
   };
 }
 
+/**
+ * Two GROUP BYs joined, so both sides are updating and have unique keys: the orders per customer
+ * (unique key = join key: one row per join key) and the customers per (customer, tier) (a unique
+ * key wider than the join key: rows by unique key).
+ */
+function groupedJoin(type: 'inner' | 'left'): OracleCase {
+  return {
+    name: `${type} regular join of two GROUP BYs`,
+    minRecords: 10_000,
+    doc: pipeline(
+      `oracle-${type}-join-grouped`,
+      [
+        ['customers', 'inlineSource', inline(customers, BOUND, customerSchema, 63)],
+        ['orders', 'inlineSource', inline(orders, BOUND, orderSchema, 1000)],
+        ['by_tier', 'aggregate', { groupBy: ['customer_id', 'tier'], aggregates: [{ fn: 'count', as: 'n' }] }],
+        ['by_customer', 'aggregate', { groupBy: ['customer_id'], aggregates: [{ fn: 'count', as: 'orders' }, { fn: 'max', field: 'amount', as: 'biggest' }] }],
+        ['j', 'join', { type, leftKey: ['customer_id'], rightKey: ['customer_id'] }],
+        ['view', 'viewSink', {}],
+      ],
+      ['customers -> by_tier', 'orders -> by_customer', 'by_tier -> j.left', 'by_customer -> j.right', 'j -> view'],
+    ),
+    expected: {
+      view: `SELECT c.customer_id, c.tier, c.n, o.customer_id AS customer_id_right, o.orders, o.biggest
+        FROM (SELECT customer_id, tier, COUNT(*) AS n FROM customers GROUP BY customer_id, tier) c
+        ${type === 'left' ? 'LEFT JOIN' : 'JOIN'} (SELECT customer_id, COUNT(*) AS orders, MAX(amount) AS biggest FROM orders GROUP BY customer_id) o
+        ON c.customer_id = o.customer_id`,
+    },
+  };
+}
+
 /** Clicks and purchases of 200 users over two minutes; a purchase counts for clicks 2 s after to 5 s before it. */
 const clicks = disorderedRows(6_000, 406, { stepMs: 20, boundMs: BOUND }, (i, rng) => ({ click_id: i, user: `u${rng.int(200)}`, page: rng.pick(['home', 'search', 'item', 'cart']) }));
 const purchases = disorderedRows(6_000, 407, { stepMs: 20, boundMs: BOUND }, (i, rng) => ({ purchase_id: i, user: `u${rng.int(200)}`, total: Math.round(rng.next() * 20_000) / 100 }));
@@ -84,5 +114,6 @@ describe('oracle: joins equal SQL', () => {
   // Orders pair with a customer only when big enough for the customer's tier, so many left rows stay padded.
   const residual = { expr: "amount > 200 AND tier <> 'basic' OR amount > 400", sql: "o.amount > 200 AND c.tier <> 'basic' OR o.amount > 400" };
   const nonEqui = [regularJoin('inner', residual), regularJoin('left', residual)];
-  oracleTests([regularJoin('inner'), leftJoin, intervalJoin('inner'), leftInterval, ...nonEqui], { indexedDb: [leftJoin, leftInterval] });
+  const leftGrouped = groupedJoin('left');
+  oracleTests([regularJoin('inner'), leftJoin, intervalJoin('inner'), leftInterval, ...nonEqui, groupedJoin('inner'), leftGrouped], { indexedDb: [leftJoin, leftInterval, leftGrouped] });
 });
