@@ -21,6 +21,7 @@ import type { FromRel } from './select.ts';
 import { annotatedNode, isVersionsHelper } from './annotated.ts';
 import { planValues } from './values.ts';
 import { pathName } from './tableNames.ts';
+import { catalogStatement } from './alterTable.ts';
 
 export interface PlanWarning {
   line: number;
@@ -248,6 +249,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
         warn(s, `${[words[0].toUpperCase(), ...words.slice(1, 2)].join(' ')} has no effect on a pipeline and is skipped`);
         continue;
       }
+      if (catalogStatement(s, head, tables, warn)) continue;
       const drop = /^DROP\s+(?:TEMPORARY\s+)?(?:SYSTEM\s+)?(TABLE|VIEW|FUNCTION|CATALOG|DATABASE)\s+(?:IF\s+EXISTS\s+)?([^\s;]+)/i.exec(words.join(' '));
       if (drop) {
         // Scripts drop what they are about to create so that they can run twice; a pipeline starts
