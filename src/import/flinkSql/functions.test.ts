@@ -56,6 +56,8 @@ describe('Flink built-ins in the planner', () => {
     expect(planned("JSON_VALUE(j, '$.a.b')")).toBe("JSON_VALUE(`j`, '$.a.b')");
     expect(planned("JSON_VALUE(j, '$.n' RETURNING INT)")).toBe("CAST(JSON_VALUE(`j`, '$.n') AS BIGINT)");
     expect(planned("JSON_VALUE(j, '$.n' RETURNING DECIMAL(10, 2))")).toBe("CAST(JSON_VALUE(`j`, '$.n') AS DOUBLE)");
+    expect(planned("JSON_VALUE(j, '$.n' RETURNING INT NULL ON EMPTY NULL ON ERROR)")).toBe("CAST(JSON_VALUE(`j`, '$.n') AS BIGINT)");
+    expect(planned("JSON_VALUE(j, '$.n' DEFAULT 'x' ON EMPTY)")).toMatch(/^CASE WHEN `j` IS NULL THEN NULL WHEN .*JSON_QUERY\(`j`, '\$\.n'\) IS NOT NULL THEN NULL WHEN JSON_VALUE\(`j`, '\$\.n'\) IS NULL THEN 'x' ELSE/);
     expect(planned("REGEXP_EXTRACT(a, '(\\d+)', 1)")).toBe("REGEXP_EXTRACT(`a`, '(\\d+)', 1)");
     expect(planned('IFNULL(a, MD5(a))')).toBe('IFNULL(`a`, MD5(`a`))');
     expect(planned("CAST(ts + INTERVAL '1 02' DAY TO HOUR AS STRING)")).toBe("DATE_FORMAT(`ts` + INTERVAL '26' HOUR, 'yyyy-MM-dd HH:mm:ss.SSS')");
@@ -71,8 +73,8 @@ describe('Flink built-ins in the planner', () => {
       ["DATE_ADD(ts, 1)", 'DATE_ADD(…)', /not a Flink built-in: TIMESTAMPADD\(DAY, n, d\)/],
       ["CONVERT_TZ(a, 'UTC', 'Asia/Taipei')", 'CONVERT_TZ(…)', /UTC.*TIMESTAMPADD\(HOUR, n, ts\)/],
       ['STARTSWITH(a, \'x\')', 'STARTSWITH(…)', /LIKE 'prefix%'/],
-      ["JSON_VALUE(j, '$.a' RETURNING TIME)", 'JSON_VALUE(… RETURNING TIME)', /CAST\(JSON_VALUE\(…\) AS TIME\)/],
-      ["JSON_VALUE(j, '$.a' DEFAULT 'x' ON EMPTY)", "JSON_VALUE(… DEFAULT 'x' ON EMPTY)", /COALESCE\(JSON_VALUE\(…\), default\)/],
+      ["JSON_VALUE(j, '$.a' RETURNING TIME)", 'JSON_VALUE(… RETURNING TIME)', /Weir reads RETURNING STRING, .*BIGINT, .*TIMESTAMP/],
+      ["JSON_VALUE(j, '$.a' ERROR ON ERROR)", 'JSON_VALUE(… ERROR ON ERROR)', /Flink fails the job there.*DEFAULT value ON ERROR/],
       ["a SIMILAR TO 'x'", 'SIMILAR TO', /REGEXP\(s, '\^\(…\)\$'\)/],
       ["a LIKE 'x!%' ESCAPE '!'", 'LIKE … ESCAPE', /no escape character/],
       ["TRANSLATE(a, 'ab', 'cd')", 'TRANSLATE(…)', /REPLACE/],

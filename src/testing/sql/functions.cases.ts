@@ -218,6 +218,29 @@ FROM order_docs;`,
     },
   },
   {
+    name: 'functions: JSON_VALUE with RETURNING and DEFAULT … ON EMPTY / ON ERROR tells a missing or null value from an object, bad text or a failed conversion',
+    sql: `${ORDERS_DDL}${printSink('json_defaults', 'order_id STRING, q INT, p STRING, q_text STRING')}CREATE TEMPORARY VIEW order_docs AS
+SELECT order_id, CASE status
+  WHEN 'paid' THEN CONCAT('{"q":', CAST(qty AS STRING), ',"p":', CASE WHEN product IS NULL THEN 'null' ELSE CONCAT('"', product, '"') END, '}')
+  WHEN 'cancelled' THEN '{"q":{"x":1}}'
+  ELSE CASE WHEN qty > 2 THEN '{"q":"many"}' ELSE 'not json' END END AS doc
+FROM orders;
+
+INSERT INTO json_defaults
+SELECT order_id,
+  JSON_VALUE(doc, '$.q' RETURNING INT DEFAULT -1 ON EMPTY DEFAULT -2 ON ERROR) AS q,
+  JSON_VALUE(doc, '$.p' DEFAULT 'none' ON EMPTY) AS p,
+  JSON_VALUE(doc, '$.q' DEFAULT 'bad' ON ERROR) AS q_text
+FROM order_docs;`,
+    expected: {
+      json_defaults: `SELECT order_id,
+  CASE WHEN status = 'paid' THEN qty ELSE -2 END AS q,
+  CASE WHEN status = 'paid' THEN IFNULL(product, 'none') WHEN status = 'cancelled' OR qty > 2 THEN 'none' END AS p,
+  CASE WHEN status = 'paid' THEN CAST(qty AS TEXT) WHEN status = 'shipped' AND qty > 2 THEN 'many' ELSE 'bad' END AS q_text
+FROM orders`,
+    },
+  },
+  {
     name: 'functions: JSON_OBJECT and JSON_ARRAY with their NULL clauses, nested, against SQLite json_object / json_array',
     sql: `${ORDERS_DDL}${printSink('json_built', 'order_id STRING, obj STRING, sparse STRING, arr STRING, arr_null STRING, nested STRING')}INSERT INTO json_built
 SELECT order_id,

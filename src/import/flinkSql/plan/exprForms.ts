@@ -13,6 +13,7 @@ import { fail } from './model.ts';
 import type { Scope } from './expr.ts';
 import { callArgs, callName, intervalMs } from './expr.ts';
 import { TRIM_NAMES } from './exprSyntax.ts';
+import { jsonValueCall } from './jsonValue.ts';
 
 const PROCESSING_TIME = 'processing time is not an expression in Weir (a run must give the same result every time); use the event-time column';
 const MAP_CODE = 'compute it in a map node with code';
@@ -92,12 +93,6 @@ export function temporalCast(scope: Scope, typeText: string, operand: string): s
   return null;
 }
 
-/** JSON_VALUE(… RETURNING type): the Weir cast of the STRING it returns ('' when none is needed). */
-const RETURNING: Readonly<Record<string, string>> = {
-  STRING: '', VARCHAR: '', CHAR: '', BIGINT: 'BIGINT', INT: 'BIGINT', INTEGER: 'BIGINT', SMALLINT: 'BIGINT', TINYINT: 'BIGINT',
-  DOUBLE: 'DOUBLE', FLOAT: 'DOUBLE', REAL: 'DOUBLE', DECIMAL: 'DOUBLE', BOOLEAN: 'BOOLEAN', DATE: 'DATE', TIMESTAMP: 'TIMESTAMP(3)',
-};
-
 const unitOf = (t: Tree): string => t.getText().replace(/^SQL_TSI_/i, '').toUpperCase();
 
 /** The special forms; null when `t` is none of them (the caller renders it token by token). */
@@ -152,11 +147,10 @@ export function renderForm(t: Tree, scope: Scope, r: (x: Tree) => string): strin
   if (name === 'OVERLAY' && (args.length === 3 || args.length === 4)) return `OVERLAY(${r(args[0])} PLACING ${r(args[1])} FROM ${r(args[2])}${args[3] ? ` FOR ${r(args[3])}` : ''})`;
   if (name === 'JSON_OBJECT' || name === 'JSON_ARRAY') return jsonConstructor(t, name, args, scope, r);
   if (name === 'JSON_VALUE' || name === 'JSON_QUERY' || name === 'JSON_EXISTS') {
-    const returning = name === 'JSON_VALUE' && args.length === 2 ? /^\s*('(?:[^']|'')*')\s+RETURNING\s+([A-Z]+)\s*(?:\(\s*\d+\s*(?:,\s*\d+\s*)?\))?$/i.exec(textOf(scope.sql, args[1])) : null;
-    const target = returning ? RETURNING[returning[2].toUpperCase()] : undefined;
-    if (returning && target !== undefined) {
-      const call = `JSON_VALUE(${r(args[0])}, ${returning[1]})`;
-      return target ? `CAST(${call} AS ${target})` : call;
+    if (name === 'JSON_VALUE' && args.length === 2) {
+      const inputType = exprType(r(args[0]), scope.cols);
+      const done = jsonValueCall(t, args[0], args[1], scope, r, inputType === 'json');
+      if (done !== null) return done;
     }
     const clause = /\b(RETURNING\s+\w+|(?:NULL|ERROR|EMPTY|DEFAULT\s+.+?|TRUE|FALSE|UNKNOWN)\s+ON\s+(?:EMPTY|ERROR)|WITH(?:OUT)?\s+(?:CONDITIONAL\s+|UNCONDITIONAL\s+)?(?:ARRAY\s+)?WRAPPER)\b/i.exec(textOf(scope.sql, call));
     if (clause) {
