@@ -1,14 +1,23 @@
 // CPU per record of the threaded runtime (Node worker_threads, every thread of the process counted),
 // old against new, interleaved in one process: copy the old src/ (with package.json) to a directory
 // outside the repository with a node_modules symlink, then
-// `node --import tsx bench/profile/threadedAb.ts <old root> [events] [keys] [rounds] [parallelism] [intervalMs]`.
-// The job is the keyed count (inline rows → GROUP BY count+sum at `parallelism` → view), checkpointed.
+// `node --import tsx bench/profile/threadedAb.ts <old root> [events] [keys] [rounds] [parallelism] [intervalMs] [inline|jsonl]`.
+// The job is the keyed count (inline rows → GROUP BY count+sum at `parallelism` → view), checkpointed;
+// `jsonl` runs the job of `threaded.cpuUsPerRecord` instead (JSON Lines input, keyBy, GROUP BY and view at `parallelism`).
 import { pathToFileURL } from 'node:url';
 import { median, percentile } from '../lib/stats.ts';
 import { threadedKeyedCountDoc } from './threadedDoc.ts';
+import { keyedEvents } from '../lib/events.ts';
+import { keyedCountDoc } from '../lib/keyedCountDoc.ts';
+
+function suiteDoc(parallelism: number): unknown {
+  const doc = keyedCountDoc() as { nodes: { id: string; parallelism?: number }[] };
+  for (const n of doc.nodes) if (n.id !== 'events') n.parallelism = parallelism;
+  return doc;
+}
 
 interface Side {
-  run(doc: unknown, intervalMs: number): Promise<{ status: string; reason?: string; checkpoints: number; rows: number; durations: number[] }>;
+  run(doc: unknown, intervalMs: number, inputs?: Record<string, unknown>): Promise<{ status: string; reason?: string; checkpoints: number; rows: number; durations: number[] }>;
 }
 
 async function load(root: string): Promise<Side> {
@@ -21,9 +30,9 @@ async function load(root: string): Promise<Side> {
   ]);
   const pool = new WorkerPool(await nodeSpawn());
   return {
-    async run(doc, intervalMs) {
+    async run(doc, intervalMs, inputs) {
       let rows = 0;
-      const jm = new JobManager(doc, { spawn: pool.take, store: new MemoryCheckpointStore({ ownership: 'handover' }), keepChangelog: false, checkpointIntervalMs: intervalMs, onPublish: (_s: string, c: { els: unknown[] }) => (rows += c.els.length) });
+      const jm = new JobManager(doc, { spawn: pool.take, store: new MemoryCheckpointStore({ ownership: 'handover' }), keepChangelog: false, checkpointIntervalMs: intervalMs, onPublish: (_s: string, c: { els: unknown[] }) => (rows += c.els.length), ...(inputs ? { inputs } : {}) });
       const res = await jm.run();
       const done = res.checkpoints.filter((c: { status: string }) => c.status === 'completed') as { triggeredAt: number; completedAt: number }[];
       return { status: res.status, reason: res.reason, checkpoints: done.length, rows, durations: done.map((c) => c.completedAt - c.triggeredAt) };
@@ -32,8 +41,10 @@ async function load(root: string): Promise<Side> {
 }
 
 
-const [oldRoot, events = '200000', keys = '20000', rounds = '5', par = '2', interval = '100'] = process.argv.slice(2);
-const doc = threadedKeyedCountDoc(Number(events), Number(keys), Number(par));
+const [oldRoot, events = '200000', keys = '20000', rounds = '5', par = '2', interval = '100', job = 'inline'] = process.argv.slice(2);
+const jsonl = job === 'jsonl';
+const doc = jsonl ? suiteDoc(Number(par)) : threadedKeyedCountDoc(Number(events), Number(keys), Number(par));
+const inputs = jsonl ? { events: { name: 'events.jsonl', lines: keyedEvents(Number(events), Number(keys)).map((e) => JSON.stringify(e)) } } : undefined;
 const sides: Record<string, Side> = { before: await load(oldRoot), after: await load(new URL('../..', import.meta.url).pathname.replace(/\/$/, '')) };
 const us: Record<string, number[]> = { before: [], after: [] };
 const dur: Record<string, number[]> = { before: [], after: [] };
@@ -41,7 +52,7 @@ for (let r = 0; r <= Number(rounds); r++) {
   for (const name of r % 2 ? ['after', 'before'] : ['before', 'after']) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const res = await sides[name].run(doc, Number(interval));
+    const res = await sides[name].run(doc, Number(interval), inputs);
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
     const perRecord = (c.user + c.system) / Number(events);

@@ -2,7 +2,7 @@ import type { Row } from '../../core/types.ts';
 import type { JobPlan } from '../../pipeline/plan.ts';
 import { compile } from '../../pipeline/compile.ts';
 import type { CheckpointCoordinator } from '../../checkpoint/coordinator.ts';
-import type { CheckpointManifest, CheckpointRecord } from '../../checkpoint/types.ts';
+import type { CheckpointManifest, CheckpointRecord, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { subtaskId } from '../../checkpoint/types.ts';
 import { JobMaster, mergeViews } from '../jobMaster.ts';
 import type { TimerService } from '../jobMaster.ts';
@@ -14,7 +14,7 @@ import { FaultyStore, chaosPlan, estimateSourceRecords } from './faults.ts';
 import type { ChaosKill } from './faults.ts';
 import type { JobOptions, JobResult, JobStats, Recovery } from './jobOptions.ts';
 import { mergeStats, sourceProgress } from './merge.ts';
-import { decodeCommits, unpackSnapshot, unpackViews } from './commitWire.ts';
+import { KeyedTrail, decodeCommits, unpackSnapshot, unpackViews } from './commitWire.ts';
 import { decodeBatch } from './codec.ts';
 import { MemoryCheckpointStore } from '../../checkpoint/memoryStore.ts';
 import { wallTimers } from './wallClock.ts';
@@ -41,6 +41,8 @@ export class JobManager {
   private deployment: Deployment | null = null;
   private coordinator: CheckpointCoordinator | null = null;
   private attempt = 0;
+  /** The keyed cells of each subtask's last snapshot in this attempt, which the next one may send only the changes to. */
+  private receivedCells = new KeyedTrail();
   private readonly master: JobMaster;
   private readonly timers: TimerService;
   private readonly recoveries: Recovery[] = [];
@@ -119,6 +121,7 @@ export class JobManager {
 
   private async runAttempt(restore: boolean, failure: { reason: string; at: number; delayMs: number } | null): Promise<Outcome> {
     const attempt = ++this.attempt;
+    this.receivedCells = new KeyedTrail();
     let settle!: (o: Outcome) => void;
     const outcome = new Promise<Outcome>((r) => (settle = r));
     const dep = new Deployment(this.opts.spawn, this.workers, {
@@ -230,8 +233,15 @@ export class JobManager {
         slot.sourceOffsets = ev.sourceOffsets;
         if (this.chaos.length && this.chaos[0].phase !== 'recovery' && sourceProgress(dep.slots.map((s) => s.sourceOffsets)) >= this.chaos[0].atRecords) this.chaosDue(dep);
         return;
-      case 'snapshot':
-        return void this.writeSnapshot({ ...ev, snap: unpackSnapshot(ev.snap, ev.commits, ev.keyed) });
+      case 'snapshot': {
+        let snap: SubtaskSnapshot;
+        try {
+          snap = unpackSnapshot(ev.snap, ev.commits, ev.keyed, this.receivedCells);
+        } catch (e) {
+          return dep.fail(`checkpoint ${ev.id}: ${(e as Error).message}`);
+        }
+        return void this.writeSnapshot({ ...ev, snap });
+      }
       case 'declined':
         return void this.coordinator?.decline(ev.id, ev.subtask, ev.reason);
       case 'publish':

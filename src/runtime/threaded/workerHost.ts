@@ -17,7 +17,7 @@ import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts
 import type { DeploySpec, JobInput, OpenableInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import type { SourceEnv } from '../../core/source.ts';
 import type { ByteInput } from '../../core/lineSource.ts';
-import { encodeCommits, encodePreviews, packSnapshot, packViews } from './commitWire.ts';
+import { KeyedTrail, encodeCommits, encodePreviews, packSnapshot, packViews } from './commitWire.ts';
 import { RestoreError } from './restoreError.ts';
 import { feedLog } from '../../engine/operators/feedSource.ts';
 import type { FeedLog } from '../../engine/feedLog.ts';
@@ -82,6 +82,8 @@ export class WorkerHost {
   private readonly chained: ReadonlySet<string>;
   /** Records per second each source subtask here may read (the designer's speed; 0 holds them). */
   private readonly pace: SourcePace;
+  /** The keyed cells each subtask here last sent to the job manager: the next snapshot sends only what changed. */
+  private readonly sentCells = new KeyedTrail();
 
   constructor(
     readonly plan: JobPlan,
@@ -172,7 +174,7 @@ export class WorkerHost {
 
   private emitSnapshot(ev: Extract<WorkerEvent, { t: 'snapshot' }>): void {
     const transfer: Transferable[] = [];
-    this.env.emit({ ...ev, ...packSnapshot(ev.snap, transfer) }, transfer);
+    this.env.emit({ ...ev, ...packSnapshot(ev.snap, transfer, this.sentCells) }, transfer);
   }
 
   private publishDeadLetters(epochs: DeadLetterEpoch[]): void {

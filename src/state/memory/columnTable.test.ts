@@ -121,4 +121,32 @@ describe('columns state in the heap backend', () => {
     b.value({ name: 'pair', kind: 'value' });
     expect(() => b.columns(pair)).toThrow(/already registered as value/);
   });
+
+  it('hands an unchanged key its last snapshot cell and builds the cells of keys written, claimed, dropped or restored since', () => {
+    const { b, clock } = backend();
+    const s = fill(b, 300);
+    const cellOf = (snap: ReturnType<MemoryStateBackend['snapshot']>, key: number) => snap.keyGroups[keyGroupOf(key, snap.maxParallelism)].find((c) => c.key === key)!;
+    const first = b.snapshot();
+    b.setCurrentKey(5);
+    const slot = s.find();
+    s.numbers()[slot * 2] += 100;
+    clock.et = 42;
+    s.written(slot, 'relabelled');
+    b.setCurrentKey(7);
+    s.clear();
+    b.setCurrentKey(7);
+    s.claim();
+    const second = b.snapshot();
+    expect(cellOf(second, 4)).toBe(cellOf(first, 4));
+    expect(cellOf(second, 5)).not.toBe(cellOf(first, 5));
+    expect(cellOf(second, 5)).toEqual({ state: 'pair', kind: 'value', key: 5, value: { sum: 102.5, n: 1, label: 'relabelled' }, touched: 0, eventTime: 42 });
+    expect(cellOf(first, 5).value).toEqual({ sum: 2.5, n: 1, label: 5 });
+    expect(cellOf(second, 7).value).toEqual({ sum: 0, n: 0, label: 7 });
+    b.restore([first]);
+    const third = b.snapshot();
+    expect(cellOf(third, 5).value).toEqual({ sum: 2.5, n: 1, label: 5 });
+    expect(cellOf(third, 7).value).toEqual({ sum: 3.5, n: 1, label: 7 });
+    const count = (snap: typeof first) => Object.values(snap.keyGroups).reduce((n, cells) => n + cells.length, 0);
+    expect(count(third)).toBe(300);
+  });
 });

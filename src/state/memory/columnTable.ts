@@ -3,6 +3,7 @@ import type { ColumnsDescriptor } from '../descriptors.ts';
 import type { SnapshotCell } from '../backend.ts';
 import type { Cell } from './memoryBackend.ts';
 import { KeySlots } from './keySlots.ts';
+import { keyGroupOf } from '../../core/keys.ts';
 
 const FIRST_CAPACITY = 64;
 
@@ -28,6 +29,15 @@ export class ColumnTable {
   /** Processing time and write serial of each slot's last write: kept only once the observatory looks. */
   private writeTimes: Float64Array | null = null;
   private serials: Float64Array | null = null;
+  /**
+   * Each slot's snapshot cell while the slot is unchanged since it was made (as a value state's
+   * cell keeps `f`), and its key group, hashed once: a checkpoint of a large, mostly idle state
+   * then builds and hashes only the keys written since the last one.
+   */
+  private cells: (SnapshotCell | undefined)[] = [];
+  private groups: Int32Array;
+  /** The maxParallelism `groups` was hashed for. */
+  private groupsOf = 0;
   private readonly free: number[] = [];
   private used = 0;
   private capacity = FIRST_CAPACITY;
@@ -35,6 +45,7 @@ export class ColumnTable {
   constructor(readonly d: ColumnsDescriptor) {
     this.nums = new Float64Array(FIRST_CAPACITY * d.width);
     this.eventTimes = new Float64Array(FIRST_CAPACITY).fill(Number.NaN);
+    this.groups = new Int32Array(FIRST_CAPACITY).fill(-1);
   }
 
   find(key: Key): number {
@@ -54,6 +65,8 @@ export class ColumnTable {
     this.eventTimes[s] = Number.NaN;
     if (this.refs) this.refs[s] = undefined;
     if (this.serials) this.serials[s] = 0;
+    this.cells[s] = undefined;
+    this.groups[s] = -1;
     this.slots.set(key, s);
     return s;
   }
@@ -69,6 +82,9 @@ export class ColumnTable {
     };
     this.nums = widen(this.nums, this.d.width, 0);
     this.eventTimes = widen(this.eventTimes, 1, Number.NaN);
+    const groups = new Int32Array(cap).fill(-1);
+    groups.set(this.groups);
+    this.groups = groups;
     if (this.writeTimes) this.writeTimes = widen(this.writeTimes, 1, 0);
     if (this.serials) this.serials = widen(this.serials, 1, 0);
     this.capacity = cap;
@@ -78,6 +94,7 @@ export class ColumnTable {
     const s = this.slots.delete(key);
     if (s < 0) return false;
     if (this.refs) this.refs[s] = undefined;
+    this.cells[s] = undefined;
     this.free.push(s);
     return true;
   }
@@ -98,6 +115,7 @@ export class ColumnTable {
 
   /** Stamps a write; `eventTime` only when the record had one (a cell keeps its last known one). */
   stamp(slot: number, eventTime: number, processingTime: number, serial: number): void {
+    this.cells[slot] = undefined;
     if (Number.isFinite(eventTime)) this.eventTimes[slot] = eventTime;
     if (this.serials) {
       this.serials[slot] = serial;
@@ -115,7 +133,20 @@ export class ColumnTable {
   }
 
   snapshotCell(slot: number, key: Key): SnapshotCell {
-    return { state: this.d.name, kind: 'value', key, value: this.value(slot, key), touched: 0, eventTime: this.eventTime(slot) };
+    return (this.cells[slot] ??= { state: this.d.name, kind: 'value', key, value: this.value(slot, key), touched: 0, eventTime: this.eventTime(slot) });
+  }
+
+  /** Adds every slot's snapshot cell to its key group's list. */
+  snapshotInto(groups: SnapshotCell[][], maxParallelism: number): void {
+    if (this.groupsOf !== maxParallelism) {
+      this.groups.fill(-1);
+      this.groupsOf = maxParallelism;
+    }
+    this.slots.forEach((slot, key) => {
+      let g = this.groups[slot];
+      if (g < 0) g = this.groups[slot] = keyGroupOf(key, maxParallelism);
+      (groups[g] ??= []).push(this.snapshotCell(slot, key));
+    });
   }
 
   /** Takes in a value-state cell (from a snapshot, or restored before this state was declared). */
@@ -123,6 +154,7 @@ export class ColumnTable {
     const s = this.claim(key);
     this.setRef(s, key, this.d.decode(value, this.nums, s * this.d.width));
     this.eventTimes[s] = eventTime ?? Number.NaN;
+    this.cells[s] = undefined;
   }
 
   clear(): void {
@@ -130,6 +162,7 @@ export class ColumnTable {
     this.free.length = 0;
     this.used = 0;
     this.refs = null;
+    this.cells = [];
   }
 
   get observed(): boolean {

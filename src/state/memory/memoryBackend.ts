@@ -514,7 +514,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
         (groups[g] ??= []).push(f);
       });
     }
-    for (const t of this.columnTables.values()) t.slots.forEach((slot, key) => (groups[keyGroupOf(key, maxParallelism)] ??= []).push(t.snapshotCell(slot, key)));
+    for (const t of this.columnTables.values()) t.snapshotInto(groups, maxParallelism);
     const keyGroups: Record<number, SnapshotCell[]> = {};
     groups.forEach((cells, kg) => (keyGroups[kg] = cells));
     return { maxParallelism, keyGroups };
