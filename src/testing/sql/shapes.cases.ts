@@ -63,6 +63,14 @@ SELECT order_id, amount FROM orders WHERE status = 'paid' ORDER BY order_time;`,
     expected: { paid_ids: "SELECT order_id, amount FROM orders WHERE status = 'paid'" },
   },
   {
+    name: 'shapes: SELECT without FROM is one row of constants, alone and in a UNION ALL',
+    sql: `${ORDERS_DDL}${printSink('with_marker', 'label STRING, n INT')}INSERT INTO with_marker
+SELECT CONCAT('total', '!') AS label, 40 + 2 AS n
+UNION ALL
+SELECT order_id, qty FROM orders WHERE qty = 5;`,
+    expected: { with_marker: "SELECT 'total!' AS label, 42 AS n UNION ALL SELECT order_id, qty FROM orders WHERE qty = 5" },
+  },
+  {
     name: 'shapes: LIMIT without ORDER BY keeps the first rows that arrive',
     sql: `${ORDERS_DDL}${printSink('first_orders', 'order_id STRING, status STRING')}INSERT INTO first_orders
 SELECT order_id, status FROM orders LIMIT 4;`,

@@ -28,7 +28,7 @@ import { carriedOrderKeys, orderCarry, planOrderLimit } from './orderLimit.ts';
 import { combineSetOps, distinctRows, setOperandTypes } from './setOps.ts';
 import { windowRows } from './windowRows.ts';
 import type { SetLink } from './setOps.ts';
-import { planValues } from './values.ts';
+import { constantRows, planValues } from './values.ts';
 import { pathName } from './tableNames.ts';
 
 /** A relation plus what a FROM may leave for the SELECT above it to finish. */
@@ -72,6 +72,8 @@ function planUnordered(q: Tree, env: Env): FromRel {
   if (setWord(q)) return planSetOp(q, env);
   const sel = childOf(q, 'selectStatement');
   if (sel) return planSelect(sel, env);
+  // The grammar reads a SELECT without FROM as a bare select clause.
+  if (childOf(q, 'selectClause')) return constantSelect(q, env);
   const inner = childOf(q, 'queryStatement');
   if (inner) return planQuery(inner, env);
   if (childOf(q, 'valuesCaluse') || find(q, 'valuesCaluse')) fail(q, 'VALUES', 'read inline rows as a FROM item: SELECT * FROM (VALUES (…), (…)) AS t(a, b)');
@@ -382,7 +384,7 @@ function filterBeforeWindow(rel: FromRel, cond: Tree, env: Env): FromRel {
 
 export function planSelect(sel: Tree, env: Env): FromRel {
   const from = childOf(sel, 'fromClause');
-  if (!from) fail(sel, 'SELECT', 'a query reads FROM a table; constant SELECTs are not read');
+  if (!from) return constantSelect(sel, env);
   const where = childOf(sel, 'whereClause');
   let cond: Tree | null = where ? kids(where).find((k) => !k.symbol)! : null;
   const top = kids(from).find((k) => ruleOf(k) === 'tableExpression');
@@ -429,6 +431,17 @@ export function planSelect(sel: Tree, env: Env): FromRel {
   if (cond) rel = planWhere(rel, cond, env);
   if (childOf(items, 'setQuantifier') && keywordsOf(childOf(items, 'setQuantifier')!).includes('DISTINCT')) return planAggregate(sel, rel, env);
   return project(rel, selectItems(sel, rel, env), env, items);
+}
+
+/** `SELECT 'a', 1 + 1`: one row of constants, as Flink's planner makes it a values source. */
+function constantSelect(sel: Tree, env: Env): Rel {
+  for (const clause of ['whereClause', 'groupByClause', 'havingClause']) {
+    const at = childOf(sel, clause);
+    if (at) fail(at, 'SELECT … without FROM', 'is one row of constants; filter or group it in a query around it: SELECT … FROM (SELECT …) WHERE …');
+  }
+  const items = selectItems(sel, { node: '', cols: [], eventTime: null, procTime: [], updating: false }, env);
+  if (items.some((it) => !it.expr)) fail(sel, 'SELECT * without FROM', 'there are no columns to expand; name the constants');
+  return constantRows([items.map((it) => it.expr!)], items.map((it) => it.name), null, sel, env, 'SELECT without FROM');
 }
 
 export const spanAt = spanOf;

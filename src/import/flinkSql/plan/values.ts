@@ -39,8 +39,14 @@ export function planValues(values: Tree, env: Env, alias: Tree | null, names: st
   if (aliasCols && aliasCols.length !== width) fail(alias, 'VALUES … AS t(…)', `name the ${width} columns: AS ${qual ?? 't'}(${Array.from({ length: width }, (_, i) => `c${i + 1}`).join(', ')})`);
   const cols = aliasCols ?? names ?? Array.from({ length: width }, (_, i) => `EXPR$${i}`);
   if (names && names.length !== width) fail(values, 'INSERT INTO … VALUES', `each row has ${width} values for the ${names.length} columns (${names.join(', ')})`);
+  return constantRows(rows, cols, qual, values, env);
+}
+
+/** Rows of constant expressions → an inline source whose columns are `cols`, qualified by `qual`. */
+export function constantRows(rows: Tree[][], cols: string[], qual: string | null, at: Tree, env: Env, construct = 'VALUES'): Rel {
+  const values = at;
   const scope = { cols: [] as Col[], sql: env.sql, tryCasts: env.prep.tryCasts };
-  const texts = rows.map((r) => r.map((v) => weirExpr(v, scope, 'VALUES')));
+  const texts = rows.map((r) => r.map((v) => weirExpr(v, scope, construct)));
   const types = cols.map((c, j) => commonType(texts.map((r) => exprType(r[j], [])), rows.map((r) => r[j]), c));
   const data = texts.map((r, i) =>
     Object.fromEntries(
@@ -48,7 +54,7 @@ export function planValues(values: Tree, env: Env, alias: Tree | null, names: st
         try {
           return [c, compileExpr(r[j]).evaluate({})];
         } catch (e) {
-          return fail(rows[i][j], 'VALUES', `the value does not evaluate: ${(e as Error).message}`);
+          return fail(rows[i][j], construct, `the value does not evaluate: ${(e as Error).message}`);
         }
       }),
     ),
