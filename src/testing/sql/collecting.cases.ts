@@ -8,6 +8,7 @@
 import { ORDERS_DDL, orders } from './data.ts';
 import type { Row } from './data.ts';
 import type { SqlOracleCase } from './oracleCase.ts';
+import { customersByFinalCount } from './listAgg.cases.ts';
 
 const upsert = (name: string, cols: string, key: string) =>
   `CREATE TABLE ${name} (${cols}, PRIMARY KEY (${key}) NOT ENFORCED) WITH ('connector' = 'upsert-kafka', 'topic' = '${name}', 'key.format' = 'json', 'value.format' = 'json');\n`;
@@ -60,14 +61,7 @@ FROM orders WHERE status = 'paid' GROUP BY currency;`,
     sql: `${ORDERS_DDL}CREATE VIEW per_customer AS SELECT customer_id, COUNT(*) AS n FROM orders WHERE status <> 'cancelled' GROUP BY customer_id;
 ${upsert('by_count_json', 'n BIGINT, customers STRING', 'n')}INSERT INTO by_count_json SELECT n, JSON_ARRAYAGG(customer_id) AS customers FROM per_customer GROUP BY n;`,
     expected: {
-      by_count_json: () => {
-        const kept = orders.filter((o) => o.status !== 'cancelled');
-        const last = new Map<unknown, { n: number; at: number }>();
-        kept.forEach((o, at) => last.set(o.customer_id, { n: (last.get(o.customer_id)?.n ?? 0) + 1, at }));
-        const groups = new Map<number, { id: unknown; at: number }[]>();
-        for (const [id, { n, at }] of last) groups.set(n, [...(groups.get(n) ?? []), { id, at }]);
-        return [...groups].map(([n, cs]) => ({ n, customers: JSON.stringify(cs.sort((a, b) => a.at - b.at).map((c) => c.id)) }));
-      },
+      by_count_json: () => [...customersByFinalCount()].map(([n, ids]) => ({ n, customers: JSON.stringify(ids) })),
     },
   },
 ];

@@ -25,6 +25,19 @@ const byKey = (rows: readonly Row[], key: string): Map<unknown, Row[]> => {
   return out;
 };
 
+/**
+ * The customers of each count of their orders that are not cancelled, in the order their last counted
+ * order arrived: each sits in the group of its final count, placed there by that order.
+ */
+export function customersByFinalCount(): Map<number, unknown[]> {
+  const kept = orders.filter((o) => o.status !== 'cancelled');
+  const last = new Map<unknown, { n: number; at: number }>();
+  kept.forEach((o, at) => last.set(o.customer_id, { n: (last.get(o.customer_id)?.n ?? 0) + 1, at }));
+  const groups = new Map<number, { id: unknown; at: number }[]>();
+  for (const [id, { n, at }] of last) groups.set(n, [...(groups.get(n) ?? []), { id, at }]);
+  return new Map([...groups].map(([n, cs]) => [n, cs.sort((a, b) => a.at - b.at).map((c) => c.id)]));
+}
+
 export const listAggCases: SqlOracleCase[] = [
   {
     name: 'LISTAGG with the default separator and with one of its own skips NULLs, in arrival order',
@@ -46,15 +59,7 @@ FROM orders GROUP BY customer_id;`,
     sql: `${ORDERS_DDL}CREATE VIEW per_customer AS SELECT customer_id, COUNT(*) AS n FROM orders WHERE status <> 'cancelled' GROUP BY customer_id;
 ${upsert('by_count', 'n BIGINT, customers STRING', 'n')}INSERT INTO by_count SELECT n, LISTAGG(customer_id, ';') AS customers FROM per_customer GROUP BY n;`,
     expected: {
-      by_count: () => {
-        // Each customer sits in the group of its final count, placed there by its last counted order.
-        const kept = orders.filter((o) => o.status !== 'cancelled');
-        const last = new Map<unknown, { n: number; at: number }>();
-        kept.forEach((o, at) => last.set(o.customer_id, { n: (last.get(o.customer_id)?.n ?? 0) + 1, at }));
-        const groups = new Map<number, { id: unknown; at: number }[]>();
-        for (const [id, { n, at }] of last) groups.set(n, [...(groups.get(n) ?? []), { id, at }]);
-        return [...groups].map(([n, cs]) => ({ n, customers: cs.sort((a, b) => a.at - b.at).map((c) => c.id).join(';') }));
-      },
+      by_count: () => [...customersByFinalCount()].map(([n, ids]) => ({ n, customers: ids.join(';') })),
     },
   },
   {
