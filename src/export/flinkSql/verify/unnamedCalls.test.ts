@@ -38,3 +38,22 @@ describe('unnamed calls in a SELECT list', () => {
     expect(docOf('SELECT DISTINCT (a), n FROM t')).not.toMatch(/DISTINCT\(/);
   });
 });
+
+describe('calls after an operator at the top of a SELECT item', () => {
+  it('parse as the calls Flink reads, named or not, for functions the grammar has no name for', () => {
+    expect(fields("SELECT n + ROUND(d) AS r, '#' || MD5(a) AS h, -SQRT(d) AS s, CHAR_LENGTH(a) + LOG10(n) AS l FROM t")).toEqual([
+      { name: 'r', expr: '`n` + ROUND(`d`)' },
+      { name: 'h', expr: "'#' || MD5(`a`)" },
+      { name: 's', expr: '-SQRT(`d`)' },
+      { name: 'l', expr: 'CHAR_LENGTH(`a`) + LOG10(`n`)' },
+    ]);
+    expect(fields("SELECT a || DATE_FORMAT(ts, 'yyyy'), n * IFNULL(n, 0) twice FROM t")).toEqual([
+      { name: 'EXPR$0', expr: "`a` || DATE_FORMAT(`ts`, 'yyyy')" },
+      { name: 'twice', expr: '`n` * IFNULL(`n`, 0)' },
+    ]);
+  });
+
+  it('leave table aliases with column lists and subqueries in FROM alone', () => {
+    expect(docOf('SELECT x + ROUND(y) AS z FROM (SELECT n AS x, d AS y FROM t) AS s (x, y)')).toContain('{"name":"z","expr":"`x` + ROUND(`y`)"}');
+  });
+});

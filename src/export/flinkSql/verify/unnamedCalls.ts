@@ -4,6 +4,12 @@
  * not know by name (ROUND, LTRIM, LISTAGG, FROM_UNIXTIME …) as the column `ROUND` given the alias
  * `(d)`, and the call vanishes. Such an item gets a zero-width `AS` and the unnamed marker in the
  * token stream, as OVER items do (overAlias.ts), so it parses as the call Flink reads.
+ *
+ * The same item rule rejects such a call after an operator at the item's top level (`a + ROUND(d)`,
+ * `'#' || MD5(s) AS h`, `-SQRT(x)`): the grammar's prediction takes `a` for a column with an
+ * expression for its alias and then fails. Inside parentheses, a WHERE or a CAST the same call
+ * parses. So at the item's top level the name token of every call is retyped as a word the grammar
+ * knows as a function's name; its text, offsets and position stay, and the planner reads names by text.
  */
 import { FlinkSqlLexer as L } from 'dt-sql-parser/dist/lib/flink/FlinkSqlLexer';
 import { UNNAMED_OVER, insertTokens } from './overAlias.ts';
@@ -16,8 +22,12 @@ const ITEM_END = new Set([L.COMMA, L.KW_FROM, L.SEMICOLON]);
 const NOT_NAMES = new Set([L.KW_DISTINCT, L.KW_ALL, L.KW_NOT, L.KW_EXISTS]);
 /** A function's name: an identifier, or a word the lexer takes for a keyword (QUARTER, WEEK). */
 const isName = (t: Token): boolean => t.type === L.ID_LITERAL || (!NOT_NAMES.has(t.type) && /^[A-Za-z_][A-Za-z0-9_]*$/.test(t.text ?? ''));
+/** Call names the grammar does not take for a function after an operator: any plain name, and Flink built-ins the lexer has as keywords. */
+const UNKNOWN_CALL_NAMES = new Set([L.ID_LITERAL, L.KW_CHAR_LENGTH, L.KW_SQRT, L.KW_QUARTER, L.KW_WEEK]);
+/** What they become: a built-in's name the grammar reads only as a call. */
+const KNOWN_CALL_NAME = L.KW_UPPER;
 
-/** Names the unnamed `name(…)` items of SELECT lists; returns how many it named. */
+/** Names the unnamed `name(…)` items of SELECT lists, and retypes the call names at their top level; returns how many items it named. */
 export function nameCallItems(stream: unknown): number {
   const tokens = (stream as { tokens: Token[] }).tokens;
   const code = tokens.map((t, i) => (t.channel === 0 ? i : -1)).filter((i) => i >= 0);
@@ -34,6 +44,8 @@ export function nameCallItems(stream: unknown): number {
     } else if (t.type === L.KW_SELECT) selectDepth.push(depth);
     else if (t.type === L.KW_FROM && selectDepth[selectDepth.length - 1] === depth) selectDepth.pop();
     const inList = selectDepth.length > 0 && selectDepth[selectDepth.length - 1] === depth;
+    const before = c > 0 ? tokens[code[c - 1]].type : -1;
+    if (inList && UNKNOWN_CALL_NAMES.has(t.type) && before !== L.DOT && tokens[code[c + 1]]?.type === L.LR_BRACKET) t.type = KNOWN_CALL_NAME;
     if (!inList || !isName(t) || c === 0 || !ITEM_START.has(tokens[code[c - 1]].type)) continue;
     if (tokens[code[c + 1]]?.type !== L.LR_BRACKET) continue;
     let d = 0;
