@@ -2,7 +2,7 @@ import type { AggregateCall, OverCall } from '../pipeline/kinds/aggregateCall.ts
 import type { Row } from '../core/types.ts';
 
 /** Functions that add up their input: a value that is not a number cannot be cast to one. */
-const NUMERIC = new Set(['sum', 'avg']);
+const NUMERIC = new Set(['sum', 'avg', 'sumDistinct', 'avgDistinct']);
 
 /**
  * The run-time half of a SUM/AVG type check. Validation refuses a field declared as text, but a

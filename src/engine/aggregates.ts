@@ -129,6 +129,10 @@ export function accumulator(call: AggregateCall | OverCall, appendOnly = false):
         },
       };
     }
+    case 'sumDistinct':
+      return distinctValues(accumulator({ ...call, fn: 'sum' } as AggregateCall, true), call.field);
+    case 'avgDistinct':
+      return distinctValues(accumulator({ ...call, fn: 'avg' } as AggregateCall, true), call.field);
     case 'countDistinct':
       return {
         create: () => new Map(),
@@ -153,6 +157,54 @@ export function accumulator(call: AggregateCall | OverCall, appendOnly = false):
     default:
       throw new Error(`unknown aggregate function "${String((call as { fn: unknown }).fn)}"`);
   }
+}
+
+/** SUM(DISTINCT …) and AVG(DISTINCT …): the inner aggregate and how many copies of each value it has. */
+interface Distinct {
+  seen: Counted;
+  inner: unknown;
+}
+
+/**
+ * An aggregate over the distinct non-NULL values, as Flink's distinct aggregates keep a map view of
+ * value → count beside the accumulator: the inner aggregate sees a value when its first copy
+ * arrives and loses it when its last copy is retracted, so sums add in order of first arrival.
+ */
+function distinctValues(inner: Accumulator, field: string | undefined): Accumulator {
+  if (field === undefined) throw new Error('a DISTINCT aggregate needs a field');
+  const read = (row: Row): unknown => row[field] ?? null;
+  const one = (v: unknown): Row => ({ [field]: v });
+  return {
+    create: (): Distinct => ({ seen: new Map(), inner: inner.create() }),
+    add: (a, r) => {
+      const v = read(r);
+      if (v === null) return a;
+      const d = a as Distinct;
+      const n = d.seen.get(v) ?? 0;
+      d.seen.set(v, n + 1);
+      if (n === 0) d.inner = inner.add(d.inner, r);
+      return d;
+    },
+    retract: (a, r) => {
+      const v = read(r);
+      const d = a as Distinct;
+      const n = v === null ? 0 : (d.seen.get(v) ?? 0);
+      if (n === 0) return d;
+      if (n > 1) d.seen.set(v, n - 1);
+      else {
+        d.seen.delete(v);
+        d.inner = inner.retract(d.inner, r);
+      }
+      return d;
+    },
+    get: (a) => inner.get((a as Distinct).inner),
+    merge: (a, b) => {
+      const seen = mergeCounted((a as Distinct).seen, (b as Distinct).seen);
+      let acc = inner.create();
+      for (const v of seen.keys()) acc = inner.add(acc, one(v));
+      return { seen, inner: acc };
+    },
+  };
 }
 
 /**

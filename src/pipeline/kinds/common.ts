@@ -86,7 +86,7 @@ export const sourceCommonProps: Record<string, JsonSchema> = {
 export const aggregateCallSchema: JsonSchema = {
   type: 'object',
   properties: {
-    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'firstValue', 'lastValue', 'listAgg', 'arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg', 'udaf'], description: 'Aggregate function.' },
+    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'sumDistinct', 'avgDistinct', 'firstValue', 'lastValue', 'listAgg', 'arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg', 'udaf'], description: 'Aggregate function.' },
     field: { type: 'string', minLength: 1, description: 'Input field; leave out for COUNT(*).' },
     as: { type: 'string', minLength: 1, description: 'Output column name.' },
     separator: { type: 'string', description: 'For listAgg: what goes between two values; default ",".', 'x-weir-visible-when': { fn: ['listAgg'] } },
@@ -135,8 +135,10 @@ export function aggregateOutputType(fn: string, input: FieldType | undefined): F
     case 'jsonObjectAgg':
       return 'string';
     case 'avg':
+    case 'avgDistinct':
       return 'number';
     case 'sum':
+    case 'sumDistinct':
       return input === 'integer' ? 'integer' : 'number';
     case 'min':
     case 'max':

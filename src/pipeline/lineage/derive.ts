@@ -35,6 +35,8 @@ function lagTail(call: OverCall): string {
   return call.offset !== undefined ? `, ${call.offset}` : '';
 }
 
+const DISTINCT_SQL: Record<string, string> = { countDistinct: 'COUNT', sumDistinct: 'SUM', avgDistinct: 'AVG' };
+
 /** `SUM(amount)`, `COUNT(*)`, `COUNT(DISTINCT user)`; a user aggregate is code whose reading of its field is its own. */
 export function aggregateDerivation(call: AggregateCall | OverCall, port = 'in', over?: string): Derivation {
   const keyField = (call as AggregateCall).keyField;
@@ -43,7 +45,8 @@ export function aggregateDerivation(call: AggregateCall | OverCall, port = 'in',
   const suffix = over ? ` OVER (${over})` : '';
   if (call.fn === 'udaf') return { how: 'code', from };
   const lagArgs = call.fn === 'lag' ? lagTail(call as OverCall) : '';
-  const text = call.fn === 'countDistinct' ? `COUNT(DISTINCT ${call.field ?? '*'})` : `${AGG_SQL[call.fn] ?? call.fn.toUpperCase()}(${keyField ? `KEY ${keyField} VALUE ` : ''}${call.field ?? '*'}${lagArgs})`;
+  const distinct = DISTINCT_SQL[call.fn];
+  const text = distinct ? `${distinct}(DISTINCT ${call.field ?? '*'})` : `${AGG_SQL[call.fn] ?? call.fn.toUpperCase()}(${keyField ? `KEY ${keyField} VALUE ` : ''}${call.field ?? '*'}${lagArgs})`;
   return { how: 'aggregate', from, expr: text + suffix };
 }
 

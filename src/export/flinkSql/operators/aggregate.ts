@@ -23,6 +23,10 @@ export function aggregateCall(a: OperatorArgs, call: AggregateCall, input: Relat
       return `MAX(${f})`;
     case 'countDistinct':
       return `COUNT(DISTINCT ${f})`;
+    case 'sumDistinct':
+      return `SUM(DISTINCT ${f})`;
+    case 'avgDistinct':
+      return `AVG(DISTINCT CAST(${f} AS DOUBLE))`;
     case 'firstValue':
       return `FIRST_VALUE(${f})`;
     case 'lastValue':
