@@ -13,6 +13,12 @@ export interface StreamInfo {
   changelog: 'append' | 'update';
   /** Fields that identify a row in an updating stream (the view's primary key). */
   uniqueKey: string[] | null;
+  /**
+   * An update's -U may arrive without the +U that replaces it: a filter or a semi-join kept the
+   * old row and dropped the new one. An upsert table must then delete on -U (Flink's upsert
+   * sink writes a tombstone for it) rather than wait for a +U that will not come.
+   */
+  unpairedUpdates?: true;
 }
 
 export const unknownStream = (): StreamInfo => ({ fields: null, eventTime: null, keyedBy: null, changelog: 'append', uniqueKey: null });

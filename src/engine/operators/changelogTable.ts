@@ -31,6 +31,8 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
   // followed by the +U of the same key, which overwrites the row. Applying the -U would delete
   // the row only to insert it again (two map operations and a new cell per update).
   const upsert = sameFields(primaryKey, ctx.inputs.in?.uniqueKey ?? null);
+  // …unless something between dropped a +U and kept its -U (a HAVING that the new value fails).
+  const unpaired = ctx.inputs.in?.unpairedUpdates === true;
   const rowState = ctx.state.value(valueState<Row>('row'));
   // Flink's SinkUpsertMaterializer: when the table's key is not its input's unique key, the
   // changes of one table key may belong to different input rows (a left join's padded row and
@@ -51,7 +53,7 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
         else materialized.clear();
         return;
       }
-      if (el.kind === '-U') return;
+      if (el.kind === '-U' && !unpaired) return;
       ctx.state.setCurrentKey(byKey(el.row));
       if (isAddition(el.kind)) rowState.update(el.row);
       else rowState.clear();

@@ -32,6 +32,7 @@ export const filterSpec: KindSpec<FilterParams> = {
   codeParams: ['code'],
   infer: ({ params, inputs }) => {
     const input = inputOf(inputs);
-    return { outputs: { out: input }, problems: params.where !== undefined ? exprProblems(params.where, input, 'params.where') : [] };
+    const out = input.changelog === 'update' ? { ...input, unpairedUpdates: true as const } : input;
+    return { outputs: { out }, problems: params.where !== undefined ? exprProblems(params.where, input, 'params.where') : [] };
   },
 };

@@ -58,6 +58,7 @@ export const projectSpec: KindSpec<ProjectParams> = {
           keyedBy: rename(input.keyedBy),
           changelog: input.changelog,
           uniqueKey: rename(input.uniqueKey),
+          ...(input.unpairedUpdates ? { unpairedUpdates: true as const } : {}),
         },
       },
       problems: (params.fields ?? []).flatMap((f, i) => exprProblems(f.expr, input, `params.fields[${i}].expr`)),

@@ -64,7 +64,7 @@ export const semiJoinSpec: KindSpec<SemiJoinParams> = {
   infer: ({ params, inputs }) => {
     const left = inputs.left;
     const updating = params.type === 'anti' || Object.values(inputs).some((s) => s.changelog === 'update');
-    const out = { fields: left?.fields ? { ...left.fields } : null, eventTime: null, keyedBy: null, changelog: updating ? ('update' as const) : ('append' as const), uniqueKey: left?.uniqueKey ?? null };
+    const out = { fields: left?.fields ? { ...left.fields } : null, eventTime: null, keyedBy: null, changelog: updating ? ('update' as const) : ('append' as const), uniqueKey: left?.uniqueKey ?? null, ...(updating ? { unpairedUpdates: true as const } : {}) };
     const problems = joinKeyProblems(params, inputs);
     if (params.nullAware) problems.push(...missingFields(inputs.left, [params.nullAware.left], 'params.nullAware.left'), ...missingFields(inputs.right, [params.nullAware.right], 'params.nullAware.right'));
     if (params.nonEquiCondition !== undefined) {
