@@ -92,6 +92,48 @@ SELECT customer_id, COUNT(DISTINCT product) AS products, COUNT(DISTINCT currency
     expected: { variety: 'SELECT customer_id, COUNT(DISTINCT product) AS products, COUNT(DISTINCT currency) AS currencies FROM orders GROUP BY customer_id' },
   },
   {
+    name: 'SUM(DISTINCT …) and AVG(DISTINCT …) add each value once, with FILTER, and in a window',
+    sql: `${ORDERS_DDL}${upsert('distinct_sums', 'customer_id STRING, qtys BIGINT, mean_qty DOUBLE, paid_qtys BIGINT, all_qtys BIGINT', 'customer_id')}INSERT INTO distinct_sums
+SELECT customer_id, SUM(DISTINCT qty) AS qtys, AVG(DISTINCT CAST(qty AS DOUBLE)) AS mean_qty, SUM(DISTINCT qty) FILTER (WHERE status = 'paid') AS paid_qtys, SUM(qty) AS all_qtys
+FROM orders GROUP BY customer_id;
+${printSink('hourly_distinct', 'window_start TIMESTAMP(3), qtys BIGINT, products BIGINT')}INSERT INTO hourly_distinct
+SELECT window_start, SUM(DISTINCT qty) AS qtys, COUNT(DISTINCT product) AS products
+FROM TABLE(TUMBLE(TABLE orders, DESCRIPTOR(order_time), INTERVAL '1' HOUR)) GROUP BY window_start, window_end;`,
+    expected: {
+      distinct_sums: "SELECT customer_id, SUM(DISTINCT qty) AS qtys, AVG(DISTINCT CAST(qty AS REAL)) AS mean_qty, SUM(DISTINCT CASE WHEN status = 'paid' THEN qty END) AS paid_qtys, SUM(qty) AS all_qtys FROM orders GROUP BY customer_id",
+      hourly_distinct: `SELECT ${tumbleSql('order_time', H)} AS window_start, SUM(DISTINCT qty) AS qtys, COUNT(DISTINCT product) AS products FROM orders GROUP BY 1`,
+    },
+  },
+  {
+    name: 'SUM(DISTINCT …) over an updating aggregate: a count leaves the sum when its last customer moves on',
+    sql: `${ORDERS_DDL}CREATE VIEW per_customer AS SELECT customer_id, COUNT(*) AS n FROM orders WHERE status <> 'cancelled' GROUP BY customer_id;
+${printSink('distinct_counts', 'total BIGINT, mean DOUBLE, kinds BIGINT')}INSERT INTO distinct_counts SELECT SUM(DISTINCT n) AS total, AVG(DISTINCT CAST(n AS DOUBLE)) AS mean, COUNT(DISTINCT n) AS kinds FROM per_customer;`,
+    expected: { distinct_counts: "SELECT SUM(DISTINCT n) AS total, AVG(DISTINCT CAST(n AS REAL)) AS mean, COUNT(DISTINCT n) AS kinds FROM (SELECT customer_id, COUNT(*) AS n FROM orders WHERE status <> 'cancelled' GROUP BY customer_id)" },
+  },
+  {
+    name: "AVG of an integer column is an integer, the mean truncated toward zero (Flink's IntAvgAggFunction); AVG of a DOUBLE is not",
+    sql: `${ORDERS_DDL}${upsert('mean_qty', 'customer_id STRING, int_mean INT, as_double DOUBLE, real_mean DOUBLE, distinct_mean BIGINT', 'customer_id')}INSERT INTO mean_qty
+SELECT customer_id, AVG(qty) AS int_mean, AVG(qty) AS as_double, AVG(CAST(qty AS DOUBLE)) AS real_mean, AVG(DISTINCT qty * 3) AS distinct_mean
+FROM orders GROUP BY customer_id HAVING AVG(qty) >= 3;
+${printSink('mean_qty_rows', 'order_id STRING, mean3 INT')}INSERT INTO mean_qty_rows
+SELECT order_id, AVG(qty) OVER (PARTITION BY customer_id ORDER BY order_time ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS mean3 FROM orders;`,
+    expected: {
+      mean_qty: 'SELECT customer_id, CAST(AVG(qty) AS INTEGER) AS int_mean, CAST(AVG(qty) AS INTEGER) AS as_double, AVG(qty) AS real_mean, CAST(AVG(DISTINCT qty * 3) AS INTEGER) AS distinct_mean FROM orders GROUP BY customer_id HAVING CAST(AVG(qty) AS INTEGER) >= 3',
+      mean_qty_rows: 'SELECT order_id, CAST(AVG(qty) OVER (PARTITION BY customer_id ORDER BY order_time ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS INTEGER) AS mean3 FROM orders',
+    },
+  },
+  {
+    name: 'HAVING into an upsert table: a group whose new value fails HAVING leaves the table (its -U deletes the key)',
+    sql: `${ORDERS_DDL}${upsert('steady', 'customer_id STRING, mean DOUBLE, n BIGINT', 'customer_id')}INSERT INTO steady
+SELECT customer_id, AVG(CAST(qty AS DOUBLE)) AS mean, COUNT(*) AS n FROM orders GROUP BY customer_id HAVING AVG(CAST(qty AS DOUBLE)) >= 3;
+${upsert('paid_customers', 'customer_id STRING, n BIGINT', 'customer_id')}INSERT INTO paid_customers
+SELECT customer_id, n FROM (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) WHERE n < 7;`,
+    expected: {
+      steady: 'SELECT customer_id, AVG(qty) AS mean, COUNT(*) AS n FROM orders GROUP BY customer_id HAVING AVG(qty) >= 3',
+      paid_customers: 'SELECT customer_id, n FROM (SELECT customer_id, COUNT(*) AS n FROM orders GROUP BY customer_id) WHERE n < 7',
+    },
+  },
+  {
     name: 'FILTER (WHERE …) on aggregates',
     sql: `${ORDERS_DDL}${upsert('f', 'product STRING, paid BIGINT, paid_total DOUBLE, big BIGINT', 'product')}INSERT INTO f
 SELECT product,

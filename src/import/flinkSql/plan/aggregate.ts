@@ -5,6 +5,7 @@
  * filter] → [project: the SELECT list over keys and aggregates].
  */
 import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
+import type { FieldType } from '../../../core/streamInfo.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, lastToken, parseFlinkSql, ruleOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import { ImportError } from '../errors.ts';
@@ -23,6 +24,8 @@ import { COLLECTING, collectingArgs } from './collectingCalls.ts';
 /** Flink's aggregate functions Weir computes, by the call they become. */
 const AGGREGATE_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LISTAGG: 'listAgg' };
 const AGGREGATES = new Set(Object.keys(AGGREGATE_FNS));
+/** Aggregates over the distinct values of their argument (`SUM(DISTINCT x)`). */
+const DISTINCT_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'countDistinct', SUM: 'sumDistinct', AVG: 'avgDistinct' };
 const OTHER_AGGREGATES = new Set(['COLLECT']);
 /** Variances and standard deviations: STDDEV and VARIANCE are the sample forms, as in Flink. */
 const SPREADS: Record<string, { sample: boolean; root: boolean }> = {
@@ -242,9 +245,17 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
     const variance = spread.sample ? `CASE WHEN ${N} > 1 THEN ${deviations} / (${N} - 1) END` : `CASE WHEN ${N} > 0 THEN ${deviations} / ${N} END`;
     return spread.root ? `SQRT(${variance})` : variance;
   };
+  // Flink's AVG of an integer type is of that type: the mean truncated toward zero (IntAvgAggFunction).
+  // Marked per call as written: AVG(n) and AVG(CAST(n AS DOUBLE)) share one column, not one type.
+  const integerAvgs = new Set<Tree>();
+  const integerAvgTexts = new Set<string>();
+  const fieldType = (field: string): FieldType | null => {
+    const made = set.find((x) => x.name === field);
+    return made ? exprType(made.expr, inScope.cols) : (inScope.cols.find((c) => c.field === field)?.type ?? null);
+  };
   for (const c of sources.flatMap((s) => aggregateCalls(s, udafs))) {
     const fn = callName(c)!;
-    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG, MIN, MAX, COUNT(DISTINCT …), FIRST_VALUE, LAST_VALUE, LISTAGG, ARRAY_AGG, JSON_ARRAYAGG, JSON_OBJECTAGG, STDDEV_POP/SAMP and VAR_POP/SAMP; write others as an aggregate with code (udaf)');
+    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG (each also with DISTINCT), MIN, MAX, FIRST_VALUE, LAST_VALUE, LISTAGG, ARRAY_AGG, JSON_ARRAYAGG, JSON_OBJECTAGG, STDDEV_POP/SAMP and VAR_POP/SAMP; write others as an aggregate with code (udaf)');
     const { distinct, star } = callArgs(c);
     let { args } = callArgs(c);
     const flt = filterOf(env, c);
@@ -252,9 +263,10 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
     const known = byText.get(key);
     if (known) {
       callColumn.set(c, known);
+      if (integerAvgTexts.has(key)) integerAvgs.add(c);
       continue;
     }
-    if (distinct && fn !== 'COUNT' && fn !== 'MIN' && fn !== 'MAX') fail(c, `${fn}(DISTINCT …)`, `not supported; the nearest supported form is COUNT(DISTINCT …), or ${fn} over a SELECT DISTINCT subquery`);
+    if (distinct && !(fn in DISTINCT_FNS) && fn !== 'MIN' && fn !== 'MAX') fail(c, `${fn}(DISTINCT …)`, `not supported; COUNT, SUM and AVG take DISTINCT, and the nearest form for ${fn} is ${fn} over a SELECT DISTINCT subquery`);
     if (udafs.has(fn)) {
       // A user aggregate reads one column, or the whole row when it is called with every column.
       const refs = args.map((a) => columnRef(a));
@@ -320,8 +332,21 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
       field = `_arg${calls.length + 1}`;
       set.push({ name: field, expr: weirExpr(argExpr, inScope, `${fn}(…)`) });
     }
-    const aggFn = fn === 'COUNT' && distinct ? 'countDistinct' : AGGREGATE_FNS[fn];
-    calls.push(field === undefined ? { fn: 'count', as } : separator === undefined ? { fn: aggFn, field, as } : { fn: aggFn, field, as, separator });
+    // MIN and MAX are the same over distinct values.
+    const aggFn = distinct && fn in DISTINCT_FNS ? DISTINCT_FNS[fn] : AGGREGATE_FNS[fn];
+    if (fn === 'AVG' && argExpr === written && field !== undefined && fieldType(field) === 'integer') {
+      integerAvgs.add(c);
+      integerAvgTexts.add(key);
+    }
+    const call: AggregateCall = field === undefined ? { fn: 'count', as } : separator === undefined ? { fn: aggFn, field, as } : { fn: aggFn, field, as, separator };
+    // Two spellings of one computation (AVG(n) and AVG(CAST(n AS DOUBLE))) are one column.
+    const same = calls.find((x) => x.fn === call.fn && x.field === call.field && x.separator === call.separator && !udafCalls.has(x));
+    if (same) {
+      byText.set(key, same.as);
+      callColumn.set(c, same.as);
+      continue;
+    }
+    calls.push(call);
     byText.set(key, as);
     callColumn.set(c, as);
   }
@@ -364,7 +389,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
   const keyByText = new Map(keys.filter((k) => k.text).map((k) => [k.text!, k.field]));
   const replace: Replace = (t) => {
     const agg = callColumn.get(t);
-    if (agg) return quoteName(agg);
+    if (agg) return integerAvgs.has(t) ? `CAST(${quoteName(agg)} AS BIGINT)` : quoteName(agg);
     const reduced = callExpr.get(t);
     if (reduced) return `(${reduced})`;
     const g = grouping && altOf(t) === 'FunctionCall' ? groupingCall(t, grouping, env) : null;

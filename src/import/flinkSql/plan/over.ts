@@ -8,12 +8,13 @@ import type { LagDefault, OverCall } from '../../../pipeline/kinds/aggregateCall
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, findAll, keywordsOf, kids, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Rel } from './model.ts';
-import { fail } from './model.ts';
+import { fail, quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
 import { callArgs, callName, columnRef, constantValue, intervalMs, resolveColumn, weirExpr } from './expr.ts';
 import { doubleCastColumn } from './aggregate.ts';
 import { project, selectItems } from './select.ts';
+import { exprType } from './exprForms.ts';
 
 const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
 const OVER_AGGREGATES: Record<string, OverCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LAG: 'lag' };
@@ -81,6 +82,7 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
   let window: { key: string; partitionBy: string[]; frame: Frame } | null = null;
   const calls: OverCall[] = [];
   const argSet: { name: string; expr: string }[] = [];
+  const integerAvgs: { name: string; expr: string }[] = [];
   const byItem = new Map<Tree, Col>();
   const taken = new Set(rel.cols.map((c) => c.field));
   const items = selectItems(sel, rel, env);
@@ -121,15 +123,24 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
       // Weir's AVG is floating-point already: AVG(CAST(x AS DOUBLE)) is AVG(x).
       const arg = fn === 'avg' ? (doubleCastColumn(args[0], env) ?? args[0]) : args[0];
       const argRef = columnRef(arg);
+      let argType: Col['type'];
       if (argRef) {
         const col = resolveColumn(scope, argRef.qual, argRef.name, arg);
         calls.push({ fn, field: col.field, as, ...extras });
         if (fn !== 'sum' && fn !== 'avg') type = col.type;
+        argType = col.type;
       } else {
         // An expression argument is computed before the window, into a field of its own.
         const field = `_over_arg${argSet.length + 1}`;
-        argSet.push({ name: field, expr: weirExpr(arg, scope, `${fnName}(…) OVER`) });
+        const expr = weirExpr(arg, scope, `${fnName}(…) OVER`);
+        argSet.push({ name: field, expr });
         calls.push({ fn, field, as, ...extras });
+        argType = exprType(expr, scope.cols);
+      }
+      // Flink's AVG of an integer type is of that type: the mean truncated toward zero.
+      if (fn === 'avg' && arg === args[0] && argType === 'integer') {
+        integerAvgs.push({ name: as, expr: `CAST(${quoteName(as)} AS BIGINT)` });
+        type = 'integer';
       }
     }
     byItem.set(w, { field: as, name: as, quals: [], type: fn === 'count' ? 'integer' : type });
@@ -141,8 +152,13 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
     input = nodeId(env, 'over_args');
     env.g.add({ id: input, kind: 'map', params: { set: argSet }, inputs: [['in', rel.node]], at: overs[0] });
   }
-  const id = nodeId(env, 'over');
+  let id = nodeId(env, 'over');
   env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', input]], at: find(overs[0], 'windowSpec') ?? overs[0] });
+  if (integerAvgs.length) {
+    const over = id;
+    id = nodeId(env, 'over_avg');
+    env.g.add({ id, kind: 'map', params: { set: integerAvgs }, inputs: [['in', over]], at: overs[0] });
+  }
   const out: Rel = { ...rel, node: id, cols: [...rel.cols, ...[...byItem.values()]], updating: false };
   return project(out, items.map((i) => (i.expr && byItem.has(i.expr) ? { ...i, expr: null, col: byItem.get(i.expr)! } : i)), env, childOf(sel, 'selectClause')!);
 }
