@@ -20,6 +20,30 @@ const str = (v: unknown) => v as string;
 
 export const functionCases: SqlOracleCase[] = [
   {
+    name: 'functions: LIKE … ESCAPE makes % and _ literal; SIMILAR TO reads alternatives, classes and repetition over the whole value',
+    sql: `${ORDERS_DDL}${printSink('patterns', 'order_id STRING, tag STRING, eur BOOLEAN, pct BOOLEAN, active BOOLEAN, fruit BOOLEAN, two_digits BOOLEAN')}INSERT INTO patterns
+SELECT order_id, tag, tag LIKE '%!_EUR' ESCAPE '!' AS eur, tag NOT LIKE '%#%%' ESCAPE '#' AS pct,
+  status SIMILAR TO '(paid|shipped)' AS active, product SIMILAR TO '[a-c]%(s|e)' AS fruit, order_id SIMILAR TO 'o[0-9]{2}' AS two_digits
+FROM (SELECT *, CASE WHEN qty > 3 THEN status || '%' || currency ELSE status || '_' || currency END AS tag FROM orders);`,
+    expected: {
+      patterns: () =>
+        orders.map((o) => {
+          const tag = `${o.status}${(o.qty as number) > 3 ? '%' : '_'}${o.currency}`;
+          const p = o.product as string | null;
+          return {
+            order_id: o.order_id,
+            tag,
+            eur: tag.endsWith('_EUR'),
+            pct: !tag.includes('%'),
+            active: o.status === 'paid' || o.status === 'shipped',
+            // apple, bread, cheese: start with a to c and end in s or e; dates starts with d.
+            fruit: p === null ? null : p === 'apple' || p === 'cheese',
+            two_digits: true,
+          };
+        }),
+    },
+  },
+  {
     name: 'functions: DATE_FORMAT, HOUR, MINUTE, DAYOFWEEK and EXTRACT of the order time',
     sql: `${ORDERS_DDL}${printSink('order_times', 'order_id STRING, at_minute STRING, h BIGINT, m BIGINT, dow BIGINT, d BIGINT, y BIGINT')}INSERT INTO order_times
 SELECT order_id,

@@ -11,7 +11,11 @@ import { altOf, childOf, find, keywordsOf, kids, ruleOf, textOf } from '../../..
 import type { Col } from './model.ts';
 import { fail } from './model.ts';
 import type { Scope } from './expr.ts';
-import { callArgs, callName, intervalMs } from './expr.ts';
+import { callArgs, callName, constantValue, intervalMs } from './expr.ts';
+import { PatternError, likeRegex, similarRegex } from './likePatterns.ts';
+
+/** A text constant in Weir's expression language. */
+const sqlText = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 import { TRIM_NAMES } from './exprSyntax.ts';
 import { jsonValueCall } from './jsonValue.ts';
 
@@ -182,8 +186,21 @@ function predicate(t: Tree, scope: Scope, r: (x: Tree) => string): string | null
     const kind = ks[ks.findIndex((k) => k.symbol?.text?.toUpperCase() === 'JSON') + 1]?.getText().toUpperCase();
     return `${not ? 'NOT ' : ''}${a} IS JSON${kind ? ` ${kind}` : ''}`;
   }
-  if (kw.includes('SIMILAR')) fail(t, 'SIMILAR TO', "Weir reads regular expressions with REGEXP(s, '^(…)$') (Java/JavaScript syntax), and LIKE");
-  if (kw.includes('ESCAPE')) fail(t, 'LIKE … ESCAPE', "Weir's LIKE has no escape character; test a literal % or _ with POSITION('%' IN s) > 0, or REGEXP");
+  if (kw.includes('SIMILAR') || kw.includes('ESCAPE')) {
+    const similar = kw.includes('SIMILAR');
+    const construct = similar ? 'SIMILAR TO' : 'LIKE … ESCAPE';
+    const [patternAt, escapeAt] = kids(like ?? pred).filter((k) => !k.symbol);
+    const pattern = constantValue(patternAt, scope, `${construct} pattern`);
+    const escape = escapeAt ? constantValue(escapeAt, scope, 'ESCAPE') : null;
+    if (typeof pattern !== 'string' || (escape !== null && typeof escape !== 'string')) fail(patternAt, construct, 'the pattern and the escape character must be text constants');
+    let re: string;
+    try {
+      re = similar ? similarRegex(pattern, escape) : likeRegex(pattern, escape);
+    } catch (err) {
+      return fail(patternAt, construct, err instanceof PatternError ? err.message : String(err));
+    }
+    return `(${not ? 'NOT ' : ''}REGEXP(${r(kids(t)[0])}, ${sqlText(re)}))`;
+  }
   if (kw.includes('BETWEEN') && kw.includes('SYMMETRIC')) {
     const [lo, hi] = kids(pred).filter((k) => !k.symbol).map(r);
     return `(${subject()} ${not ? 'NOT ' : ''}BETWEEN LEAST(${lo}, ${hi}) AND GREATEST(${lo}, ${hi}))`;
