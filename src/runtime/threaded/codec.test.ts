@@ -1,13 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import type { Element, Row, RowKind } from '../../core/types.ts';
-import { decodeBatch, encodeBatch, packRows, unpackRows, type WireBatch } from './codec.ts';
+import { decodeBatch, encodeBatch, packRows, unpackRows, type WireBatch, type WireColumn } from './codec.ts';
 
 /** Encodes, sends through structured clone with the transfer list (as a port would), decodes. */
-function roundTrip(els: Element[]): { out: Element[]; wire: WireBatch; transferred: number } {
+function roundTrip(els: Element[]): { out: Element[]; wire: WireBatch; transferred: number; arrays: ArrayBufferView[]; transfer: Transferable[] } {
   const transfer: Transferable[] = [];
   const wire = encodeBatch(els, 'columnar', transfer);
+  const arrays = wire.enc === 'columnar' ? [wire.kinds, wire.ts, ...(wire.at ? [wire.at] : []), ...wire.cols.flatMap(typedArraysOf)] : [];
   const moved = structuredClone(wire, { transfer: transfer as Transferable[] as never });
-  return { out: decodeBatch(moved), wire, transferred: transfer.length };
+  return { out: decodeBatch(moved), wire, transferred: transfer.length, arrays, transfer };
+}
+
+function typedArraysOf(c: WireColumn): ArrayBufferView[] {
+  if (c instanceof Float64Array) return [c];
+  if (c.t === 'num?') return [c.v, c.nulls];
+  if (c.t === 'str') return [c.idx];
+  if (c.t === 'rec') return c.cols.flatMap(typedArraysOf);
+  return [];
+}
+
+/**
+ * Every typed array of the batch sits in the one buffer that was transferred (a message pays per
+ * transferred buffer), and the sender's copy is gone: moved, not copied.
+ */
+function expectOneTransferredBuffer(r: ReturnType<typeof roundTrip>, arrays: number): void {
+  expect(r.transferred).toBe(1);
+  expect(r.arrays.length).toBe(arrays);
+  for (const a of r.arrays) expect(a.buffer).toBe(r.transfer[0]);
+  expect((r.transfer[0] as ArrayBuffer).byteLength).toBe(0);
 }
 
 const KINDS: RowKind[] = ['+I', '-U', '+U', '-D'];
@@ -40,11 +60,12 @@ describe('columnar batches', () => {
     }
   });
 
-  it('sends numbers, kinds, timestamps and string indexes as transferred buffers, each distinct string once', () => {
-    const { wire, transferred } = roundTrip(batch(256, (i) => ({ k: i % 10, store: `store-${i % 4}`, amount: i })));
+  it('sends numbers, kinds, timestamps and string indexes in one transferred buffer, each distinct string once', () => {
+    const r = roundTrip(batch(256, (i) => ({ k: i % 10, store: `store-${i % 4}`, amount: i })));
+    const { wire } = r;
     if (wire.enc !== 'columnar') throw new Error('expected columnar');
     // kinds + ts + k + amount + the store indexes
-    expect(transferred).toBe(5);
+    expectOneTransferredBuffer(r, 5);
     const store = wire.cols[1];
     expect(store instanceof Float64Array ? null : store.t === 'str' && store.strings).toEqual(['store-0', 'store-1', 'store-2', 'store-3']);
   });
@@ -83,12 +104,13 @@ describe('columnar batches', () => {
 
   it('takes records inside records apart as columns, exactly, and leaves mixed, deep and cyclic ones as values', () => {
     const els = batch(64, (i) => ({ k: i, v: { n: i % 3, out: { key: i, total: i % 4 ? i / 3 : -0, tag: i % 5 ? `t${i % 2}` : null }, a0: NaN } }));
-    const { out, wire, transferred } = roundTrip(els);
+    const r = roundTrip(els);
+    const { out, wire } = r;
     if (wire.enc !== 'columnar') throw new Error('expected columnar');
     const v = wire.cols[1];
     expect(v instanceof Float64Array ? 'numbers' : v.t).toBe('rec');
     // kinds, ts, k, v.n, v.out.key, v.out.total, v.out.tag's indexes, v.a0
-    expect(transferred).toBe(8);
+    expectOneTransferredBuffer(r, 8);
     expect(out).toEqual(els);
     for (let i = 0; i < els.length; i++) {
       expect(Object.keys(out[i].row.v as object)).toEqual(['n', 'out', 'a0']);

@@ -1,12 +1,13 @@
 import type { Element, Row, RowKind } from '../../core/types.ts';
 import { objectLiteralFunction } from '../../core/objectLiteral.ts';
+import { WireArena } from './wireArena.ts';
 
 /**
  * Batch encodings for records that cross a worker boundary. `plain` hands the Element array to
  * structured clone as it is; `columnar` turns a batch whose rows share one shape into one column
  * per field: kinds, timestamps and all-number fields as typed arrays that are transferred, not
- * copied, strings as a table of the batch's distinct strings plus indexes, anything else as the
- * values themselves. docs/runtime.md has the measurements that picked the default.
+ * copied (all of a batch's in one buffer, see WireArena), strings as a table of the batch's
+ * distinct strings plus indexes, anything else as the values themselves. docs/runtime.md has the measurements that picked the default.
  */
 export type BatchEncoding = 'plain' | 'columnar';
 
@@ -52,23 +53,49 @@ const MAX_DEPTH = 3;
 export function encodeBatch(els: Element[], enc: BatchEncoding, transfer: Transferable[]): WireBatch {
   if (enc === 'plain' || els.length < MIN_COLUMNAR) return { enc: 'plain', els };
   const rows = els.map((e) => e.row);
-  const columns = columnsOf(rows, transfer, 0);
-  if (!columns) return { enc: 'plain', els };
   const n = els.length;
-  const kinds = new Uint8Array(n);
-  const ts = new Float64Array(n);
+  const arena = new WireArena(arenaEstimate(rows[0], n));
+  const columns = columnsOf(rows, arena, 0);
+  if (!columns) return { enc: 'plain', els };
+  const kinds = arena.u8(n);
+  const ts = arena.f64(n);
   let at: Float64Array | undefined;
   for (let i = 0; i < n; i++) {
     const e = els[i];
     kinds[i] = KIND_CODE[e.kind];
     ts[i] = e.ts === null ? NaN : e.ts;
-    if (e.at !== undefined) (at ??= new Float64Array(n).fill(NaN))[i] = e.at;
+    if (e.at !== undefined) {
+      if (!at) (at = arena.f64(n)).fill(NaN);
+      at[i] = e.at;
+    }
   }
-  transfer.push(kinds.buffer, ts.buffer);
-  if (at) transfer.push(at.buffer);
+  arena.transferTo(transfer);
   const { fields, cols } = columns;
   return at ? { enc: 'columnar', n, fields, kinds, ts, at, cols } : { enc: 'columnar', n, fields, kinds, ts, cols };
 }
+
+/**
+ * Bytes a batch of `n` rows shaped like `first` needs when its other rows hold the same types:
+ * kinds, timestamps, a number column per number field and string indexes per string field,
+ * records inside records field by field. Null masks, record origins and what else does not fit
+ * go to a further chunk.
+ */
+function arenaEstimate(first: unknown, n: number): number {
+  return align8(n) + 8 * n + bytesPerRow(first, 0) * n;
+}
+
+function bytesPerRow(v: unknown, depth: number): number {
+  if (typeof v === 'number') return 8;
+  // A number column and its null mask, or both given up for string indexes.
+  if (v === null) return 13;
+  if (typeof v === 'string') return 4;
+  if (depth >= MAX_DEPTH || !isRecord(v)) return 0;
+  let b = 0;
+  for (const f in v) b += bytesPerRow(v[f], depth + 1);
+  return b;
+}
+
+const align8 = (bytes: number): number => (bytes + 7) & ~7;
 
 /** Rows of one shape as columns, or as they are (different shapes, values that are not records). */
 export type PackedRows = { t: 'packedRows'; chunks: ({ n: number; fields: string[]; cols: WireColumn[] } | { rows: unknown[] })[] };
@@ -83,11 +110,13 @@ const ROWS_PER_CHUNK = 4096;
  */
 export function packRows(rows: readonly unknown[], transfer: Transferable[] = []): PackedRows {
   const chunks: PackedRows['chunks'] = [];
+  const arena = new WireArena(arenaEstimate(rows[0], rows.length));
   for (let at = 0; at < rows.length; at += ROWS_PER_CHUNK) {
     const part = rows.slice(at, at + ROWS_PER_CHUNK);
-    const columns = columnsOf(part, transfer, 0);
+    const columns = columnsOf(part, arena, 0);
     chunks.push(columns ? { n: part.length, ...columns } : { rows: part });
   }
+  arena.transferTo(transfer);
   return { t: 'packedRows', chunks };
 }
 
@@ -114,7 +143,7 @@ export function unpackRows(p: PackedRows): unknown[] {
  * value through for…in, whose keyed loads V8 serves from the enum cache; fields that turn out
  * to hold anything else are encoded by type afterwards.
  */
-function columnsOf(rows: readonly unknown[], transfer: Transferable[], depth: number): { fields: string[]; cols: WireColumn[] } | null {
+function columnsOf(rows: readonly unknown[], arena: WireArena, depth: number): { fields: string[]; cols: WireColumn[] } | null {
   const first = rows[0];
   if (!isRecord(first)) return null;
   const fields = Object.keys(first);
@@ -122,7 +151,8 @@ function columnsOf(rows: readonly unknown[], transfer: Transferable[], depth: nu
   if (fields.includes('__proto__')) return null;
   const width = fields.length;
   const n = rows.length;
-  const nums: (Float64Array | null)[] = fields.map(() => new Float64Array(n));
+  // Only fields that start with a number or null get a number column: the others would leave theirs unused.
+  const nums: (Float64Array | null)[] = fields.map((f) => (typeof first[f] === 'number' || first[f] === null ? arena.f64(n) : null));
   const nulls: (Uint8Array | null)[] = fields.map(() => null);
   for (let i = 0; i < n; i++) {
     const r = rows[i];
@@ -134,7 +164,7 @@ function columnsOf(rows: readonly unknown[], transfer: Transferable[], depth: nu
       if (col !== null) {
         const v = r[f];
         if (typeof v === 'number') col[i] = v;
-        else if (v === null) (nulls[k] ??= new Uint8Array(n))[i] = 1;
+        else if (v === null) (nulls[k] ??= arena.u8(n))[i] = 1;
         else nums[k] = null;
       }
       k++;
@@ -145,10 +175,8 @@ function columnsOf(rows: readonly unknown[], transfer: Transferable[], depth: nu
     const v = nums[k];
     const mask = nulls[k];
     // Fields of other values, and fields of nulls only, as before.
-    if (v === null || (mask !== null && mask.every((x) => x === 1))) return encodeColumn(rows as Row[], f, transfer, depth);
-    transfer.push(v.buffer);
+    if (v === null || (mask !== null && mask.every((x) => x === 1))) return encodeColumn(rows as Row[], f, arena, depth);
     if (mask === null) return v;
-    transfer.push(mask.buffer);
     return { t: 'num?', v, nulls: mask };
   });
   return { fields, cols };
@@ -158,7 +186,7 @@ function isRecord(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[], depth: number): WireColumn {
+function encodeColumn(rows: readonly Row[], f: string, arena: WireArena, depth: number): WireColumn {
   const n = rows.length;
   let numbers = 0;
   let strings = 0;
@@ -168,24 +196,22 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[],
     if (typeof v === 'number') numbers++;
     else if (typeof v === 'string') strings++;
     else if (v === null) nulls++;
-    else if (numbers + strings + nulls === 0 && depth < MAX_DEPTH && isRecord(v)) return recordColumn(rows, f, transfer, depth);
+    else if (numbers + strings + nulls === 0 && depth < MAX_DEPTH && isRecord(v)) return recordColumn(rows, f, arena, depth);
     else return { t: 'any', v: rows.map((r) => r[f]) };
   }
   if (numbers + nulls === n && numbers > 0) {
-    const v = new Float64Array(n);
+    const v = arena.f64(n);
     for (let i = 0; i < n; i++) v[i] = (rows[i][f] as number | null) ?? 0;
-    transfer.push(v.buffer);
     if (nulls === 0) return v;
-    const mask = new Uint8Array(n);
+    const mask = arena.u8(n);
     for (let i = 0; i < n; i++) if (rows[i][f] === null) mask[i] = 1;
-    transfer.push(mask.buffer);
     return { t: 'num?', v, nulls: mask };
   }
   if (strings + nulls === n && strings > 0) {
     // Keys, categories and names repeat within a batch: each distinct string is cloned once.
     const table = new Map<string, number>();
     const list: string[] = [];
-    const idx = new Uint32Array(n);
+    const idx = arena.u32(n);
     for (let i = 0; i < n; i++) {
       const v = rows[i][f] as string | null;
       if (v === null) {
@@ -200,7 +226,6 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[],
       }
       idx[i] = at;
     }
-    transfer.push(idx.buffer);
     return { t: 'str', strings: list, idx };
   }
   return { t: 'any', v: rows.map((r) => r[f]) };
@@ -212,12 +237,11 @@ function encodeColumn(rows: readonly Row[], f: string, transfer: Transferable[],
  * rebuilt on arrival (a cycle structured clone keeps). Rows are values: one record under two
  * fields arrives as two equal records.
  */
-function recordColumn(rows: readonly Row[], f: string, transfer: Transferable[], depth: number): WireColumn {
+function recordColumn(rows: readonly Row[], f: string, arena: WireArena, depth: number): WireColumn {
   const values = rows.map((r) => r[f]);
-  const own: Transferable[] = [];
-  const columns = columnsOf(values, own, depth + 1);
+  // Columns given up on leave their room in the arena unused.
+  const columns = columnsOf(values, arena, depth + 1);
   if (!columns || columns.cols.some(holdsObjects)) return { t: 'any', v: values };
-  for (const b of own) transfer.push(b);
   return { t: 'rec', ...columns };
 }
 
