@@ -141,23 +141,18 @@ export function notInMatches(pair: { left: string; right: string } | undefined, 
 export function rowId(row: Row): string {
   const keys = Object.keys(row);
   const shape = rowIdShapes.get(keys);
-  if (shape.general || keys.length === 0 || !isPlainObject(row)) return sortedJson(row);
-  // Flat rows of strings, finite numbers, booleans and NULLs are written as JSON.stringify writes
-  // them in canonical key order (numbers by Number::toString, as it does), without building a
-  // sorted copy; anything else (nested values, undefined, non-finite numbers) takes the replacer.
-  const { order, prefixes } = shape;
-  let out = '';
-  for (let i = 0; i < order.length; i++) {
-    const v = row[order[i]];
-    let json: string;
-    if (typeof v === 'string') json = JSON.stringify(v);
-    else if (typeof v === 'number' && Number.isFinite(v)) json = String(v);
-    else if (v === null) json = 'null';
-    else if (typeof v === 'boolean') json = v ? 'true' : 'false';
-    else return sortedJson(row);
-    out += prefixes[i] + json;
+  if (shape.general || !isPlainObject(row)) return sortedJson(row);
+  // Only flat rows of plain values skip the replacer: nested objects have keys of their own to sort.
+  for (let i = 0; i < keys.length; i++) {
+    const v = row[keys[i]];
+    const t = typeof v;
+    if (t === 'object' ? v !== null : t !== 'string' && t !== 'number' && t !== 'boolean' && t !== 'undefined') return sortedJson(row);
   }
-  return out + '}';
+  const order = shape.order;
+  if (!order) return JSON.stringify(row);
+  const sorted: Row = {};
+  for (let i = 0; i < order.length; i++) sorted[order[i]] = row[order[i]];
+  return JSON.stringify(sorted);
 }
 
 const rowIdShapes = new ShapeCache(rowIdShape);

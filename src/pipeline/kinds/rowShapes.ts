@@ -45,19 +45,16 @@ export function canonicalKeyOrder(keys: readonly string[]): string[] {
   return Object.keys(Object.fromEntries([...keys].sort(byCodeUnit).map((k) => [k, 0])));
 }
 
-/** rowId's plan for one field list. */
+/** rowId's plan for one field list: null when the row's own order is the canonical one. */
 export interface RowIdShape {
   /** `__proto__` cannot be copied by assignment: such rows take the general path. */
   general: boolean;
-  /** The fields in canonical order. */
-  order: string[];
-  /** What JSON.stringify writes before each field's value in that order: `{"a":`, then `,"b":`, … */
-  prefixes: string[];
+  order: string[] | null;
 }
 
 export const rowIdShape = (keys: string[]): RowIdShape => {
   const order = canonicalKeyOrder(keys);
-  return { general: keys.includes('__proto__'), order, prefixes: order.map((k, i) => (i === 0 ? '{' : ',') + JSON.stringify(k) + ':') };
+  return { general: keys.includes('__proto__'), order: sameKeys(order, keys) ? null : order };
 };
 
 /**

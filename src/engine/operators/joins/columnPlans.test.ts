@@ -124,10 +124,6 @@ describe('rowId', () => {
       { toJSON: 'not a function', a: 1 },
       { é: 1, e: 2, E: 3, '': 4 },
       {},
-      { n: 1e21, m: 5e-7, l: -1.5e-300, k: 2 ** 53 + 2, j: true, i: '\ud800 lone', h: '\u0000\n\t', g: '' },
-      { only: NaN },
-      { a: 1, b: undefined },
-      { b: 'b', a: Symbol.for('s') as unknown as string },
     ];
     for (let round = 0; round < 3; round++) for (const r of rows) expect(rowId(r)).toBe(sortedJson(r));
     // More shapes than are cached, in turn.
