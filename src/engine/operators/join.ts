@@ -59,7 +59,8 @@ export const join: OperatorDefinition<JoinParams> = {
         if (outer[other(side)]) {
           for (const [oid, o] of matches) {
             if (o.matches === 0) emitPadded('-D', other(side), o.row, o.ts, o.count);
-            theirs.put(oid, { row: o.row, ts: o.ts, count: o.count, matches: o.matches + 1 });
+            o.matches++;
+            theirs.put(oid, o);
           }
         }
         for (const [, o] of matches) emitJoined('+I', side, el.row, el.ts, o);
@@ -67,7 +68,12 @@ export const join: OperatorDefinition<JoinParams> = {
       }
       const mine = buffers[side];
       const b = mine.get(id);
-      mine.put(id, b ? { row: b.row, ts: maxTs(b.ts, el.ts), count: b.count + 1, matches: total } : { row: el.row, ts: el.ts, count: 1, matches: total });
+      if (b) {
+        b.count++;
+        b.ts = maxTs(b.ts, el.ts);
+        b.matches = total;
+        mine.put(id, b);
+      } else mine.put(id, { row: el.row, ts: el.ts, count: 1, matches: total });
     }
 
     function retract(side: Side, el: Element, id: MapKey, matches: [MapKey, Buffered][], total: number): void {
@@ -82,12 +88,13 @@ export const join: OperatorDefinition<JoinParams> = {
           const theirs = buffers[other(side)];
           for (const [oid, o] of matches) {
             if (o.matches === 1) emitPadded('+I', other(side), o.row, o.ts, o.count);
-            theirs.put(oid, { row: o.row, ts: o.ts, count: o.count, matches: Math.max(0, o.matches - 1) });
+            o.matches = Math.max(0, o.matches - 1);
+            theirs.put(oid, o);
           }
         }
       }
-      if (b.count === 1) mine.remove(id);
-      else mine.put(id, { row: b.row, ts: b.ts, count: b.count - 1, matches: b.matches });
+      if (--b.count === 0) mine.remove(id);
+      else mine.put(id, b);
     }
 
     return {

@@ -1,11 +1,11 @@
 import type { Row } from '../../core/types.ts';
 import { keySelector } from '../../core/keys.ts';
 import type { KeyedStateBackend } from '../../state/backend.ts';
-import { mapState, valueState, withImmutableValues } from '../../state/descriptors.ts';
+import { mapState, valueState } from '../../state/descriptors.ts';
 import type { MapKey, MapState, TtlConfig, ValueState } from '../../state/descriptors.ts';
 import { rowId } from '../../pipeline/kinds/joinColumns.ts';
 
-/** One distinct row of one side under one join key. Never changed in place: a change puts a new one (see `immutableValues`). */
+/** One distinct row of one side under one join key. */
 export interface Buffered {
   row: Row;
   /** Event time of the latest copy. */
@@ -52,7 +52,7 @@ export function joinViewKind(joinKey: readonly string[], uniqueKey: readonly str
  */
 export function joinSideView(state: KeyedStateBackend, side: string, joinKey: readonly string[], uniqueKey: readonly string[] | null | undefined, ttl: TtlConfig | undefined): JoinSideView {
   const kind = joinViewKind(joinKey, uniqueKey);
-  const rows = state.map(withImmutableValues(mapState<MapKey, Buffered>(`join.${side}`, ttl)));
+  const rows = state.map(mapState<MapKey, Buffered>(`join.${side}`, ttl));
   if (kind === 'rows') return mapView('rows', [`join.${side}`], rows, rowId);
   const legacy = (put: (b: Buffered) => void): boolean => {
     if (rows.isEmpty()) return false;
@@ -62,7 +62,7 @@ export function joinSideView(state: KeyedStateBackend, side: string, joinKey: re
   };
   if (kind === 'unique') {
     const name = `join.${side}.byUnique`;
-    const byUnique = state.map(withImmutableValues(mapState<MapKey, Buffered>(name, ttl)));
+    const byUnique = state.map(mapState<MapKey, Buffered>(name, ttl));
     const idOf = uniqueIdOf(uniqueKey!);
     const view = mapView('unique', [name, `join.${side}`], byUnique, idOf);
     const adopt = (): boolean => byUnique.isEmpty() && legacy((b) => putMerged(byUnique, idOf(b.row), b));
@@ -76,7 +76,7 @@ export function joinSideView(state: KeyedStateBackend, side: string, joinKey: re
     };
   }
   const name = `join.${side}.byKey`;
-  const byKey = state.value(withImmutableValues(valueState<Buffered>(name, ttl)));
+  const byKey = state.value(valueState<Buffered>(name, ttl));
   const read = (): Buffered | undefined => byKey.value() ?? (legacy((b) => mergeInto(byKey, b)) ? byKey.value() : undefined);
   return {
     kind,
