@@ -24,9 +24,9 @@ interface Base<K extends StateKind> {
   readonly kind: K;
   readonly ttl?: TtlConfig;
   /**
-   * List and map states: an entry's value, once added or put, is never changed in place (a change
-   * puts a new value). A heap backend then shares entry values with snapshots instead of copying
-   * them on the first access after one, as Flink skips the copy for immutable types.
+   * A value (for list and map states: an entry's value), once written, is never changed in place
+   * (a change writes a new value). A heap backend then shares values with snapshots instead of
+   * copying them on the first access after one, as Flink skips the copy for immutable types.
    */
   readonly immutableValues?: boolean;
 }
@@ -45,8 +45,8 @@ export type AnyDescriptor = ValueDescriptor<any> | ListDescriptor<any> | MapDesc
 export const valueState = <T>(name: string, ttl?: TtlConfig): ValueDescriptor<T> => ({ name, kind: 'value', ttl });
 export const listState = <T>(name: string, ttl?: TtlConfig): ListDescriptor<T> => ({ name, kind: 'list', ttl });
 export const mapState = <K, V>(name: string, ttl?: TtlConfig): MapDescriptor<K, V> => ({ name, kind: 'map', ttl });
-/** The same list or map state, declared to hold values that are never changed in place (see `immutableValues`). */
-export const withImmutableValues = <D extends ListDescriptor<unknown> | MapDescriptor<unknown, unknown>>(d: D): D => ({ ...d, immutableValues: true });
+/** The same value, list or map state, declared to hold values that are never changed in place (see `immutableValues`). */
+export const withImmutableValues = <D extends ValueDescriptor<unknown> | ListDescriptor<unknown> | MapDescriptor<unknown, unknown>>(d: D): D => ({ ...d, immutableValues: true });
 export const reducingState = <T>(name: string, reduce: (a: T, b: T) => T, ttl?: TtlConfig): ReducingDescriptor<T> => ({
   name,
   kind: 'reducing',

@@ -511,6 +511,7 @@ export class ClusterSession extends SessionChannel {
     if (!job || this.frameBroken) return null;
     try {
       const frame = job.observer.frame(this.request);
+      if (frame.state) this.timeline.looked(job.cluster.stepCount(), frame.state.node, this.request.subtask);
       return this.lastHit && !frame.breakpointHit ? { ...frame, breakpointHit: this.lastHit } : frame;
     } catch (e) {
       // The run must go on without the observatory; say once why its panels are empty.

@@ -14,6 +14,8 @@ export class RunTimeline {
   /** The history to replay: the current cluster's, or a longer one the person stepped back from. */
   private future: RunHistory | null = null;
   private rests: number[] = [0];
+  /** The points where a frame showed a node's state table on the first pass: its `changed` marks count from the last one. */
+  private looks: StateLook[] = [];
 
   /** The history that reaches furthest: the one to replay from. */
   full(current: RunHistory): RunHistory {
@@ -29,6 +31,31 @@ export class RunTimeline {
   diverge(at: number): void {
     this.future = null;
     this.rests.length = upperBound(this.rests, at);
+    while (this.looks.length && this.looks[this.looks.length - 1].at > at) this.looks.pop();
+  }
+
+  /** A frame at `at` showed the state table of `node` (of one subtask, or all). Looks while back in the history were made before. */
+  looked(at: number, node: string, subtask: number | null): void {
+    if (this.future) return;
+    const last = this.looks[this.looks.length - 1];
+    if (last && last.at === at && last.node === node && last.subtask === subtask) return;
+    this.looks.push({ at, node, subtask });
+  }
+
+  /**
+   * For a replay to `at`: per node and subtask the last look before it, in the order of their
+   * points. Marking the state table there, as those frames did, makes every `changed` mark at
+   * `at` what the run showed.
+   */
+  looksBefore(at: number): StateLook[] {
+    const last = new Map<string, StateLook>();
+    for (const l of this.looks) {
+      if (l.at >= at) break;
+      const id = `${l.subtask ?? '*'} ${l.node}`;
+      last.delete(id);
+      last.set(id, l);
+    }
+    return [...last.values()];
   }
 
   /**
@@ -44,6 +71,7 @@ export class RunTimeline {
   clear(): void {
     this.future = null;
     this.rests = [0];
+    this.looks = [];
   }
 
   /**
@@ -61,12 +89,6 @@ export class RunTimeline {
     return r !== null && r >= prev && r < at ? r : Math.max(0, m - 1);
   }
 
-  /** The last point before `at` where the run came to rest (its frame is what `changed` counts from). */
-  restBefore(at: number): number | null {
-    const i = upperBound(this.rests, at - 1) - 1;
-    return i >= 0 ? this.rests[i] : null;
-  }
-
   view(at: number, current: RunHistory, replayable: HistoryView['replayable']): HistoryView {
     const h = this.full(current);
     return {
@@ -78,6 +100,13 @@ export class RunTimeline {
       restores: h.marksIn('restore', h.end, MARKS_IN_VIEW),
     };
   }
+}
+
+/** A frame that showed the state table of `node` at point `at` (`subtask` null: every subtask). */
+export interface StateLook {
+  at: number;
+  node: string;
+  subtask: number | null;
 }
 
 /** Where in `controls` a cluster at step `at` (reached by replaying them) goes on from. */

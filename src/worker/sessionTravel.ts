@@ -63,12 +63,13 @@ export class SessionTravel {
         target.observer.traceFrom(traceFrom);
       } else from = positionOf(full.controls, job.cluster.stepCount());
       const hooks = { tag: (name: string, v: number) => void (name === 'traceEvery' && this.s.traceEvery(target, v)), restoring: (id: number | null) => this.s.travelling(id) };
-      // The state table marks rows changed since the frame before: the one shown at the last rest.
-      const rest = this.timeline.restBefore(to);
+      // The state table marks rows changed since the last frame that showed them: the replay
+      // marks each node's table where the run's frames last did before `to`.
+      const looks = this.timeline.looksBefore(to).filter((l) => l.at >= target.cluster.stepCount());
       await this.s.guard(async () => {
-        if (rest !== null && rest >= target.cluster.stepCount()) {
-          from = await replayHistory(target.cluster, full.controls, rest, hooks, from);
-          target.observer.markSeen();
+        for (const l of looks) {
+          from = await replayHistory(target.cluster, full.controls, l.at, hooks, from);
+          target.observer.markSeen(l.node, l.subtask);
         }
         await replayHistory(target.cluster, full.controls, to, hooks, from);
       });

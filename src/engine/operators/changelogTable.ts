@@ -4,7 +4,7 @@ import { isAddition } from '../../core/types.ts';
 import { keySelector } from '../../core/keys.ts';
 import type { KeyFields } from '../../core/keys.ts';
 import type { StreamInfo } from '../../core/streamInfo.ts';
-import { valueState } from '../../state/descriptors.ts';
+import { valueState, withImmutableValues } from '../../state/descriptors.ts';
 import { lastIndexOfRow, multisetKey, multisetTable } from './multisetTable.ts';
 
 /**
@@ -33,12 +33,13 @@ export function changelogTable(ctx: OperatorContext, primaryKey: string[] | null
   const upsert = sameFields(primaryKey, ctx.inputs.in?.uniqueKey ?? null);
   // …unless something between dropped a +U and kept its -U (a HAVING that the new value fails).
   const unpaired = ctx.inputs.in?.unpairedUpdates === true;
-  const rowState = ctx.state.value(valueState<Row>('row'));
+  // Rows are never changed in place and each change writes a new array, so reads share them with checkpoints.
+  const rowState = ctx.state.value(withImmutableValues(valueState<Row>('row')));
   // Flink's SinkUpsertMaterializer: when the table's key is not its input's unique key, the
   // changes of one table key may belong to different input rows (a left join's padded row and
   // the joined row replacing it), and a retraction must remove only its own row. Every live row
   // of the key is kept, in arrival order; the table shows the latest one.
-  const materialized = ctx.state.value(valueState<Row[]>('materialized'));
+  const materialized = ctx.state.value(withImmutableValues(valueState<Row[]>('materialized')));
   const materialize = !upsert;
   return {
     apply(el: Element): void {

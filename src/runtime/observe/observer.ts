@@ -73,9 +73,9 @@ export class ClusterObserver implements ClusterObserverApi {
     this.rec.quietUntil = step;
   }
 
-  /** The state tables' `changed` marks count from now, for every node (see StateTableObserver.markSeen). */
-  markSeen(): void {
-    this.stateTable.markSeen(this.cluster.subtasks());
+  /** The state table's `changed` marks of `node` (one subtask, or all) count from now, as if a frame had shown it (see StateTableObserver.markSeen). */
+  markSeen(node: string, subtask: number | null): void {
+    this.stateTable.markSeen(this.cluster.subtasksOf(node).filter((r) => subtask === null || r.index === subtask));
   }
 
   /** Removes the tap: the cluster runs at full speed again. */

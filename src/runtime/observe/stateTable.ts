@@ -61,7 +61,7 @@ export class StateTableObserver {
 
   /**
    * Rows written from now on show as `changed`, as if a frame had shown these subtasks now: a
-   * replay to an earlier point marks the point before it, as the run's own frame did then.
+   * replay to an earlier point marks each node where the run's own frames last showed it.
    */
   markSeen(runners: readonly SubtaskRunner[]): void {
     for (const r of runners) {

@@ -182,3 +182,31 @@ describe('immutable list and map values', () => {
     expect(cellOf(b.snapshot(), 'shared')!.value).toEqual([['a', [{ x: 1 }, { x: 2 }], 0], ['b', [{ x: 3 }], 0]]);
   });
 });
+
+describe('immutable values of a value state', () => {
+  it('stay shared with a snapshot and a restore on read, keep the snapshot cell, and an update leaves the snapshot as taken', () => {
+    const b = new MemoryStateBackend({ processingTime: () => 0, eventTime: () => 0 });
+    const shared = b.value(withImmutableValues(valueState<{ x: number }[]>('shared')));
+    const copied = b.value(valueState<{ x: number }[]>('copied'));
+    b.setCurrentKey('k');
+    const v = [{ x: 1 }];
+    shared.update(v);
+    copied.update(v);
+    const first = b.snapshot();
+    const taken = structuredClone(first);
+    expect(shared.value()).toBe(v);
+    expect(copied.value()).not.toBe(v);
+    const cellOf = (s: KeyedStateSnapshot, state: string) => Object.values(s.keyGroups).flat().find((c) => c.state === state);
+    expect(cellOf(b.snapshot(), 'shared')).toBe(cellOf(first, 'shared'));
+    shared.update([...shared.value()!, { x: 2 }]);
+    expect(first).toEqual(taken);
+    expect(cellOf(b.snapshot(), 'shared')!.value).toEqual([{ x: 1 }, { x: 2 }]);
+
+    // A restored value is read without a copy too, and the snapshot restored from stays as it was.
+    b.restore([first]);
+    expect(shared.value()).toBe(cellOf(first, 'shared')!.value);
+    expect(copied.value()).not.toBe(cellOf(first, 'copied')!.value);
+    shared.update([{ x: 3 }]);
+    expect(first).toEqual(taken);
+  });
+});

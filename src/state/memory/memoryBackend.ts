@@ -120,15 +120,18 @@ export class MemoryStateBackend implements KeyedStateBackend {
     return made;
   }
 
-  /** Reads a whole-value cell, expiring it if its TTL ran out. */
-  private live(table: Map<Key, Cell>, ttl: TtlConfig | undefined): Cell | undefined {
+  /**
+   * Reads a whole-value cell, expiring it if its TTL ran out. A value never changed in place
+   * (`immutable`) stays shared with the snapshot, which keeps its snapshot cell.
+   */
+  private live(table: Map<Key, Cell>, ttl: TtlConfig | undefined, immutable?: boolean): Cell | undefined {
     const c = table.get(this.key);
     if (this.cacheReads) {
       this.hotTable = table;
       this.hotCell = c;
     }
     if (!c) return c;
-    if (c.s) {
+    if (c.s && !immutable) {
       // An object read may be mutated in place without an update: the next snapshot must look again.
       if (typeof c.v === 'object' && c.v !== null) {
         c.v = cloneValue(c.v);
@@ -273,7 +276,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
 
   value<T>(d: ValueDescriptor<T>): ValueState<T> {
     return this.cached(d, (table) => ({
-      value: () => this.live(table, d.ttl)?.v as T | undefined,
+      value: () => this.live(table, d.ttl, d.immutableValues)?.v as T | undefined,
       update: (v: T) => (v === undefined || v === null ? this.drop(table) : this.write(table, d.ttl, v)),
       clear: () => this.drop(table),
     }));
