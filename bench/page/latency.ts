@@ -3,9 +3,10 @@
 // into the record (stamping the schedule, not the moment it got out, keeps a lagging pipeline from
 // hiding its backlog: no coordinated omission), and the moment it actually let it go. The pacer
 // runs on a worker of its own (JobOptions.ownWorker), so its sleeping never stalls the job it
-// measures. A keyed aggregate on the other workers carries both stamps (max per key is the record
-// just counted), and a row's latency is taken on the main thread when the sink's epoch is
-// published, i.e. when it becomes visible.
+// measures; the source that feeds it shares that worker (both are the load generator). A keyed
+// aggregate on the other workers carries both stamps (max per key is the record just counted), and
+// a row's latency is taken on the main thread when the sink's epoch is published, i.e. when it
+// becomes visible.
 import { BrowserJob } from '../../src/runtime/browser/browserJob.ts';
 import { MemoryCheckpointStore } from '../../src/checkpoint/memoryStore.ts';
 import { median, percentile, type RunPlan } from '../lib/stats.ts';
@@ -26,6 +27,11 @@ export interface LatencySize {
   warmupMs: number;
   /** Single runs spent looking for the highest sustained rate when the offered one is not. */
   searchSteps: number;
+  /**
+   * 1 (default): the source that feeds the pacer shares the pacer's worker, outside the measured job;
+   * 0: it stays in slot sharing with the aggregate (for A/B of that placement).
+   */
+  sourceWithPacer?: number;
 }
 
 
@@ -116,7 +122,9 @@ async function oneRun(s: LatencySize, rate: number): Promise<OneRun> {
     batchSize: s.batchSize ?? 256,
     keepChangelog: false,
     standby: false,
-    ownWorker: ['pace'],
+    // The source and the pacer are the load generator: on a worker of their own, records cross no thread
+    // between them, and the source's reads and batch encoding do not take CPU from the aggregate it feeds.
+    ownWorker: (s.sourceWithPacer ?? 1) ? [['src', 'pace']] : ['pace'],
     onPublish: (_sink, commit) => {
       const at = wallNow();
       for (const el of commit.els) {
