@@ -3,9 +3,10 @@
 // into the record (stamping the schedule, not the moment it got out, keeps a lagging pipeline from
 // hiding its backlog: no coordinated omission), and the moment it actually let it go. The pacer
 // runs on a worker of its own (JobOptions.ownWorker), so its sleeping never stalls the job it
-// measures. A keyed aggregate on the other workers carries both stamps (max per key is the record
-// just counted), and a row's latency is taken on the main thread when the sink's epoch is
-// published, i.e. when it becomes visible.
+// measures; the source that feeds it shares that worker (both are the load generator). A keyed
+// aggregate on the other workers carries both stamps (max per key is the record just counted), and
+// a row's latency is taken on the main thread when the sink's epoch is published, i.e. when it
+// becomes visible.
 import { BrowserJob } from '../../src/runtime/browser/browserJob.ts';
 import { MemoryCheckpointStore } from '../../src/checkpoint/memoryStore.ts';
 import { median, percentile, type RunPlan } from '../lib/stats.ts';
@@ -20,12 +21,19 @@ export interface LatencySize {
   /** Parallelism of the aggregate and the sink: their subtasks spread over this many workers. */
   parallelism: number;
   checkpointIntervalMs: number;
+  /** Credit per channel in messages (JobOptions.channelCapacity); default: the runtime's. */
+  channelCapacity?: number;
   /** Records per source read; default 256, the runtime's own default (2.56 ms of schedule at 100k/s). */
   batchSize?: number;
   /** Records scheduled in the first this-many ms of a run are warm-up (JIT, first checkpoint). */
   warmupMs: number;
   /** Single runs spent looking for the highest sustained rate when the offered one is not. */
   searchSteps: number;
+  /**
+   * 1 (default): the source that feeds the pacer shares the pacer's worker, outside the measured job;
+   * 0: it stays in slot sharing with the aggregate (for A/B of that placement).
+   */
+  sourceWithPacer?: number;
 }
 
 
@@ -38,19 +46,24 @@ export function latencyDoc(s: LatencySize, rate: number, run: number) {
   // The schedule starts with the first record the pacing map sees, so worker start-up is not counted.
   // A record more than 1 ms ahead of its schedule puts the pacer's thread to sleep (Atomics.wait, the
   // page is cross-origin isolated) instead of spinning. Records leave at most 1 ms early; stamps stay
-  // the schedule, so that can only understate latency by under 1 ms.
+  // the schedule, so that can only understate latency by under 1 ms. One clock reading per record
+  // where none sleeps (the moment it let the record go is then the moment it read the clock,
+  // microseconds earlier), and the pacer's state is made once: the pacer's thread also runs the
+  // source, so its per-record cost is taken from the load it generates.
   const pace = `(row) => {
-    const g = globalThis, now = () => performance.timeOrigin + performance.now();
-    if (g.__weirPace${run} === undefined) {
-      g.__weirPace${run} = now();
-      g.__weirSleep = typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    let p = globalThis.__weirPace${run};
+    if (p === undefined) {
+      p = globalThis.__weirPace${run} = { start: performance.now(), origin: performance.timeOrigin, sleep: typeof SharedArrayBuffer === 'function' ? new Int32Array(new SharedArrayBuffer(4)) : null };
     }
-    const due = g.__weirPace${run} + row.i * ${step};
-    if (g.__weirSleep) {
-      const ahead = due - now();
-      if (ahead > 1) Atomics.wait(g.__weirSleep, 0, 0, ahead);
-    } else while (now() < due);
-    return { key: row.key, amount: row.amount, t0: due, sent: now() };
+    const due = p.start + row.i * ${step};
+    let at = performance.now();
+    if (p.sleep) {
+      if (due - at > 1) {
+        Atomics.wait(p.sleep, 0, 0, due - at);
+        at = performance.now();
+      }
+    } else while (at < due) at = performance.now();
+    return { key: row.key, amount: row.amount, t0: p.origin + due, sent: p.origin + at };
   }`;
   return {
     format: 'weir/pipeline',
@@ -114,9 +127,12 @@ async function oneRun(s: LatencySize, rate: number): Promise<OneRun> {
     store: new MemoryCheckpointStore({ ownership: 'handover' }),
     checkpointIntervalMs: s.checkpointIntervalMs,
     batchSize: s.batchSize ?? 256,
+    ...(s.channelCapacity ? { channelCapacity: s.channelCapacity } : {}),
     keepChangelog: false,
     standby: false,
-    ownWorker: ['pace'],
+    // The source and the pacer are the load generator: on a worker of their own, records cross no thread
+    // between them, and the source's reads and batch encoding do not take CPU from the aggregate it feeds.
+    ownWorker: (s.sourceWithPacer ?? 1) ? [['src', 'pace']] : ['pace'],
     onPublish: (_sink, commit) => {
       const at = wallNow();
       for (const el of commit.els) {

@@ -12,7 +12,7 @@ try {
       const size = { ...QUICK.latency, ...v };
       const figs = await page.evaluate(([s]) => window.weirBench.latency({ ...s, searchSteps: 0 }, { runs: 1, warmups: 0 }), [size] as const);
       const show = (k: string) => (typeof figs[k] === 'number' ? (figs[k] as number).toFixed(0) : figs[k]);
-      console.log(JSON.stringify(v), ['committedP50Ms', 'committedP99Ms', 'checkpointP99Ms', 'achievedEventsPerSec', 'sustainedEventsPerSec', 'checkpointsPerRun'].map((k) => `${k} ${show(`latency.${k}`)}`).join(' '));
+      console.log(JSON.stringify(v), ['previewP99Ms', 'committedP50Ms', 'committedP99Ms', 'checkpointP99Ms', 'achievedEventsPerSec', 'sustainedEventsPerSec', 'checkpointsPerRun'].map((k) => `${k} ${show(`latency.${k}`)}`).join(' '));
     }
   }
 } finally {

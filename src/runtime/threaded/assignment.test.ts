@@ -39,4 +39,19 @@ describe('subtask placement', () => {
     expect(workerCountFor(plan, 1, own)).toBe(2);
     expect(subtasksOn(plan, 0, 2, own).map((p) => p.id)).toEqual(['src#0', 'agg#0', 'agg#1', 'view#0', 'view#1']);
   });
+
+  it('puts a group of ownWorker nodes together on workers of their own', () => {
+    const own = [['src', 'pace']];
+    const workers = workerCountFor(plan, Infinity, own);
+    expect(workers).toBe(3);
+    expect(subtasksOn(plan, 2, workers, own).map((p) => p.id)).toEqual(['src#0', 'pace#0']);
+    expect(subtasksOn(plan, 0, workers, own).map((p) => p.id)).toEqual(['agg#0', 'view#0']);
+    expect(subtasksOn(plan, 1, workers, own).map((p) => p.id)).toEqual(['agg#1', 'view#1']);
+    expect(workerHosting(plan, 'src#0', workers, own)).toBe(2);
+    // A group is as wide as its widest node; a lone id and a group mix.
+    const mixed = ['src', ['agg', 'pace']];
+    expect(workerCountFor(plan, Infinity, mixed)).toBe(5);
+    const at = placement(plan, 5, mixed);
+    expect([at('view', 1), at('src', 0), at('pace', 0), at('agg', 0), at('agg', 1)]).toEqual([1, 2, 3, 3, 4]);
+  });
 });

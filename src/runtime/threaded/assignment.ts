@@ -1,29 +1,40 @@
 import type { JobPlan, PlanNode } from '../../pipeline/plan.ts';
 import { subtaskId } from '../../checkpoint/types.ts';
 
+/** `JobOptions.ownWorker`: a node id, or a group of node ids that share workers of their own. */
+export type OwnWorker = readonly (string | readonly string[])[];
+
+/** The groups taken out of slot sharing, a lone node id being a group of one. */
+function ownGroups(ownWorker: OwnWorker): readonly (readonly string[])[] {
+  return ownWorker.map((g) => (typeof g === 'string' ? [g] : g));
+}
+
 /**
  * Slot sharing as in Flink: worker i hosts subtask i of every node whose parallelism is above i,
  * so a pipeline of parallelism N needs N workers and each worker holds one slice of the whole
  * graph. With fewer workers than that, subtask i goes to worker i mod workers.
  *
- * Nodes listed in `ownWorker` leave slot sharing (as a separate slot-sharing group in Flink): each
- * of their subtasks gets a worker of its own, after the shared ones, so that a thread that blocks
- * (e.g. a benchmark's pacer sleeping until a record's scheduled time) never stalls the rest of the job.
+ * Entries of `ownWorker` leave slot sharing (as separate slot-sharing groups in Flink): a node id
+ * gets a worker of its own per subtask, after the shared ones, so that a thread that blocks (e.g. a
+ * benchmark's pacer sleeping until a record's scheduled time) never stalls the rest of the job. A
+ * list of node ids is one group: subtask i of each of them shares the group's worker i (e.g. the
+ * source that feeds that pacer, so their records cross no thread between them).
  */
-export function workerCountFor(plan: JobPlan, maxWorkers = Infinity, ownWorker: readonly string[] = []): number {
-  const own = plan.nodes.filter((n) => ownWorker.includes(n.id));
-  const widest = Math.max(1, ...plan.nodes.filter((n) => !ownWorker.includes(n.id)).map((n) => n.parallelism));
-  return Math.max(1, Math.min(widest, Math.floor(maxWorkers))) + own.reduce((s, n) => s + n.parallelism, 0);
+export function workerCountFor(plan: JobPlan, maxWorkers = Infinity, ownWorker: OwnWorker = []): number {
+  const own = new Set(ownGroups(ownWorker).flat());
+  const widest = Math.max(1, ...plan.nodes.filter((n) => !own.has(n.id)).map((n) => n.parallelism));
+  return Math.max(1, Math.min(widest, Math.floor(maxWorkers))) + ownGroups(ownWorker).reduce((s, g) => s + groupWidth(plan, g), 0);
 }
 
+const groupWidth = (plan: JobPlan, group: readonly string[]): number => Math.max(0, ...plan.nodes.filter((n) => group.includes(n.id)).map((n) => n.parallelism));
+
 /** The worker of subtask `index` of `node`, for a job of `workers` workers. */
-export function placement(plan: JobPlan, workers: number, ownWorker: readonly string[] = []): (node: string, index: number) => number {
+export function placement(plan: JobPlan, workers: number, ownWorker: OwnWorker = []): (node: string, index: number) => number {
   const first = new Map<string, number>();
   let next = workers;
-  for (const n of [...plan.nodes].reverse()) {
-    if (!ownWorker.includes(n.id)) continue;
-    next -= n.parallelism;
-    first.set(n.id, next);
+  for (const g of [...ownGroups(ownWorker)].reverse()) {
+    next -= groupWidth(plan, g);
+    for (const id of g) first.set(id, next);
   }
   const shared = next;
   return (node, index) => {
@@ -38,7 +49,7 @@ export interface Placement {
   id: string;
 }
 
-export function subtasksOn(plan: JobPlan, worker: number, workers: number, ownWorker: readonly string[] = []): Placement[] {
+export function subtasksOn(plan: JobPlan, worker: number, workers: number, ownWorker: OwnWorker = []): Placement[] {
   const at = placement(plan, workers, ownWorker);
   const out: Placement[] = [];
   for (const node of plan.nodes) {
@@ -50,7 +61,7 @@ export function subtasksOn(plan: JobPlan, worker: number, workers: number, ownWo
 }
 
 /** Which worker hosts a subtask id (`node#index`). */
-export function workerHosting(plan: JobPlan, subtask: string, workers: number, ownWorker: readonly string[] = []): number | null {
+export function workerHosting(plan: JobPlan, subtask: string, workers: number, ownWorker: OwnWorker = []): number | null {
   const at = subtask.lastIndexOf('#');
   const node = plan.nodes.find((n) => n.id === subtask.slice(0, at));
   const index = Number(subtask.slice(at + 1));

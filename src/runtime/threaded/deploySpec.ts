@@ -45,7 +45,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     plan: portablePlan(s.plan, nodes),
     worker,
     workers: s.workers,
-    ownWorker: [...ownWorker],
+    ownWorker: ownWorker.map((g) => (typeof g === 'string' ? g : [...g])),
     inputs,
     inputNames: Object.fromEntries(Object.entries(opts.inputs ?? {}).map(([id, input]) => [id, input.name])),
     feeds: Object.fromEntries(Object.entries(s.feeds ?? {}).filter(([id]) => nodes.has(id))),

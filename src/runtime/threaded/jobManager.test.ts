@@ -111,6 +111,16 @@ describe('JobManager on in-process workers', () => {
     expect(res.views.view).toEqual(reference);
   });
 
+  it('runs a group of ownWorker nodes together on workers of their own, across a restart, with the same exactly-once view', async () => {
+    const jm = new JobManager(exactlyOnceDoc(2), { ...fast, checkpointIntervalMs: 10, ownWorker: [['src', 'work']], failOnUdfError: true });
+    expect(jm.workers).toBe(4);
+    jm.throwInUdfAt('work', 700, 1);
+    const res = await jm.run();
+    expect(res.status, res.reason).toBe('finished');
+    expect(res.restarts).toBe(1);
+    expect(res.views.view).toEqual(reference);
+  });
+
   it('dead-letters a UDF exception by default, and restarts instead with failOnUdfError', async () => {
     const soft = new JobManager(exactlyOnceDoc(2), { ...fast, checkpointIntervalMs: 10 });
     soft.throwInUdfAt('work', 5);

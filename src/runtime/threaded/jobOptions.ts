@@ -5,6 +5,7 @@ import type { RestartStrategy } from '../restartStrategy.ts';
 import type { TimerService } from '../jobMaster.ts';
 import type { BatchEncoding } from './codec.ts';
 import type { Spawn } from './spawn.ts';
+import type { OwnWorker } from './assignment.ts';
 import type { EdgeFill, JobInput } from './protocol.ts';
 import type { DeadLetterEpoch } from '../../checkpoint/types.ts';
 import type { PreviewChange } from './commitWire.ts';
@@ -39,8 +40,11 @@ export interface JobOptions {
   encoding?: BatchEncoding;
   /** At most this many workers (default: the widest node's parallelism). */
   maxWorkers?: number;
-  /** Nodes taken out of slot sharing: each of their subtasks runs on a worker of its own (not counted in maxWorkers). */
-  ownWorker?: readonly string[];
+  /**
+   * Nodes taken out of slot sharing: each of their subtasks runs on a worker of its own (not counted
+   * in maxWorkers). An entry that is a list of nodes is one group: subtask i of each shares the group's worker i.
+   */
+  ownWorker?: OwnWorker;
   heartbeatMs?: number;
   heartbeatTimeoutMs?: number;
   /**

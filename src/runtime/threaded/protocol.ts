@@ -8,6 +8,7 @@ import type { DeadLetterEpoch, PendingCommit, SubtaskSnapshot } from '../../chec
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { BatchEncoding, PackedRows, WireBatch } from './codec.ts';
 import type { PortablePlan } from './portablePlan.ts';
+import type { OwnWorker } from './assignment.ts';
 import type { WireCommit, WireKeyed, WirePreview } from './commitWire.ts';
 
 /**
@@ -48,8 +49,8 @@ export interface DeploySpec {
   plan: PortablePlan;
   worker: number;
   workers: number;
-  /** Nodes whose subtasks each run on a worker of their own (JobOptions.ownWorker). */
-  ownWorker: string[];
+  /** Nodes (or groups of nodes) whose subtasks run on workers of their own (JobOptions.ownWorker). */
+  ownWorker: OwnWorker;
   inputs: Record<string, JobInput>;
   /** The name (a file) of every source's input, also of sources on other workers: messages name where a record came from. */
   inputNames: Record<string, string>;
