@@ -54,6 +54,11 @@ export class CheckpointCoordinator {
     return this.pending !== null;
   }
 
+  /** The checkpoint in flight (its record is the one whose status is pending), or null. */
+  pendingId(): number | null {
+    return this.pending?.id ?? null;
+  }
+
   trigger(): number | null {
     if (this.pending || this.stopped) return null;
     const id = this.nextId++;

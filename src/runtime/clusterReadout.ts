@@ -66,9 +66,9 @@ export abstract class ClusterReadout {
     return this.jobId;
   }
 
-  /** The checkpoint whose barriers are travelling now, if any. */
+  /** The checkpoint whose barriers are travelling now, if any. Asked after every step of a paced run: no copy of the history. */
   inFlightCheckpoint(): number | null {
-    return this.coordinator?.history().findLast((r) => r.status === 'pending')?.checkpointId ?? null;
+    return this.coordinator?.pendingId() ?? null;
   }
 
   /** Committed dead letters, each once: a record replayed after a recovery is not reported again. */

@@ -116,6 +116,18 @@ export interface ColumnsState {
   find(): number;
   /** The current key's slot, a new zeroed one when it has none. */
   claim(): number;
+  /**
+   * Any key's slot, a new zeroed one when it has none, without entering its key context: a claim
+   * pass over a batch ahead of the records' own key contexts.
+   */
+  claimKey(key: Key): number;
+  /**
+   * How many times keys left their slots so far (a drop, or the table cleared for a restore): a
+   * slot claimed ahead stays its key's while this count is unchanged.
+   */
+  moves(): number;
+  /** Whether `key` is the current key, as the state tells keys apart. */
+  isCurrent(key: Key): boolean;
   /** The numbers of every slot; a later claim() may replace the array (it grows). */
   numbers(): Float64Array;
   ref(slot: number): unknown;

@@ -1,5 +1,5 @@
 import type { Arrangement, OperatorContext } from '../operator.ts';
-import type { Element, Row } from '../../core/types.ts';
+import type { Element, Key, Row } from '../../core/types.ts';
 import type { KeySelector } from '../../core/keys.ts';
 import { isAddition } from '../../core/types.ts';
 import type { AggregateSet, NumericSlot } from '../aggregates.ts';
@@ -33,8 +33,8 @@ export interface ColumnsAggregate {
   update(el: Element): void;
   /**
    * For an append-only input only (every record adds, so no group empties within the batch):
-   * claims each record's group slot in order and reads its numbers, as `update` will, so that a
-   * batch's cache misses overlap. A new group's slot waits empty (n = 0) until `update` fills it;
+   * claims each record's group slot in order and reads its numbers, so that a batch's cache misses
+   * overlap; `update` then takes the slots claimed here in the same order (see Claimed). A new group's slot waits empty (n = 0) until `update` fills it;
    * a record `notNumeric` refuses claims nothing, as `update` never sees it.
    */
   claimBatch(els: readonly Element[], keyOf: KeySelector, notNumeric: ((row: Row) => string | null) | null): void;
@@ -140,25 +140,52 @@ function columnsAggregate(ctx: OperatorContext, shape: GroupShape, state: Column
     },
   };
   const flags = { emit: true };
+  const claimed: Claimed = { slots: new Int32Array(0), keys: [], length: 0, next: 0, moves: 0 };
   const claimBatch = (els: readonly Element[], keyOf: KeySelector, notNumeric: ((row: Row) => string | null) | null): void => {
+    if (claimed.slots.length < els.length) claimed.slots = new Int32Array(els.length + (els.length >> 1));
+    const slots = claimed.slots;
+    let n = 0;
     let touched = 0;
     for (let i = 0; i < els.length; i++) {
       const row = els[i].row;
       if (notNumeric !== null && notNumeric(row) !== null) continue;
-      ctx.state.setCurrentKey(keyOf(row));
-      touched += state.numbers()[state.claim() * width];
+      const key = keyOf(row);
+      const slot = state.claimKey(key);
+      claimed.keys[n] = key;
+      slots[n++] = slot;
+      touched += state.numbers()[slot * width];
     }
+    claimed.keys.length = n;
+    claimed.length = n;
+    claimed.next = 0;
+    claimed.moves = state.moves();
     warmed.sum = touched;
   };
-  const { update, fold } = updater(ctx, shape, state, flags);
+  const { update, fold } = updater(ctx, shape, state, flags, claimed);
   return { update, fold, claimBatch, arrangement, dropChangelog: () => void (flags.emit = false) };
+}
+
+/**
+ * The slots a claim pass took and their keys, in the order the task's loop then hands the records
+ * to `update`, which takes each slot from here instead of looking its key up a second time. A slot
+ * is taken only when its key is the current one and no key has left its slot since the pass: a
+ * record the loop never hands over (one that failed before `update`) only costs the batch's later
+ * records their shortcut. Comparing keys reads nothing the claim pass did not just write, where
+ * asking the index which key a slot holds would miss the cache once more per record.
+ */
+interface Claimed {
+  slots: Int32Array;
+  keys: Key[];
+  length: number;
+  next: number;
+  moves: number;
 }
 
 /**
  * `flags.emit` false: the state changes exactly as it would, but no result row and no change is
  * built (a chained view reads the columns instead).
  */
-function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, flags: { emit: boolean }): Pick<ColumnsAggregate, 'update' | 'fold'> {
+function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, flags: { emit: boolean }, claimed: Claimed): Pick<ColumnsAggregate, 'update' | 'fold'> {
   const { width, slots, refOf, sameRef, build, read } = shape;
   const before: (number | null)[] = new Array(slots.length);
   const after: (number | null)[] = new Array(slots.length);
@@ -177,7 +204,15 @@ function updater(ctx: OperatorContext, shape: GroupShape, state: ColumnsState, f
   };
   const update = (el: Element): void => {
     const add = isAddition(el.kind);
-    const slot = add ? state.claim() : state.find();
+    let slot = -1;
+    if (!add) slot = state.find();
+    else {
+      if (claimed.next < claimed.length) {
+        const i = claimed.next++;
+        if (claimed.moves === state.moves() && state.isCurrent(claimed.keys[i])) slot = claimed.slots[i];
+      }
+      if (slot < 0) slot = state.claim();
+    }
     if (slot < 0) return ctx.deadLetter('retraction for a group that holds no rows', el.row);
     const nums = state.numbers();
     const b = slot * width;

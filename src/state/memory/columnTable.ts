@@ -41,6 +41,8 @@ export class ColumnTable {
   private readonly free: number[] = [];
   private used = 0;
   private capacity = FIRST_CAPACITY;
+  /** How many times keys left their slots (drops and clears): see ColumnsState.moves. */
+  moves = 0;
 
   constructor(readonly d: ColumnsDescriptor) {
     this.nums = new Float64Array(FIRST_CAPACITY * d.width);
@@ -93,6 +95,7 @@ export class ColumnTable {
   drop(key: Key): boolean {
     const s = this.slots.delete(key);
     if (s < 0) return false;
+    this.moves++;
     if (this.refs) this.refs[s] = undefined;
     this.cells[s] = undefined;
     this.free.push(s);
@@ -158,6 +161,7 @@ export class ColumnTable {
   }
 
   clear(): void {
+    this.moves++;
     this.slots.clear();
     this.free.length = 0;
     this.used = 0;

@@ -245,14 +245,19 @@ export class MemoryStateBackend implements KeyedStateBackend {
       waiting.forEach((c, key) => t.adopt(key, c.v, c.et));
       this.tables.delete(d.name);
     }
+    const claimKey = (key: Key): number => {
+      const before = t.slots.size;
+      const s = t.claim(key);
+      if (t.slots.size !== before) this.keySet++;
+      return s;
+    };
     const state: ColumnsState = {
       find: () => t.find(this.key),
-      claim: () => {
-        const before = t.slots.size;
-        const s = t.claim(this.key);
-        if (t.slots.size !== before) this.keySet++;
-        return s;
-      },
+      claim: () => claimKey(this.key),
+      claimKey,
+      moves: () => t.moves,
+      // As the key index tells keys apart (a Map's SameValueZero).
+      isCurrent: (key) => key === this.key || (key !== key && this.key !== this.key),
       numbers: () => t.nums,
       ref: (slot) => t.ref(slot, this.key),
       written: (slot, ref) => {

@@ -21,6 +21,9 @@ export interface SliceShape {
   slice: number;
 }
 
+/** The accumulators of a fired window's timer pane, which nothing reads. */
+const NO_ACCS: unknown[] = Object.freeze([]) as unknown as unknown[];
+
 const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
 
 /** The slicing of a window shape, or null when its windows or its calls need a pane of their own. */
@@ -211,22 +214,30 @@ export class SliceKeeper {
     return n;
   }
 
-  /** The window as the pane path would hold it: its slices merged into accumulators of its own; null when no slice is left. */
-  private pane(ws: number): Pane | null {
+  /**
+   * The window as the pane path would hold it: its slices merged into accumulators of its own; null
+   * when no slice is left. `use` 'store': the pane goes into state (toPanes), with a group object of
+   * its own; otherwise the pane lives for one call, which only reads the group (result rows copy
+   * it). 'timer': a window already fired shows and purges by the result it emitted, so its
+   * slices' accumulators are not merged (a fire and a purge timer each built them, at one time when
+   * there is no lateness).
+   */
+  private pane(ws: number, use: 'store' | 'read' | 'timer' = 'read'): Pane | null {
     const calls = this.keeper.calls;
+    const out = this.fired.get(ws);
+    const merge = use !== 'timer' || out === undefined;
     let accs: unknown[] | null = null;
     let n = 0;
     let group: Row | null = null;
     for (let s = ws; s < ws + this.shape.size; s += this.shape.slice) {
       const sl = this.slices.get(s);
       if (!sl) continue;
-      accs = calls.mergeInto(accs ?? calls.create(), sl.accs);
+      if (merge) accs = calls.mergeInto(accs ?? calls.create(), sl.accs);
       n += sl.n;
       group ??= sl.group;
     }
-    if (!accs) return null;
-    const out = this.fired.get(ws);
-    return { start: ws, end: ws + this.shape.size, n, accs, group: { ...group }, out: out ?? null, fired: out !== undefined };
+    if (group === null) return null;
+    return { start: ws, end: ws + this.shape.size, n, accs: accs ?? NO_ACCS, group: use === 'store' ? { ...group } : group, out: out ?? null, fired: out !== undefined };
   }
 
   private publish(ws: number): void {
@@ -239,7 +250,7 @@ export class SliceKeeper {
   onTimer(t: Timer): void {
     const id = String(t.namespace);
     const ws = Number(id.slice(0, id.indexOf('|')));
-    const p = this.pane(ws);
+    const p = this.pane(ws, 'timer');
     if (!p) return;
     if (!this.keeper.fireOrPurge(p, t.ts)) {
       if (p.fired) this.fired.put(ws, p.out);
@@ -264,7 +275,7 @@ export class SliceKeeper {
   private toPanes(): null {
     if (this.slices.isEmpty()) return null;
     for (const ws of this.openStarts()) {
-      const p = this.pane(ws)!;
+      const p = this.pane(ws, 'store')!;
       this.keeper.panes.put(windowId(p), p);
     }
     this.slices.clear();
