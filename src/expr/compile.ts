@@ -108,13 +108,58 @@ function compileField(node: FieldNode): Evaluator {
  * for code that builds a whole row in one compiled function; null for every other expression.
  */
 export function fieldReadJs(node: ExprNode): string | null {
+  return readJs(node, 'v');
+}
+
+/** compileField's read of `a` or `a.b` into the temporary `into` (and `o`), as JS text. */
+function readJs(node: ExprNode, into: string): string | null {
   if (node.kind !== 'field') return null;
   const path = node.path;
   if (path.some((key) => key in Object.prototype)) return null;
   const [k0, k1] = path.map((key) => JSON.stringify(key));
-  if (path.length === 1) return `((v = r[${k0}]) === undefined ? null : v)`;
-  if (path.length === 2) return `((o = r[${k0}]) === null || typeof o !== "object" ? null : (v = o[${k1}]) === undefined ? null : v)`;
+  if (path.length === 1) return `((${into} = r[${k0}]) === undefined ? null : ${into})`;
+  if (path.length === 2) return `((o = r[${k0}]) === null || typeof o !== "object" ? null : (${into} = o[${k1}]) === undefined ? null : ${into})`;
   return null;
+}
+
+/** The temporaries `exprJs` text assigns: a compiled function declares them. */
+export const EXPR_JS_LOCALS: readonly string[] = ['o', 'v', 'w', 't'];
+
+const ARITHMETIC_JS: Partial<Record<BinaryNode['op'], string>> = { '+': '+', '-': '-', '*': '*', '/': '/', '%': '%' };
+const COMPARISON_JS: Partial<Record<BinaryNode['op'], string>> = { '=': '===', '<>': '!==', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+
+/**
+ * An expression as JS text over a row `r` giving what its evaluator gives, for code compiled once
+ * per operator (a projection's row literal, a filter's predicate): a field read (`a`, `a.b`) as
+ * fieldReadJs; arithmetic or a comparison of such fields and number literals (`0.908 * bid.price`,
+ * `event_type = 2`) straight-line while each field holds a finite number, where SQL's rules reduce
+ * to JS's (NULL only for a non-finite result or a division by zero), and `fallback` (JS text calling
+ * the evaluator) for every other value. Null for every other expression. Temporaries: EXPR_JS_LOCALS.
+ */
+export function exprJs(node: ExprNode, fallback: string): string | null {
+  if (node.kind === 'field') return readJs(node, 'v');
+  if (node.kind !== 'binary') return null;
+  const arithmetic = ARITHMETIC_JS[node.op];
+  const comparison = COMPARISON_JS[node.op];
+  if (!arithmetic && !comparison) return null;
+  const tests: string[] = [];
+  const operand = (n: ExprNode, into: string): string | null => {
+    if (n.kind === 'number') return Number.isFinite(n.value) && !Object.is(n.value, -0) ? `(${String(n.value)})` : null;
+    const read = readJs(n, into);
+    if (read === null) return null;
+    tests.push(`typeof (${into} = ${read}) === "number" && ${into} - ${into} === 0`);
+    return into;
+  };
+  const a = operand(node.left, 'v');
+  const b = operand(node.right, 'w');
+  if (a === null || b === null || tests.length === 0) return null;
+  let fast: string;
+  if (comparison) fast = `${a} ${comparison} ${b}`;
+  else {
+    const checked = `(t = ${a} ${arithmetic} ${b}) - t === 0 ? t + 0 : null`;
+    fast = node.op === '/' || node.op === '%' ? `${b} === 0 ? null : ${checked}` : checked;
+  }
+  return `(${tests.join(' && ')} ? (${fast}) : ${fallback})`;
 }
 
 function readPath(row: Row, path: readonly string[], ownOnly: boolean): unknown {

@@ -3,7 +3,7 @@ import { derived } from '../../core/origin.ts';
 import type { Row } from '../../core/types.ts';
 import { objectLiteralFunction } from '../../core/objectLiteral.ts';
 import { compileExpr } from '../../expr/index.ts';
-import { type Evaluator, fieldReadJs } from '../../expr/compile.ts';
+import { EXPR_JS_LOCALS, type Evaluator, exprJs } from '../../expr/compile.ts';
 import type { ExprNode } from '../../expr/ast.ts';
 import type { ProjectParams } from '../../pipeline/kinds/project.ts';
 
@@ -28,12 +28,15 @@ type Projection = (row: Row) => Row;
 
 /**
  * The output row of each input row, NULL for a missing value: one compiled object literal where
- * code can be compiled, which reads plain fields (`a`, `a.b`: most of what projections hold)
- * itself and calls the evaluators for the rest; field by field otherwise (the same row either way).
+ * code can be compiled, which reads plain fields (`a`, `a.b`: most of what projections hold) and
+ * computes arithmetic on them (`0.908 * bid.price`) itself (exprJs) and calls the evaluators for the rest; field by field otherwise (the same row either way).
  */
 export function projection(names: readonly string[], evals: readonly Evaluator[], asts: readonly ExprNode[]): Projection {
-  const value = (k: number) => fieldReadJs(asts[k]) ?? `(e[${k}](r) ?? null)`;
-  const literal = objectLiteralFunction<(e: readonly Evaluator[], row: Row) => Row>(['e', 'r'], names, value, ['o', 'v']);
+  const value = (k: number) => {
+    const call = `(e[${k}](r) ?? null)`;
+    return exprJs(asts[k], call) ?? call;
+  };
+  const literal = objectLiteralFunction<(e: readonly Evaluator[], row: Row) => Row>(['e', 'r'], names, value, EXPR_JS_LOCALS);
   return literal ? (row) => literal(evals, row) : fieldByField(names, evals);
 }
 
