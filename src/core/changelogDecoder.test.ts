@@ -57,3 +57,44 @@ describe('changelog sources', () => {
     expect([...head, ...kinds(resumed)]).toEqual(all);
   });
 });
+
+describe('Canal and Maxwell changelogs', () => {
+  const schema = { id: 'integer', v: 'string', n: 'integer' };
+  const canal = (type: string, data: unknown[], old?: unknown[]) => ({ database: 'shop', table: 't', type, isDdl: false, data, ...(old ? { old } : {}), ts: 1 });
+
+  it('Canal: one change per row of data; an update puts old back over data for its before image; DDL is skipped', () => {
+    const t = new SourceTask('s', jsonLinesReader(lines([
+      canal('INSERT', [{ id: 1, v: 'a', n: 1 }, { id: 2, v: 'b', n: 2 }]),
+      canal('UPDATE', [{ id: 1, v: 'a', n: 5 }], [{ n: 1 }]),
+      { type: 'CREATE', isDdl: true, sql: 'CREATE TABLE t (id INT)' },
+      canal('DELETE', [{ id: 2, v: 'b', n: 2 }]),
+    ])), { schema, changelog: { format: 'canal-json' } });
+    expect(kinds(t)).toEqual(['+I {"id":1,"v":"a","n":1}', '+I {"id":2,"v":"b","n":2}', '-U {"id":1,"v":"a","n":1}', '+U {"id":1,"v":"a","n":5}', '-D {"id":2,"v":"b","n":2}']);
+  });
+
+  it('Maxwell: insert, update with old, delete; with a primary key the source keeps the latest row', () => {
+    const t = new SourceTask('s', jsonLinesReader(lines([
+      { database: 'shop', table: 't', type: 'insert', data: { id: 1, v: 'a', n: 1 } },
+      { database: 'shop', table: 't', type: 'update', data: { id: 1, v: 'z', n: 1 }, old: { v: 'a' } },
+      { database: 'shop', table: 't', type: 'delete', data: { id: 1, v: 'z', n: 1 } },
+      { database: 'shop', table: 't', type: 'delete', data: { id: 1, v: 'z', n: 1 } },
+    ])), { schema, changelog: { format: 'maxwell-json', primaryKey: ['id'] } });
+    expect(kinds(t)).toEqual(['+I {"id":1,"v":"a","n":1}', '-U {"id":1,"v":"a","n":1}', '+U {"id":1,"v":"z","n":1}', '-D {"id":1,"v":"z","n":1}']);
+  });
+
+  it('dead-letters a record with a bad row whole, before any of its rows changes the table', () => {
+    const t = new SourceTask('s', jsonLinesReader(lines([
+      canal('INSERT', [{ id: 1, v: 'a', n: 1 }, { id: 'two', v: 'b', n: 2 }]),
+      canal('UPDATE', [{ id: 1, v: 'a', n: 5 }]),
+      { type: 'upsert', data: { id: 1 } },
+      canal('INSERT', [{ id: 1, v: 'a', n: 1 }]),
+    ])), { schema, changelog: { format: 'canal-json', primaryKey: ['id'] } });
+    const p = t.poll(10);
+    expect(p.elements.map((e) => `${e.kind} ${JSON.stringify(e.row)}`)).toEqual(['+I {"id":1,"v":"a","n":1}']);
+    expect(p.deadLetters.map((d) => [d.line, d.reason])).toEqual([
+      [1, 'Canal row 2: field "id": expected integer, got "two" (string)'],
+      [2, 'Canal type "UPDATE" needs "old", one object of previous values per row of "data"'],
+      [3, 'unknown Canal type "upsert"; expected INSERT, UPDATE or DELETE (or a DDL record, which is skipped)'],
+    ]);
+  });
+});

@@ -1,8 +1,8 @@
 import type { Row, RowKind } from './types.ts';
 
 /** How a source's records encode a changelog (Flink formats / connectors of the same name). */
-export type ChangelogFormat = 'debezium-json' | 'changelog-json' | 'upsert';
-export const CHANGELOG_FORMATS: readonly ChangelogFormat[] = ['debezium-json', 'changelog-json', 'upsert'];
+export type ChangelogFormat = 'debezium-json' | 'canal-json' | 'maxwell-json' | 'changelog-json' | 'upsert';
+export const CHANGELOG_FORMATS: readonly ChangelogFormat[] = ['debezium-json', 'canal-json', 'maxwell-json', 'changelog-json', 'upsert'];
 
 export interface ChangelogInput {
   format: ChangelogFormat;
@@ -44,6 +44,10 @@ export class ChangelogDecoder {
     switch (this.input.format) {
       case 'debezium-json':
         return this.debezium(value);
+      case 'canal-json':
+        return this.canal(value);
+      case 'maxwell-json':
+        return this.maxwell(value);
       case 'changelog-json':
         return this.changelogJson(value);
       case 'upsert':
@@ -86,6 +90,57 @@ export class ChangelogDecoder {
     }
   }
 
+  /**
+   * Canal: `{type, data: [rows], old: [changed fields' previous values], isDdl}`, one change per
+   * row of `data`. An update's before image is its after image with `old`'s fields put back, as
+   * Flink's canal-json builds it; DDL records and statement records (CREATE, QUERY) are skipped.
+   */
+  private canal(value: unknown): Decoded {
+    if (value === null) return NONE;
+    if (!isObject(value)) return { error: 'a Canal record must be a JSON object' };
+    if (value.isDdl === true) return NONE;
+    const type = typeof value.type === 'string' ? value.type.toUpperCase() : value.type;
+    // Canal's statement records (CREATE, QUERY) change no rows; Flink's canal-json skips them too.
+    if (type === 'CREATE' || type === 'QUERY') return NONE;
+    if (type !== 'INSERT' && type !== 'UPDATE' && type !== 'DELETE') return { error: `unknown Canal type ${JSON.stringify(value.type)}; expected INSERT, UPDATE or DELETE (or a DDL record, which is skipped)` };
+    const data = value.data;
+    if (!Array.isArray(data) || !data.every(isObject)) return { error: `Canal type "${type}" needs "data", an array of row objects` };
+    const old = Array.isArray(value.old) ? value.old : [];
+    if (type === 'UPDATE' && (old.length !== data.length || !old.every(isObject))) return { error: 'Canal type "UPDATE" needs "old", one object of previous values per row of "data"' };
+    const rows = data as Row[];
+    return this.dml(type, rows.map((after, i) => ({ after, old: (old[i] as Row | undefined) ?? null })), 'Canal');
+  }
+
+  /** Maxwell: `{type: insert|update|delete, data: row, old: changed fields' previous values}`. */
+  private maxwell(value: unknown): Decoded {
+    if (value === null) return NONE;
+    if (!isObject(value)) return { error: 'a Maxwell record must be a JSON object' };
+    const type = typeof value.type === 'string' ? value.type.toUpperCase() : value.type;
+    if (type !== 'INSERT' && type !== 'UPDATE' && type !== 'DELETE') return { error: `unknown Maxwell type ${JSON.stringify(value.type)}; expected insert, update or delete` };
+    if (!isObject(value.data)) return { error: `Maxwell type "${String(value.type)}" needs a "data" object` };
+    const old = isObject(value.old) ? value.old : null;
+    if (type === 'UPDATE' && !old) return { error: 'Maxwell type "update" needs an "old" object with the previous values of the changed fields' };
+    return this.dml(type, [{ after: value.data, old }], 'Maxwell');
+  }
+
+  /** INSERT, UPDATE or DELETE of rows given as after images and, for updates, the changed fields' old values. */
+  private dml(type: 'INSERT' | 'UPDATE' | 'DELETE', rows: { after: Row; old: Row | null }[], format: string): Decoded {
+    // Every row is checked before any changes the key table, so a bad row fails the whole record.
+    for (const [i, { after, old }] of rows.entries()) {
+      const bad = this.check(after) ?? (old && !this.key ? this.check({ ...after, ...old }) : null) ?? (this.key ? this.keyError(after) : null);
+      if (bad) return { error: rows.length > 1 ? `${format} row ${i + 1}: ${bad}` : bad };
+    }
+    const out: DecodedChange[] = [];
+    for (const { after, old } of rows) {
+      const one: Decoded = type === 'INSERT' ? (this.key ? this.upsertRow(after) : this.emit([['+I', after]]))
+        : type === 'DELETE' ? (this.key ? this.deleteRow(after) : this.emit([['-D', after]]))
+        : this.key ? this.upsertRow(after) : this.emit([['-U', { ...after, ...old }], ['+U', after]]);
+      if ('error' in one) return one;
+      out.push(...one.changes);
+    }
+    return { changes: out };
+  }
+
   private changelogJson(value: unknown): Decoded {
     if (!isObject(value)) return { error: 'a changelog-json record must be a JSON object' };
     const { op, data } = value;
@@ -110,6 +165,11 @@ export class ChangelogDecoder {
     if (value.value === null) return this.deleteRow(k);
     if (!isObject(value.value)) return { error: 'an upsert record\'s "value" must be an object, or null to delete the key' };
     return this.upsertRow({ ...value.value, ...k });
+  }
+
+  private keyError(row: Row): string | null {
+    const k = this.keyOf(row);
+    return typeof k === 'string' ? null : k.error;
   }
 
   private keyOf(row: Row): string | { error: string } {

@@ -16,7 +16,7 @@ export interface ConnectorArgs {
   maxPastMs?: number;
   /** datagen only: the exact field options of a datagen-scenario generator, instead of max-past per timestamp. */
   fieldOptions?: [string, string][];
-  /** filesystem source: a changelog format (debezium-json, changelog-json) instead of json. */
+  /** filesystem source: a changelog format (debezium-json, canal-json, maxwell-json, changelog-json) instead of json. */
   fileFormat?: string;
   /** filesystem source: the node's own path, when it has one. */
   path?: string;

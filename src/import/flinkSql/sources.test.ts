@@ -1,4 +1,4 @@
-// Source tables whose records are changes (debezium-json, changelog-json, upsert-kafka) become
+// Source tables whose records are changes (debezium-json, canal-json, maxwell-json, changelog-json, upsert-kafka) become
 // changelog sources, and CSV files stay CSV, both ways.
 import { describe, expect, it } from 'vitest';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
@@ -29,6 +29,17 @@ describe('changelog and CSV source tables', () => {
     const doc = imported(table("customer_id STRING, tier STRING, PRIMARY KEY (customer_id) NOT ENFORCED", "'connector' = 'filesystem', 'path' = 'file:///data/customers.cdc.jsonl', 'format' = 'debezium-json'"));
     expect(source(doc)).toMatchObject({ kind: 'fileSource', params: { path: '/data/customers.cdc.jsonl', changelog: { format: 'debezium-json', primaryKey: ['customer_id'] } } });
     expect(roundTrips(doc)).toContain("'format' = 'debezium-json'");
+  });
+
+  it('reads canal-json and maxwell-json from Kafka or files as changelog sources, and writes them back', () => {
+    for (const format of ['canal-json', 'maxwell-json']) {
+      const doc = imported(table('customer_id STRING, tier STRING', `'connector' = 'filesystem', 'path' = 'file:///data/customers.cdc.jsonl', 'format' = '${format}'`));
+      expect(source(doc).params).toMatchObject({ changelog: { format } });
+      expect(roundTrips(doc)).toContain(`'format' = '${format}'`);
+    }
+    const refused = importFlinkSql(table('customer_id STRING, tier STRING', "'connector' = 'filesystem', 'path' = '/c.jsonl', 'format' = 'ogg-json'"));
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.errors[0].message).toMatch(/'canal-json', 'maxwell-json'/);
   });
 
   it('takes a PRIMARY KEY written before the WATERMARK or a column, as Flink does, and keeps positions after it', () => {

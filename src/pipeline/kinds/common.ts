@@ -40,10 +40,10 @@ export const eventTimeParam: JsonSchema = {
   additionalProperties: false,
 };
 
-/** A source whose records are a changelog: Debezium JSON, Flink's changelog-json, or upserts by key. */
+/** A source whose records are a changelog: Debezium, Canal or Maxwell JSON, Flink's changelog-json, or upserts by key. */
 export const changelogParam: JsonSchema = {
   type: 'object',
-  description: 'Read the records as a changelog instead of appends: `debezium-json` (op c/r/u/d with before/after), `changelog-json` (op +I/-U/+U/-D with data), or `upsert` by primary key, where a null value deletes (upsert-kafka).',
+  description: 'Read the records as a changelog instead of appends: `debezium-json` (op c/r/u/d with before/after), `canal-json` (type INSERT/UPDATE/DELETE with a data array and the old values of the changed fields), `maxwell-json` (type insert/update/delete with data and old), `changelog-json` (op +I/-U/+U/-D with data), or `upsert` by primary key, where a null value deletes (upsert-kafka).',
   properties: {
     format: { enum: [...CHANGELOG_FORMATS], description: 'How each record encodes its change.' },
     primaryKey: { ...fieldList('The table\'s primary key. Required for upsert; for the other formats it makes the source keep the latest row per key, so every retraction matches what downstream saw.') },

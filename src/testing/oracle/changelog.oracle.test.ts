@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { oracleTests } from './oracleKit.ts';
 import type { OracleCase } from './oracleKit.ts';
 import { disorderedRows, inline, pipeline } from './inputs.ts';
-import { accountHistory, accountSchema, changelogJson, debeziumFull, debeziumKeyOnly, upserts } from './changelogInputs.ts';
+import { accountHistory, accountSchema, canalJson, changelogJson, debeziumFull, debeziumKeyOnly, maxwellJson, upserts } from './changelogInputs.ts';
 import type { ChangelogInput } from '../../core/changelogDecoder.ts';
 import type { Row } from '../../core/types.ts';
 
@@ -21,6 +21,8 @@ interface Encoding {
 const encodings: Encoding[] = [
   { label: 'Debezium JSON with before images', rows: debeziumFull(history), changelog: { format: 'debezium-json' } },
   { label: 'Debezium JSON, key-only deletes, no update before images, duplicates (normalized by key)', rows: debeziumKeyOnly(history), changelog: { format: 'debezium-json', primaryKey: ['acct'] } },
+  { label: 'Canal JSON, inserts batched two to a message, DDL messages between', rows: canalJson(history), changelog: { format: 'canal-json' } },
+  { label: 'Maxwell JSON normalized by key', rows: maxwellJson(history), changelog: { format: 'maxwell-json', primaryKey: ['acct'] } },
   { label: 'changelog-json', rows: changelogJson(history), changelog: { format: 'changelog-json' } },
   { label: 'changelog-json normalized by key', rows: changelogJson(history), changelog: { format: 'changelog-json', primaryKey: ['acct'] } },
   { label: 'upsert by key, null value deletes', rows: upserts(history), changelog: { format: 'upsert', primaryKey: ['acct'] } },
@@ -108,8 +110,8 @@ describe('oracle: changelog sources equal SQL over the final table', () => {
     expect(ops.delete).toBeGreaterThan(1_000);
     expect(history.final.length).toBeGreaterThan(300);
   });
-  const [full, keyOnly, cj, cjKeyed, upsert] = encodings;
-  oracleTests([groupBy(full), groupBy(keyOnly), groupBy(cj), groupBy(cjKeyed), groupBy(upsert)]);
-  oracleTests([join(full, 'inner'), join(keyOnly, 'left'), join(cj, 'left'), join(upsert, 'inner')]);
-  oracleTests([topN(full), topN(keyOnly), topN(cj), topN(upsert)]);
+  const [full, keyOnly, canal, maxwell, cj, cjKeyed, upsert] = encodings;
+  oracleTests([groupBy(full), groupBy(keyOnly), groupBy(canal), groupBy(maxwell), groupBy(cj), groupBy(cjKeyed), groupBy(upsert)]);
+  oracleTests([join(full, 'inner'), join(keyOnly, 'left'), join(canal, 'left'), join(maxwell, 'inner'), join(cj, 'left'), join(upsert, 'inner')]);
+  oracleTests([topN(full), topN(keyOnly), topN(canal), topN(maxwell), topN(cj), topN(upsert)]);
 });

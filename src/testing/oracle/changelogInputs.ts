@@ -81,6 +81,51 @@ export function debeziumKeyOnly(h: History): Row[] {
   return out;
 }
 
+/** The fields of `after` whose values differ in `before`, with their old values: Canal's and Maxwell's `old`. */
+function changedFields(before: Row, after: Row): Row {
+  const old: Row = {};
+  for (const [k, v] of Object.entries(before)) if (after[k] !== v) old[k] = v;
+  return old;
+}
+
+/**
+ * Canal's flat messages: a `data` array (consecutive inserts batched two to a message, as Canal
+ * batches a transaction's rows), `old` with only the changed fields of an update, and a DDL
+ * message now and then that changes no rows.
+ */
+export function canalJson(h: History): Row[] {
+  const out: Row[] = [];
+  const meta = { database: 'bank', table: 'accounts', isDdl: false, pkNames: ['acct'] };
+  let pending: Row[] = [];
+  const flush = () => {
+    if (pending.length) out.push({ ...meta, type: 'INSERT', data: pending });
+    pending = [];
+  };
+  h.changes.forEach((c, i) => {
+    if (c.op === 'insert') {
+      pending.push(c.row);
+      if (pending.length === 2) flush();
+      return;
+    }
+    flush();
+    if (c.op === 'update') out.push({ ...meta, type: 'UPDATE', data: [c.row], old: [changedFields(c.before, c.row)] });
+    else out.push({ ...meta, type: 'DELETE', data: [c.before] });
+    if (i % 97 === 0) out.push({ ...meta, isDdl: true, type: 'ALTER', data: null, sql: 'ALTER TABLE accounts ADD COLUMN note VARCHAR(20)' });
+  });
+  flush();
+  return out;
+}
+
+/** Maxwell's messages: one row each, `old` with only the changed fields of an update. */
+export function maxwellJson(h: History): Row[] {
+  const meta = { database: 'bank', table: 'accounts' };
+  return h.changes.map((c) => {
+    if (c.op === 'insert') return { ...meta, type: 'insert', data: c.row };
+    if (c.op === 'update') return { ...meta, type: 'update', data: c.row, old: changedFields(c.before, c.row) };
+    return { ...meta, type: 'delete', data: c.before };
+  });
+}
+
 export function changelogJson(h: History): Row[] {
   const out: Row[] = [];
   for (const c of h.changes) {

@@ -5,6 +5,7 @@
  */
 import { compileExpr } from '../../../expr/index.ts';
 import type { FieldType } from '../../../core/streamInfo.ts';
+import { CHANGELOG_FORMATS } from '../../../core/changelogDecoder.ts';
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, findAll, firstToken, keywordsOf, ruleOf, spanOf, textOf, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Col, Graph, Rel } from './model.ts';
@@ -280,8 +281,8 @@ function timeCarrier(sql: string, c: TableColumn, physical: Col[]): Col | null {
 const CHANGELOG_SQL_FORMATS = ['debezium-json', 'changelog-json', 'canal-json', 'maxwell-json', 'ogg-json'];
 
 /**
- * A table whose records are changes: `'format' = 'debezium-json' | 'changelog-json'` or the
- * upsert-kafka connector (which needs a PRIMARY KEY), as Weir's changelog source params.
+ * A table whose records are changes: `'format' = 'debezium-json' | 'canal-json' | 'maxwell-json' |
+ * 'changelog-json'` or the upsert-kafka connector (which needs a PRIMARY KEY), as Weir's changelog source params.
  */
 function changelogOf(t: TableDef): Record<string, unknown> | null {
   const format = t.options.format ?? t.options['value.format'];
@@ -290,8 +291,8 @@ function changelogOf(t: TableDef): Record<string, unknown> | null {
     if (!t.primaryKey) fail(t.at, 'upsert-kafka', `\`${t.name}\` needs PRIMARY KEY (…) NOT ENFORCED: the key a null value deletes`);
     return { format: 'upsert', ...pk };
   }
-  if (format === 'debezium-json' || format === 'changelog-json') return { format, ...pk };
-  if (format && CHANGELOG_SQL_FORMATS.includes(format)) fail(t.at, `'format' = '${format}'`, "Weir reads the changelog formats 'debezium-json' and 'changelog-json', and upsert-kafka; convert the records to one of them");
+  if (format && (CHANGELOG_FORMATS as readonly string[]).includes(format)) return { format, ...pk };
+  if (format && CHANGELOG_SQL_FORMATS.includes(format)) fail(t.at, `'format' = '${format}'`, "Weir reads the changelog formats 'debezium-json', 'canal-json', 'maxwell-json' and 'changelog-json', and upsert-kafka; convert the records to one of them");
   return null;
 }
 
