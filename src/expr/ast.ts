@@ -211,6 +211,31 @@ export function childrenOf(node: ExprNode): ExprNode[] {
   }
 }
 
+/** A copy of the node with each direct sub-expression replaced by `f` of it (rewriters over any kind). */
+export function mapChildren(node: ExprNode, f: (child: ExprNode) => ExprNode): ExprNode {
+  switch (node.kind) {
+    case 'neg':
+    case 'not':
+    case 'isNull':
+    case 'cast':
+      return { ...node, operand: f(node.operand) };
+    case 'binary':
+      return { ...node, left: f(node.left), right: f(node.right) };
+    case 'between':
+      return { ...node, operand: f(node.operand), low: f(node.low), high: f(node.high) };
+    case 'in':
+      return { ...node, operand: f(node.operand), list: node.list.map(f) };
+    case 'like':
+      return { ...node, operand: f(node.operand), pattern: f(node.pattern) };
+    case 'case':
+      return { ...node, subject: node.subject && f(node.subject), branches: node.branches.map((b) => ({ ...b, when: f(b.when), then: f(b.then) })), otherwise: node.otherwise && f(node.otherwise) };
+    case 'call':
+      return { ...node, args: node.args.map(f) };
+    default:
+      return node;
+  }
+}
+
 /** Top-level fields read by the expression, deduplicated, in first-seen (left-to-right) order. */
 export function collectFields(root: ExprNode): string[] {
   const seen = new Set<string>();

@@ -177,7 +177,7 @@ SQL dialect that runs in every Weir runtime and exports to Flink SQL unchanged:
 
 NULL follows SQL: arithmetic and comparisons with NULL give NULL, \`AND\`/\`OR\` use three-valued logic, and a
 filter keeps a record only when its condition is TRUE. Division by zero and failed casts give NULL
-(as Flink's \`TRY_CAST\`). One difference from Flink: \`/\` on two integers is exact division, not integer division.
+(as Flink's \`TRY_CAST\`). One difference from Flink: \`/\` on two integers is exact division, not integer division; the Flink SQL export writes such a quotient as \`CAST(a AS DOUBLE) / b\`, and the import reads Flink's integer \`a / b\` as \`CAST(a / b AS BIGINT)\`, which truncates toward zero as Flink does.
 
 ## User code
 

@@ -44,6 +44,12 @@ FROM (SELECT *, CASE WHEN qty > 3 THEN status || '%' || currency ELSE status || 
     },
   },
   {
+    name: 'functions: integer / integer divides as integers, truncated toward zero, as in Flink; a DOUBLE on either side divides exactly',
+    sql: `${ORDERS_DDL}${printSink('halves', 'order_id STRING, half INT, neg_half BIGINT, per_unit DOUBLE, exact DOUBLE, mixed DOUBLE')}INSERT INTO halves
+SELECT order_id, qty / 2 AS half, CAST((1 - qty) / 2 AS BIGINT) AS neg_half, amount / qty AS per_unit, qty / 2.0 AS exact, CAST(qty AS DOUBLE) / 4 AS mixed FROM orders;`,
+    expected: { halves: 'SELECT order_id, qty / 2 AS half, (1 - qty) / 2 AS neg_half, amount / qty AS per_unit, qty / 2.0 AS exact, CAST(qty AS REAL) / 4 AS mixed FROM orders' },
+  },
+  {
     name: 'functions: DATE_FORMAT, HOUR, MINUTE, DAYOFWEEK and EXTRACT of the order time',
     sql: `${ORDERS_DDL}${printSink('order_times', 'order_id STRING, at_minute STRING, h BIGINT, m BIGINT, dow BIGINT, d BIGINT, y BIGINT')}INSERT INTO order_times
 SELECT order_id,

@@ -68,7 +68,7 @@ CREATE TABLE `out` (
 -- project `shaped`
 -- @weir {"node":"shaped","kind":"project"}
 CREATE TEMPORARY VIEW `shaped` AS
-SELECT `order_id`, `qty` / 2 AS `half`, JSON_VALUE(`meta`, '$.channel') AS `channel`, `ts`
+SELECT `order_id`, CAST(`qty` AS DOUBLE) / 2 AS `half`, JSON_VALUE(`meta`, '$.channel') AS `channel`, `ts`
 FROM `orders`;
 
 -- ================================================================================================
@@ -85,5 +85,4 @@ FROM `shaped`;
 END;
 
 -- warnings:
---   shaped: integer / integer is integer division in Flink but exact division in Weir: CAST one side AS DOUBLE to keep Weir's result
 --   shaped: `meta.channel` reads inside a json field (a STRING column in Flink): the SQL uses JSON_VALUE, which returns STRING; CAST it where Weir's value was a number or boolean

@@ -37,7 +37,8 @@ export function residualCondition(source: string, left: Relation, right: Relatio
   const names = renameRight(new Set(left.columns), right.columns);
   const qualify = new Map<string, string>(left.columns.map((c) => [c, `l.${ident(c)}`]));
   for (const c of right.columns) qualify.set(names[c], `r.${ident(c)}`);
-  return flinkExpr(source, qualify);
+  const types = { ...left.types, ...Object.fromEntries(right.columns.filter((c) => right.types[c]).map((c) => [names[c], right.types[c]])) };
+  return flinkExpr(source, qualify, types);
 }
 
 /** Both inputs of a two-input node, or null after a warning. */

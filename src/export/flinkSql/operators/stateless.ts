@@ -21,7 +21,7 @@ export const filterExport: OperatorExport = (a) => {
   if (p.code !== undefined) return codeFilter(a);
   const input = needInput(a);
   if (!input) return null;
-  const where = flinkExpr(p.where ?? 'TRUE');
+  const where = flinkExpr(p.where ?? 'TRUE', undefined, input.types);
   noteExpressions(a, [p.where ?? 'TRUE'], input);
   return [view(a.node.id, [`filter ${describe(a.node)}: ${p.where}`], `${selectAll(a.out.columns, input.name)}\nWHERE ${where}`)];
 };
@@ -32,7 +32,7 @@ export const mapExport: OperatorExport = (a) => {
   const input = needInput(a);
   if (!input) return null;
   // Every expression reads the input row, as in Weir; a field set twice takes the last expression.
-  const exprs = new Map(p.set.map((s) => [s.name, flinkExpr(s.expr)]));
+  const exprs = new Map(p.set.map((s) => [s.name, flinkExpr(s.expr, undefined, input.types)]));
   noteExpressions(a, p.set.map((s) => s.expr), input);
   if (input.time && exprs.has(input.time)) {
     a.cx.warn(a.node.id, `sets the event-time field "${input.time}", so in Flink it is no longer a time attribute and later windows or joins on it fail; set another field instead`);
@@ -45,7 +45,7 @@ export const projectExport: OperatorExport = (a) => {
   const p = paramsOf<ProjectParams>(a.node);
   const input = needInput(a);
   if (!input) return null;
-  const items = p.fields.map((f) => selectItem(flinkExpr(f.expr), f.name));
+  const items = p.fields.map((f) => selectItem(flinkExpr(f.expr, undefined, input.types), f.name));
   noteExpressions(a, p.fields.map((f) => f.expr), input);
   return [view(a.node.id, [`project ${describe(a.node)}`], `SELECT ${items.join(', ')}\nFROM ${ident(input.name)}`)];
 };

@@ -107,11 +107,22 @@ export function intervalMs(text: string, at: Tree, construct: string): number {
   return Math.round(neg ? -ms : ms);
 }
 
+function isIntegerCast(text: string): boolean {
+  try {
+    const ast = compileExpr(text).ast;
+    return ast.kind === 'cast' && ast.target === 'BIGINT';
+  } catch {
+    return false;
+  }
+}
+
 function castTarget(scope: Scope, type: Tree, operand: string, at: Tree): string {
   const text = textOf(scope.sql, type).toUpperCase().replace(/\s+/g, ' ');
   const temporal = temporalCast(scope, text, operand);
   if (temporal !== null) return temporal;
   const hit = CAST_TYPES.find(([re]) => re.test(text));
+  // CAST(a / b AS BIGINT) over integers: the quotient is cast already (exprForms.ts); cast once.
+  if (hit?.[1] === 'BIGINT' && isIntegerCast(operand)) return operand;
   if (hit) return `CAST(${operand} AS ${hit[1]})`;
   // DECIMAL(p, s) rounds to s digits, as Flink does; the value itself is a double in Weir.
   const dec = /^(DECIMAL|NUMERIC|DEC)\s*(?:\(\s*\d+\s*(?:,\s*(\d+)\s*)?\))?$/.exec(text);

@@ -112,6 +112,13 @@ export function renderForm(t: Tree, scope: Scope, r: (x: Tree) => string): strin
     const [a, b] = kids(t).filter((k) => !k.symbol);
     return `POSITION((${r(a)}) IN ${r(b)})`;
   }
+  if (alt === 'ArithmeticBinary' && kids(t).some((k) => k.symbol?.text === '/')) {
+    // Flink divides two integers as integers (7 / 2 is 3, truncated toward zero); Weir's `/` is
+    // exact, so the quotient is cast back, which truncates the same way.
+    const [a, b] = kids(t).filter((k) => !k.symbol).map(r);
+    const quotient = `(${a}) / (${b})`;
+    return typeIn(scope, a) === 'integer' && typeIn(scope, b) === 'integer' ? `CAST(${quotient} AS BIGINT)` : quotient;
+  }
   if (alt === 'Predicated') return predicate(t, scope, r);
   if (rule === 'timeIntervalExpression' && find(t, 'unitToUnitInterval')) {
     // INTERVAL '1 02' DAY TO HOUR: Weir's intervals have one unit, so the same length in the largest that fits.
@@ -197,7 +204,7 @@ function predicate(t: Tree, scope: Scope, r: (x: Tree) => string): string | null
     try {
       re = similar ? similarRegex(pattern, escape) : likeRegex(pattern, escape);
     } catch (err) {
-      return fail(patternAt, construct, err instanceof PatternError ? err.message : String(err));
+      return fail(t, construct, err instanceof PatternError ? err.message : String(err));
     }
     return `(${not ? 'NOT ' : ''}REGEXP(${r(kids(t)[0])}, ${sqlText(re)}))`;
   }
