@@ -26,6 +26,13 @@ describe('Flink SQL planner errors', () => {
     expect(insert('SELECT a, n FROM t ORDER BY nope LIMIT 3')[0]).toMatchObject({ construct: 'column nope', message: expect.stringMatching(/columns in scope are t.a, t.n, t.ts/) });
   });
 
+  it('refuses a window over a processing-time attribute, naming the event-time column to use', () => {
+    const proc = TABLE.replace('  WATERMARK FOR', '  `pt` AS PROCTIME(),\n  WATERMARK FOR');
+    const r = importFlinkSql(`${proc}${SINK}INSERT INTO s SELECT a, COUNT(*) FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(pt), INTERVAL '1' MINUTE)) GROUP BY a, window_start, window_end;`);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.errors[0]).toMatchObject({ construct: 'DESCRIPTOR(pt)', message: expect.stringMatching(/processing-time attribute.*`t` has `ts`/) });
+  });
+
   it('skips DROP, SHOW, USE and EXPLAIN with a warning that names them, and lets a dropped table be created again', () => {
     const r = importFlinkSql(`DROP TABLE IF EXISTS \`t\`;\nSHOW TABLES;\n${TABLE}USE CATALOG default_catalog;\nDROP TEMPORARY VIEW IF EXISTS v;\nDROP TABLE t;\n${TABLE}${SINK}INSERT INTO s SELECT a, n FROM t;`);
     expect(r.ok).toBe(true);

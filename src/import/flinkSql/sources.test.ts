@@ -31,6 +31,14 @@ describe('changelog and CSV source tables', () => {
     expect(roundTrips(doc)).toContain("'format' = 'debezium-json'");
   });
 
+  it("reads WATERMARK FOR ts AS SOURCE_WATERMARK() as no delay, and says why", () => {
+    const r = importFlinkSql(table("customer_id STRING, tier STRING, ts TIMESTAMP(3), WATERMARK FOR ts AS SOURCE_WATERMARK()", "'connector' = 'kafka', 'topic' = 'c', 'properties.bootstrap.servers' = 'k:9092', 'format' = 'json'"));
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(source(r.doc).params.eventTime).toMatchObject({ field: 'ts', maxOutOfOrdernessMs: 0 });
+    expect(r.warnings.map((w) => w.message).join('\n')).toMatch(/SOURCE_WATERMARK\(\).*no delay/);
+  });
+
   it('reads canal-json and maxwell-json from Kafka or files as changelog sources, and writes them back', () => {
     for (const format of ['canal-json', 'maxwell-json']) {
       const doc = imported(table('customer_id STRING, tier STRING', `'connector' = 'filesystem', 'path' = 'file:///data/customers.cdc.jsonl', 'format' = '${format}'`));

@@ -152,8 +152,12 @@ export function mergeLike(def: TableDef, base: TableDef | undefined): TableDef {
  * watermark is max − bound − 1 ms (as DataStream's bounded out-of-orderness), Flink's SQL one is
  * max − delay; bound = delay − 1 makes windows fire on the same record.
  */
+const isSourceWatermark = (sql: string, expr: Tree): boolean => /^SOURCE_WATERMARK\s*\(\s*\)$/i.test(textOf(sql, expr).trim());
+
 function watermarkBound(sql: string, t: TableDef, physical: Col[]): number {
   const wm = t.watermark!;
+  // SOURCE_WATERMARK(): the connector's own watermarks; Weir's sources have none, so the column's own order (no delay).
+  if (isSourceWatermark(sql, wm.expr)) return 0;
   // `ts - INTERVAL …`, in any of the interval's spellings.
   const plain = new RegExp(`^\`?${wm.column.replace(/[^\w]/g, '\\$&')}\`?\\s*-\\s*(INTERVAL\\s.*)$`, 'is').exec(textOf(sql, wm.expr).trim());
   if (plain) return Math.max(0, intervalMs(plain[1], wm.expr, 'WATERMARK') - 1);
@@ -234,6 +238,9 @@ export function sourceRel(sql: string, g: Graph, t: TableDef, warn: (at: Tree, m
   if (!exported && t.options.format === 'csv') params.format = 'csv';
   if (changelog) params.changelog = changelog;
   const timeCols = carrier ? [...physical, { ...carrier, name: wmCol!.name }] : timeCol ? [...physical, timeCol] : physical;
+  if (t.watermark && isSourceWatermark(sql, t.watermark.expr)) {
+    warn(t.watermark.expr, `\`${t.name}\`: SOURCE_WATERMARK() takes the connector's own watermarks, and Weir's sources emit none: the watermark follows \`${t.watermark.column}\` with no delay, so a record older than the newest is late; write ${t.watermark.column} - INTERVAL '…' SECOND to allow disorder`);
+  }
   if (t.watermark) params.eventTime = { field: carrier?.field ?? t.watermark.column, ...(timeExpr ? { expr: timeExpr } : {}), maxOutOfOrdernessMs: watermarkBound(sql, { ...t, columns }, timeCols), ...(exported?.idleTimeoutMs !== undefined ? { idleTimeoutMs: exported.idleTimeoutMs } : {}) };
   const id = t.name;
   g.claim(id);

@@ -331,6 +331,9 @@ export function planWindowTvf(t: Tree, env: Env): FromRel {
   const input = finish(requalify(env.relation(tableName, tableParam), tableName), env, tableParam);
   const time = unquote(find(desc, 'columnName')!.getText());
   const col = input.cols.find((c) => c.name === time);
+  if (!col && input.procTime.includes(time)) {
+    fail(desc, `DESCRIPTOR(${time})`, `\`${time}\` is a processing-time attribute (PROCTIME()): windows over the wall clock would differ on every run, and Weir's runs repeat exactly; window over an event-time column${input.eventTime ? ` (\`${tableName}\` has \`${input.eventTime}\`)` : ' (declare WATERMARK FOR one)'}`);
+  }
   if (!col || col.field !== input.eventTime) fail(desc, `DESCRIPTOR(${time})`, `\`${time}\` is not the time attribute of \`${tableName}\`${input.eventTime ? ` (that is \`${input.eventTime}\`)` : ': declare WATERMARK FOR it'}`);
   const ms = intervals.map((i) => intervalMs(textOf(env.sql, i), i, fn));
   const need = fn === 'TUMBLE' || fn === 'SESSION' ? 1 : 2;
