@@ -8,10 +8,11 @@ import { importFlinkSqlLaidOut } from '../import/flinkSql/index.ts';
 
 export const IMPORT_USAGE = `Usage: weir import --from flink-sql <script.sql> [--out <pipeline.json>]
 
-Reads the Flink SQL subset that \`weir export --to flink-sql\` writes (SET, CREATE TABLE, CREATE
-TEMPORARY VIEW / FUNCTION, EXECUTE STATEMENT SET with INSERTs) and writes the pipeline document.
-The script's \`-- @weir\` annotations restore what SQL cannot hold (source data, code, layout).
-SQL outside the subset is reported as <file>:<line>:<column>: <construct>: <problem>, one per line.
+Reads a Flink SQL script as people write it (SET, CREATE TABLE / VIEW / FUNCTION, INSERT INTO …
+SELECT with joins, windows, aggregates, Top-N, deduplication and subqueries, statement sets; the
+list is in docs/flink-sql.md) and writes the pipeline document. The \`-- @weir\` annotations that
+\`weir export --to flink-sql\` writes restore what SQL cannot hold (source data, code, layout).
+What Weir cannot plan is reported as <file>:<line>:<column>: <construct>: <problem>, one per line.
 
 Options:
   --from flink-sql        the source language (the only one so far)
