@@ -42,6 +42,33 @@ FROM readings;`,
     },
   },
   {
+    name: 'over: LAG and COUNT inside expressions (a difference, a COALESCE, a CAST), ties and NULL readings',
+    sql: `${READINGS_DDL}${printSink('temp_deltas', 'sensor STRING, ts TIMESTAMP(3), delta DOUBLE, back2x DOUBLE, n_label STRING')}INSERT INTO temp_deltas
+SELECT sensor, ts,
+  temp - LAG(temp) OVER w AS delta,
+  COALESCE(LAG(temp, 2, CAST(-1 AS DOUBLE)) OVER w, 0) * 2 AS back2x,
+  'n=' || CAST(COUNT(*) OVER w AS STRING) AS n_label
+FROM readings
+WINDOW w AS (PARTITION BY sensor ORDER BY ts);`,
+    expected: {
+      // The LAG values of the first case, and the running count of the second, put through each expression.
+      temp_deltas: () =>
+        [
+          ['s1', 10, null, -2, 1],
+          ['s1', 17, 2, -2, 2],
+          ['s1', 20, null, 40, 3],
+          ['s1', 30, 0, 0, 5],
+          ['s1', 30, 1, 0, 5],
+          ['s1', 40, -2, 50, 6],
+          ['s2', 12, null, -2, 1],
+          ['s2', 25, 1, -2, 2],
+          ['s2', 33, null, 30, 3],
+          ['s3', 31, null, -2, 1],
+          ['s3', 41, null, -2, 2],
+        ].map(([sensor, s, delta, back2x, n]) => ({ sensor, ts: at(s as number), delta, back2x, n_label: `n=${n}` })),
+    },
+  },
+  {
     name: 'over: FIRST_VALUE and LAST_VALUE skip NULLs beside a running COUNT, ties seeing each other',
     sql: `${READINGS_DDL}${printSink('temp_range', 'sensor STRING, ts TIMESTAMP(3), first_temp DOUBLE, last_temp DOUBLE, n BIGINT')}INSERT INTO temp_range
 SELECT sensor, ts, first_temp, last_temp, n

@@ -15,6 +15,7 @@ import { callArgs, callName, columnRef, constantValue, intervalMs, resolveColumn
 import { doubleCastColumn } from './aggregate.ts';
 import { project, selectItems } from './select.ts';
 import { exprType } from './exprForms.ts';
+import { liftedIn, overCallTree, withOverCalls } from './overLift.ts';
 
 const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
 const OVER_AGGREGATES: Record<string, OverCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LAG: 'lag' };
@@ -77,7 +78,19 @@ function namedWindow(sel: Tree, w: Tree, env: Env): Tree {
   return childOf(hit, 'windowSpec')!;
 }
 
-export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
+/** The SELECT list's OVER aggregates, whole items and those inside expressions (overLift.ts). */
+export function hasOverAggregates(sel: Tree, env: Env): boolean {
+  return overAggregateItems(sel).length > 0 || liftedIn(childOf(sel, 'selectClause')!, env.prep.overCalls).length > 0;
+}
+
+export function planOver(sel: Tree, rel: Rel, env: Env): Rel {
+  const lifted = liftedIn(childOf(sel, 'selectClause')!, env.prep.overCalls);
+  // The calls are read from the script with the lifted ones written back: the same text at every
+  // offset outside them, so trees of either parse read their own text.
+  const items = selectItems(sel, rel, env);
+  if (lifted.length) env = { ...env, sql: withOverCalls(env.sql, env.prep.overCalls) };
+  const selectAt = (sel.start as { start: number }).start;
+  const overs = [...overAggregateItems(sel).map((w) => ({ w, name: null as string | null })), ...lifted.map((l) => ({ w: overCallTree(env.sql, selectAt, l, sel), name: l.name }))];
   const scope = scopeOf(env, rel);
   let window: { key: string; partitionBy: string[]; frame: Frame } | null = null;
   const calls: OverCall[] = [];
@@ -85,8 +98,7 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
   const integerAvgs: { name: string; expr: string }[] = [];
   const byItem = new Map<Tree, Col>();
   const taken = new Set(rel.cols.map((c) => c.field));
-  const items = selectItems(sel, rel, env);
-  for (const w of overs) {
+  for (const { w, name } of overs) {
     const spec = childOf(w, 'windowSpec') ?? namedWindow(sel, w, env);
     const order = childOf(spec, 'orderByClause') ?? fail(spec, 'OVER (…)', 'needs ORDER BY the time attribute');
     const orderItems = childrenOf(order, 'orderItemDefinition');
@@ -113,8 +125,9 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
     const extras = fn === 'lag' ? lagExtras(allArgs, env, w) : {};
     const args = fn === 'lag' ? allArgs.slice(0, 1) : allArgs;
     if (distinct) fail(w, `${fnName}(DISTINCT …) OVER`, 'not supported; aggregate DISTINCT values with GROUP BY');
-    const item = items.find((i) => i.expr === w)!;
-    const as = taken.has(item.name) ? nodeId(env, `over_${item.name}`) : item.name;
+    const itemName = name ?? items.find((i) => i.expr === w)!.name;
+    if (name && taken.has(name)) fail(w, 'OVER call inside an expression', `the input already has a column named ${name}; rename it`);
+    const as = taken.has(itemName) ? nodeId(env, `over_${itemName}`) : itemName;
     taken.add(as);
     let type: Col['type'] = null;
     if (star || (fn === 'count' && !args.length)) calls.push({ fn: 'count', as });
@@ -146,18 +159,19 @@ export function planOver(sel: Tree, rel: Rel, overs: Tree[], env: Env): Rel {
     byItem.set(w, { field: as, name: as, quals: [], type: fn === 'count' ? 'integer' : type });
   }
   if (!window) throw new Error('no OVER item');
-  if (rel.updating) fail(overs[0], 'OVER (…)', 'OVER aggregation takes an append-only input (as in Flink); this one is updating (a join, aggregate or changelog table)');
+  const first = overs[0].w;
+  if (rel.updating) fail(first, 'OVER (…)', 'OVER aggregation takes an append-only input (as in Flink); this one is updating (a join, aggregate or changelog table)');
   let input = rel.node;
   if (argSet.length) {
     input = nodeId(env, 'over_args');
-    env.g.add({ id: input, kind: 'map', params: { set: argSet }, inputs: [['in', rel.node]], at: overs[0] });
+    env.g.add({ id: input, kind: 'map', params: { set: argSet }, inputs: [['in', rel.node]], at: first });
   }
   let id = nodeId(env, 'over');
-  env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', input]], at: find(overs[0], 'windowSpec') ?? overs[0] });
+  env.g.add({ id, kind: 'overAggregate', params: { partitionBy: window.partitionBy, ...window.frame, aggregates: calls }, inputs: [['in', input]], at: find(first, 'windowSpec') ?? first });
   if (integerAvgs.length) {
     const over = id;
     id = nodeId(env, 'over_avg');
-    env.g.add({ id, kind: 'map', params: { set: integerAvgs }, inputs: [['in', over]], at: overs[0] });
+    env.g.add({ id, kind: 'map', params: { set: integerAvgs }, inputs: [['in', over]], at: first });
   }
   const out: Rel = { ...rel, node: id, cols: [...rel.cols, ...[...byItem.values()]], updating: false };
   return project(out, items.map((i) => (i.expr && byItem.has(i.expr) ? { ...i, expr: null, col: byItem.get(i.expr)! } : i)), env, childOf(sel, 'selectClause')!);

@@ -14,12 +14,15 @@
  *   - a CREATE TABLE's `PRIMARY KEY (…) NOT ENFORCED` before its WATERMARK or a column (Flink takes
  *     the table's elements in any order, the grammar only with the constraint last): blanked and
  *     remembered by the offset of the statement's CREATE;
- *   - TRIM(… FROM s), EXTRACT(… FROM t), FLOOR/CEIL(t TO unit): see exprSyntax.ts.
+ *   - TRIM(… FROM s), EXTRACT(… FROM t), FLOOR/CEIL(t TO unit): see exprSyntax.ts;
+ *   - `f(…) OVER …` inside an expression: see overLift.ts.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
  */
 import { rewriteExprSyntax } from './exprSyntax.ts';
 import { markSelectItemSubqueries } from './subquerySyntax.ts';
+import type { LiftedOver } from './overLift.ts';
+import { liftOverCalls } from './overLift.ts';
 
 /** A `-- @weir {…}` comment: what Weir's export writes beside a statement that SQL cannot say. */
 export type Annotation = Record<string, unknown>;
@@ -49,6 +52,8 @@ export interface WindowTvfText {
 export interface Prepared {
   /** The script with the lifted constructs blanked: same length, same line breaks. */
   text: string;
+  /** OVER calls inside expressions, each written as a column name of its own (overLift.ts). */
+  overCalls: LiftedOver[];
   filters: AggregateFilter[];
   /** Offsets of `CAST` words that were written TRY_CAST. */
   tryCasts: Set<number>;
@@ -189,60 +194,19 @@ export function prepass(sql: string): Prepared {
   }
   markSelectItemSubqueries(sql, chars, isCode);
   for (const p of rewriteExprSyntax(sql, chars, isCode)) problems.push({ ...at(p.offset), construct: p.construct, message: p.message, severity: 'error' });
-  for (const offset of overCallsInExpressions(sql, isCode)) {
-    problems.push({ ...at(offset), construct: 'OVER call inside an expression', message: 'not supported: the grammar reads `f(…) OVER …` only as a whole SELECT item; name it there in a view or subquery (`LAG(x) OVER (…) AS prev_x`) and compute with it in the query around it (`x - prev_x`)', severity: 'error' });
-  }
+  const overCalls = liftOverCalls(sql, chars, isCode);
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), filters, tryCasts, minuses, windowTvfs, tableKeys, liftedWatermarks, annotations: readAnnotations(sql, problems), problems };
-}
-
-const OPERATOR = /[-+*/%|]/;
-
-/**
- * Offsets of `f(…) OVER (…)` / `f(…) OVER w` calls that an arithmetic operator joins to more of an
- * expression (`x - LAG(x) OVER w`, `SUM(x) OVER w + 1`). dt-sql-parser's grammar has OVER only as
- * a whole SELECT item, so it would report a bare syntax error at the OVER.
- */
-function overCallsInExpressions(sql: string, isCode: (i: number) => boolean): number[] {
-  const out: number[] = [];
-  const back = (i: number) => {
-    while (i >= 0 && (/\s/.test(sql[i]) || !isCode(i))) i--;
-    return i;
-  };
-  const ahead = (i: number) => {
-    while (i < sql.length && (/\s/.test(sql[i]) || !isCode(i))) i++;
-    return i;
-  };
-  for (const m of sql.matchAll(/\bOVER\b/gi)) {
-    const over = m.index!;
-    if (!isCode(over)) continue;
-    let i = back(over - 1);
-    if (sql[i] !== ')') continue;
-    for (let depth = 0; i >= 0; i--) {
-      if (!isCode(i)) continue;
-      if (sql[i] === ')') depth++;
-      else if (sql[i] === '(' && --depth === 0) break;
-    }
-    let name = back(i - 1);
-    while (name > 0 && /\w/.test(sql[name - 1])) name--;
-    const before = sql[back(name - 1)] ?? '';
-    let end = ahead(over + 4);
-    if (sql[end] === '(') end = closingParen(sql, end, isCode) + 1;
-    else while (end < sql.length && /[\w`]/.test(sql[end])) end++;
-    const after = end > 0 ? (sql[ahead(end)] ?? '') : '';
-    if (OPERATOR.test(before) || OPERATOR.test(after)) out.push(name);
-  }
-  return out;
+  return { text: chars.join(''), overCalls, filters, tryCasts, minuses, windowTvfs, tableKeys, liftedWatermarks, annotations: readAnnotations(sql, problems), problems };
 }
 
 /** Words that may follow a FROM item; anything else after a window TVF is its alias. */
 const AFTER_FROM_ITEM = new Set(['JOIN', 'LEFT', 'RIGHT', 'FULL', 'INNER', 'CROSS', 'NATURAL', 'OUTER', 'ON', 'WHERE', 'GROUP', 'HAVING', 'UNION', 'ORDER', 'LIMIT', 'WINDOW', 'EXCEPT', 'INTERSECT', 'MINUS']);
 
-function closingParen(sql: string, open: number, isCode: (i: number) => boolean): number {
+export function closingParen(sql: string, open: number, isCode: (i: number) => boolean): number {
   let depth = 0;
   for (let i = open; i < sql.length; i++) {
     if (!isCode(i)) continue;

@@ -18,7 +18,7 @@ import { planJoin, planWindowTvf } from './join.ts';
 import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { pendingRankOverAggregate } from './rankAggregate.ts';
 import { UNNAMED_OVER } from '../../../export/flinkSql/verify/overAlias.ts';
-import { overAggregateItems, planOver } from './over.ts';
+import { hasOverAggregates, planOver } from './over.ts';
 import { udfStubs } from './udf.ts';
 import { planWindowSemiJoins } from './windowSemiJoin.ts';
 import { renamedColumns, unnamedCallOfUnknown } from './selectForms.ts';
@@ -417,11 +417,10 @@ export function planSelect(sel: Tree, env: Env): FromRel {
     return ranked ? pendingRankOverAggregate(sel, rel, ranked, env) : planAggregate(sel, rel, env);
   }
   const rankAt = rankItem(sel);
-  const overs = overAggregateItems(sel);
-  if (overs.length) {
+  if (hasOverAggregates(sel, env)) {
     if (rankAt) fail(rankAt, 'ROW_NUMBER() OVER (…)', 'rank in a query of its own, apart from the OVER aggregates');
     if (rel.tvf) finish(rel, env, sel);
-    return planOver(sel, cond ? filter(rel, cond, env) : rel, overs, env);
+    return planOver(sel, cond ? filter(rel, cond, env) : rel, env);
   }
   if (rankAt) return pendingRank(sel, rel, cond, rankAt, env);
   if (rel.tvf) {
