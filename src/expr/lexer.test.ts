@@ -57,6 +57,12 @@ describe('tokenize', () => {
     expect(() => tokenize('``')).toThrow('Expected a field name inside ``, found an empty name');
   });
 
+  it('reads an exponent as part of the number (a DOUBLE literal in Flink), and nothing else after it', () => {
+    expect(kinds('1.5E10 + 2e-3 - 7E+2')).toEqual(['number:1.5E10', 'op:+', 'number:2e-3', 'op:-', 'number:7E+2', 'eof:']);
+    expect(() => tokenize('1e')).toThrow("Expected an operator after number 1, found 'e'");
+    expect(() => tokenize('2E5x')).toThrow("Expected an operator after number 2E5, found 'x'");
+  });
+
   it('rejects a number glued to a word', () => {
     expect(() => tokenize('5seconds')).toThrow("Expected an operator after number 5, found 's' (line 1, column 2)");
   });

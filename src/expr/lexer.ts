@@ -76,6 +76,12 @@ export function tokenize(source: string): Token[] {
         i++;
         while (i < n && isDigit(source.charCodeAt(i))) i++;
       }
+      // An exponent (`1.5E10`, `2e-3`): a DOUBLE literal in Flink, as in Calcite.
+      const e = source.charCodeAt(i);
+      if ((e === 69 || e === 101) && (isDigit(source.charCodeAt(i + 1)) || ((source.charCodeAt(i + 1) === 43 || source.charCodeAt(i + 1) === 45) && isDigit(source.charCodeAt(i + 2))))) {
+        i += 2;
+        while (i < n && isDigit(source.charCodeAt(i))) i++;
+      }
       if (isIdentStart(source.charCodeAt(i))) {
         throw new ExprError(
           `Expected an operator after number ${source.slice(start, i)}, found '${source[i]}'`,

@@ -200,7 +200,7 @@ class Parser extends SpecialFormReader {
     switch (t.kind) {
       case 'number': {
         this.next();
-        return { kind: 'number', value: Number(t.value), text: t.value, integer: !t.value.includes('.'), start, end };
+        return { kind: 'number', value: Number(t.value), text: t.value, integer: /^\d+$/.test(t.value), start, end };
       }
       case 'string':
         this.next();
