@@ -59,9 +59,10 @@ export class TokenCursor {
   /** Consumes the closer of a bracketed construct, reporting where the construct was opened. */
   protected close(closer: string, opener: Token, what: string, alternatives = ''): Token {
     const t = this.peek();
-    if (closer === ')' ? this.isOp(')') : this.isKw(closer)) return this.next();
+    const isBracket = closer === ')' || closer === ']';
+    if (isBracket ? this.isOp(closer) : this.isKw(closer)) return this.next();
     const where = describeOpening(this.source, opener.start, t.start);
-    const shown = closer === ')' ? "')'" : closer;
+    const shown = isBracket ? `'${closer}'` : closer;
     return this.fail(`Expected ${alternatives}${shown} to close ${what} opened at ${where}, found ${describeToken(t)}`, t);
   }
 

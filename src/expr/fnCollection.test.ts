@@ -14,6 +14,27 @@ const row = {
 };
 const ev = (src: string) => compileExpr(src).evaluate(row);
 
+describe('ARRAY[…] and MAP[…] constructors', () => {
+  it.each([
+    ["ARRAY['a', s][2]", 'plain'],
+    ['CARDINALITY(ARRAY[1, n, none])', 3],
+    ['ARRAY[n, none]', [2, null]],
+    ["MAP['k', s, 'n', n]['n']", 2],
+    ["MAP['k', 1, 'k', 2]['k']", 2], // a later key wins
+    ['MAP[n, s][2]', 'plain'], // keys by their text
+    ["ARRAY_CONTAINS(ARRAY['red', 'x'], tags[1])", true],
+  ])('%s is %j', (src, expected) => expect(ev(src)).toEqual(expected));
+
+  it('prints back as written and refuses an empty or unpaired one at its place', async () => {
+    const { parseExpr } = await import('./parser.ts');
+    const { printSql } = await import('./sql.ts');
+    expect(printSql(parseExpr("ARRAY['a',MAP[1,2][1]][1]"))).toBe("ARRAY['a', MAP[1, 2][1]][1]");
+    expect(() => compileExpr('ARRAY[]')).toThrow(/at least one value in the ARRAY\[…\]/);
+    expect(() => compileExpr("MAP['a']")).toThrow(/in pairs in MAP\[k1, v1, …\], found 1 value \(line 1, column 1\)/);
+    expect(() => compileExpr('ARRAY[1, 2')).toThrow(/Expected ',' or '\]' to close 'ARRAY\['/);
+  });
+});
+
 describe('a[i], m[k] and CARDINALITY', () => {
   it.each([
     ['tags[1]', 'red'],

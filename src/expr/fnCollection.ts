@@ -71,7 +71,17 @@ const arrayToArray = (f: (arr: unknown[]) => unknown[]): FunctionDef => ({
   type: always('json'),
 });
 
+/** MAP[k1, v1, …] as Weir holds a map, a JSON object: keys as their text; a later key wins, as in Flink. */
+function buildMap(values: unknown[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i + 1 < values.length; i += 2) out[toStr(values[i]) ?? 'null'] = values[i + 1] ?? null;
+  return out;
+}
+
 export const COLLECTION_FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
+  // ARRAY[…] and MAP[…]: constructors, written with brackets (parser.ts), never called by name.
+  ARRAY: { min: 1, max: Infinity, syntaxOnly: true, compile: (args) => (row) => args.map((a) => a(row) ?? null), type: always('json') },
+  MAP: { min: 2, max: Infinity, syntaxOnly: true, compile: (args) => (row) => buildMap(args.map((a) => a(row))), type: always('json') },
   ITEM: { min: 2, max: 2, syntaxOnly: true, keywords: ['FIELD'], compile: ([c, i]) => (row) => item(c(row), i(row)), type: () => null },
   CARDINALITY: { min: 1, max: 1, compile: ([a]) => (row) => cardinality(a(row)), type: always('integer') },
   ARRAY_CONTAINS: {

@@ -120,10 +120,10 @@ class Parser extends SpecialFormReader {
   }
 
   /** Parses `a, b, ...)` after an already consumed '('. */
-  private argumentList(open: Token, what: string, emptyName: string | null): ExprNode[] {
+  private argumentList(open: Token, what: string, emptyName: string | null, closer = ')'): ExprNode[] {
     const args: ExprNode[] = [];
-    if (this.isOp(')')) {
-      if (emptyName) this.fail(`Expected at least one value in the ${emptyName}, found ')'`, this.peek());
+    if (this.isOp(closer)) {
+      if (emptyName) this.fail(`Expected at least one value in the ${emptyName}, found '${closer}'`, this.peek());
       this.next();
       return args;
     }
@@ -133,7 +133,7 @@ class Parser extends SpecialFormReader {
         this.next();
         continue;
       }
-      this.close(')', open, what, "',' or ");
+      this.close(closer, open, what, "',' or ");
       return args;
     }
   }
@@ -206,6 +206,7 @@ class Parser extends SpecialFormReader {
         this.next();
         return { kind: 'string', value: t.value, start, end };
       case 'ident':
+        if (!t.quoted && this.isOp('[', 1) && /^(ARRAY|MAP)$/i.test(t.value)) return this.constructorCall();
         if (!t.quoted && this.isOp('(', 1)) return this.call();
         return this.field();
       case 'keyword':
@@ -271,6 +272,16 @@ class Parser extends SpecialFormReader {
     const args = this.argumentList(open, `'${name}('`, null);
     const arityProblem = checkArity(name, args.length);
     if (arityProblem) this.fail(arityProblem, nameTok);
+    return { kind: 'call', name, args, start: nameTok.start, end: this.previous().end };
+  }
+
+  /** `ARRAY[a, b]` and `MAP[k1, v1, k2, v2]`: Flink's value constructors (ARRAY and MAP are reserved words there). */
+  private constructorCall(): ExprNode {
+    const nameTok = this.next();
+    const name = nameTok.value.toUpperCase();
+    const open = this.next();
+    const args = this.argumentList(open, `'${name}['`, `${name}[…]`, ']');
+    if (name === 'MAP' && args.length % 2 !== 0) this.fail(`Expected keys and values in pairs in MAP[k1, v1, …], found ${args.length} value${args.length === 1 ? '' : 's'}`, nameTok);
     return { kind: 'call', name, args, start: nameTok.start, end: this.previous().end };
   }
 

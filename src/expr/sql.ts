@@ -89,6 +89,9 @@ function printCall(node: CallNode): string {
       const name = node.args[1];
       return k === 'FIELD' && name.kind === 'string' ? `${base}.${quoteIdent(name.value)}` : `${base}[${a[1]}]`;
     }
+    case 'ARRAY':
+    case 'MAP':
+      return `${node.name}[${a.join(', ')}]`;
     case 'JSON_OBJECT':
     case 'JSON_ARRAY': {
       const entries = node.name === 'JSON_ARRAY' ? a : a.flatMap((x, i) => (i % 2 === 0 ? [`KEY ${x} VALUE ${a[i + 1]}`] : []));

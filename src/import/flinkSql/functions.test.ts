@@ -89,6 +89,12 @@ describe('Flink built-ins in the planner', () => {
     }
   });
 
+  it('reads the ARRAY[…] and MAP[…] constructors, nested and subscripted', () => {
+    expect(planned("ARRAY['x', a][2]")).toBe("ARRAY['x', `a`][2]");
+    expect(planned("CARDINALITY(MAP['k', ARRAY[n, 1]])")).toBe("CARDINALITY(MAP['k', ARRAY[`n`, 1]])");
+    expect(planned("CAST(ARRAY_CONTAINS(ARRAY['p', 'q'], a) AS STRING)")).toBe("CAST(ARRAY_CONTAINS(ARRAY['p', 'q'], `a`) AS STRING)");
+  });
+
   it('reads an OVER call inside an expression as a column the over node computes', () => {
     expect(planned('n - LAG(n) OVER (PARTITION BY a ORDER BY ts)')).toBe('`n` - `w_over_1`');
     expect(planned('CAST(SUM(n) OVER (PARTITION BY a ORDER BY ts ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) AS STRING)')).toBe('CAST(`w_over_1` AS STRING)');

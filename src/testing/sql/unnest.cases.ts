@@ -54,6 +54,17 @@ SELECT cart_id, CARDINALITY(tags), tags[1], tags[2], CARDINALITY(attrs), attrs['
     },
   },
   {
+    name: 'ARRAY[…] and MAP[…] constructors: element access, CARDINALITY, ARRAY_CONTAINS over a constant array, UNNEST of a built array',
+    sql: `${CARTS_DDL}${printSink('cart_built', 'cart_id STRING, who STRING, n INT, vip BOOLEAN, w DOUBLE')}${printSink('cart_ids', 'cart_id STRING, id STRING')}INSERT INTO cart_built
+SELECT cart_id, ARRAY[customer_id, cart_id][1], CARDINALITY(ARRAY[1, 2, 3]), ARRAY_CONTAINS(ARRAY['c1', 'c3'], customer_id), MAP['w', attrs['weight'], 'v', 1.0]['w'] FROM carts;
+INSERT INTO cart_ids
+SELECT cart_id, id FROM carts CROSS JOIN UNNEST(ARRAY[cart_id, customer_id]) AS u (id);`,
+    expected: {
+      cart_built: `SELECT cart_id, customer_id AS who, 3 AS n, CASE WHEN customer_id IS NULL THEN NULL ELSE customer_id IN ('c1', 'c3') END AS vip, json_extract(attrs, '$.weight') AS w FROM carts`,
+      cart_ids: `SELECT cart_id, cart_id AS id FROM carts UNION ALL SELECT cart_id, customer_id AS id FROM carts`,
+    },
+  },
+  {
     name: 'CROSS JOIN UNNEST of an ARRAY<STRING>: one row per tag, NULL elements kept, NULL and empty arrays give none',
     sql: `${CARTS_DDL}${printSink('cart_tags', 'cart_id STRING, tag STRING')}INSERT INTO cart_tags
 SELECT c.cart_id, t.tag FROM carts AS c CROSS JOIN UNNEST(c.tags) AS t (tag);`,

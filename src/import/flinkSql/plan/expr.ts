@@ -171,6 +171,8 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
       }
       const fn = FUNCTION_ALIASES[name] ?? name;
       if (fn === 'TO_TIMESTAMP_LTZ') return epochTimestamp(t, scope, r);
+      // The value constructors, which the prepass hands over in call form.
+      if (fn === 'ARRAY' || fn === 'MAP') return `${fn}[${callArgs(t).args.map(r).join(', ')}]`;
       const path = fn === 'JSON_VALUE' ? jsonPath(t, scope) : null;
       if (path) return path;
       if (!CARRIED.has(fn)) {

@@ -15,6 +15,7 @@
  *     the table's elements in any order, the grammar only with the constraint last): blanked and
  *     remembered by the offset of the statement's CREATE;
  *   - TRIM(… FROM s), EXTRACT(… FROM t), FLOOR/CEIL(t TO unit): see exprSyntax.ts;
+ *   - `ARRAY[…]`, `MAP[…]`: written with parentheses, which the grammar reads as calls;
  *   - `f(…) OVER …` inside an expression: see overLift.ts.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
@@ -169,6 +170,22 @@ export function prepass(sql: string): Prepared {
     for (const m of sql.matchAll(new RegExp(`(?<![.\`\\w])${name}(?=\\s*\\()`, 'gi'))) {
       if (!isCode(m.index!)) continue;
       stand.split('').forEach((ch, k) => (chars[m.index! + k] = ch));
+    }
+  }
+  // ARRAY[…] and MAP[…] (value constructors): the grammar reads ARRAY(…) and MAP(…) as calls, and
+  // the planner writes a call by either name back as its constructor.
+  for (const m of sql.matchAll(/(?<![.`\w])(?:ARRAY|MAP)\s*\[/gi)) {
+    if (!isCode(m.index!)) continue;
+    const open = m.index! + m[0].length - 1;
+    let depth = 0;
+    for (let i = open; i < sql.length; i++) {
+      if (!isCode(i)) continue;
+      if (sql[i] === '[') depth++;
+      else if (sql[i] === ']' && --depth === 0) {
+        chars[open] = '(';
+        chars[i] = ')';
+        break;
+      }
     }
   }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);

@@ -238,7 +238,7 @@ export function planFromItem(t: Tree, env: Env): FromRel {
       if (childOf(t, 'sqlHint') || find(t, 'sqlHint')) env.warn(t, `the hint on \`${name}\` is ignored`);
       return requalify(env.relation(name, path), name);
     }
-    if (keywordsOf(t).includes('UNNEST') || keywordsOf(childOf(t, 'atomExpressionTable') ?? t).includes('UNNEST')) fail(t, 'UNNEST', 'expands a column of a table beside it: FROM t CROSS JOIN UNNEST(t.items) AS u (item), or LEFT JOIN UNNEST(…) AS u (item) ON TRUE; a constant ARRAY[…] is not read');
+    if (keywordsOf(t).includes('UNNEST') || keywordsOf(childOf(t, 'atomExpressionTable') ?? t).includes('UNNEST')) fail(t, 'UNNEST', 'expands a column of a table beside it: FROM t CROSS JOIN UNNEST(t.items) AS u (item), or LEFT JOIN UNNEST(…) AS u (item) ON TRUE; for constant rows on their own, use (VALUES (…), (…)) AS v (x)');
     if (keywordsOf(t).includes('LATERAL') || find(t, 'functionName')) fail(t, 'LATERAL TABLE', 'table functions are not supported; use a flatMap node with code');
     const atom = childOf(t, 'atomExpressionTable') ?? find(t, 'queryStatement');
     const q = atom && (ruleOf(atom) === 'queryStatement' ? atom : find(atom, 'queryStatement'));
