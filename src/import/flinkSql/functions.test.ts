@@ -89,6 +89,12 @@ describe('Flink built-ins in the planner', () => {
     }
   });
 
+  it('reads a backslash in a string as itself, as Flink does, even last before the quote', () => {
+    expect(planned("REPLACE(a, '\\', '/')")).toBe("REPLACE(`a`, '\\', '/')");
+    expect(planned("'x\\' || a || '\\'")).toBe("'x\\' || `a` || '\\'");
+    expect(planned("REGEXP_EXTRACT(a, '(\\d+)\\.', 1)")).toBe("REGEXP_EXTRACT(`a`, '(\\d+)\\.', 1)");
+  });
+
   it('reads the ARRAY[…] and MAP[…] constructors, nested and subscripted', () => {
     expect(planned("ARRAY['x', a][2]")).toBe("ARRAY['x', `a`][2]");
     expect(planned("CARDINALITY(MAP['k', ARRAY[n, 1]])")).toBe("CARDINALITY(MAP['k', ARRAY[`n`, 1]])");

@@ -13,6 +13,7 @@ import { fail, quoteName } from './model.ts';
 import type { Scope } from './expr.ts';
 import { callName, intervalMs, render } from './expr.ts';
 import type { Annotation } from './prepass.ts';
+import { withBackslashes } from './prepass.ts';
 import { timeExpression } from './computedTime.ts';
 import { datagenColumns, datagenParams, isClockColumn } from './datagenTable.ts';
 import { collectionOf, fieldTypeOfText } from './collectionType.ts';
@@ -49,7 +50,7 @@ export function fieldType(sql: string, t: Tree): FieldType {
   return fieldTypeOfText(text) ?? fail(t, `${text.toUpperCase()} column`, 'Weir has no such type; use STRING, BIGINT/INT, DOUBLE/DECIMAL, BOOLEAN, DATE or TIMESTAMP(3)');
 }
 
-const unquoteOption = (s: string): string => (/^'.*'$/s.test(s) ? s.slice(1, -1).replace(/''/g, "'") : unquote(s));
+const unquoteOption = (s: string): string => (/^'.*'$/s.test(s) ? withBackslashes(s.slice(1, -1).replace(/''/g, "'")) : unquote(s));
 
 export function readOptions(t: Tree | null): Record<string, string> {
   const out: Record<string, string> = {};

@@ -10,7 +10,7 @@ import { altOf, childOf, childrenOf, find, findAll, firstToken, isQuoted, keywor
 import type { Col } from './model.ts';
 import { fail, quoteName } from './model.ts';
 import { NOT_CARRIED, renderForm, temporalCast } from './exprForms.ts';
-import { WRITTEN_CALL } from './prepass.ts';
+import { WRITTEN_CALL, withBackslashes } from './prepass.ts';
 
 /** The columns an expression may read, and how the script text looks (for errors and CAST). */
 export interface Scope {
@@ -139,7 +139,7 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
     const text = t.symbol.text ?? '';
     if (isQuoted(text)) return quoteName(resolveColumn(scope, null, unquote(text), t).field);
     if (text === '"' || text.startsWith('"')) fail(t, 'double-quoted string', "Flink SQL writes strings in single quotes: 'text'");
-    return text;
+    return withBackslashes(text);
   }
   const rule = ruleOf(t);
   const alt = altOf(t);

@@ -83,7 +83,15 @@ export function positionAt(sql: string, offset: number): { line: number; column:
   return { line, column: offset - last };
 }
 
-/** Offsets of code characters: outside strings, quoted names and comments. */
+/**
+ * Flink reads a backslash in a string as itself (`'C:\\data'`, `'a\\'`), but dt-sql-parser's lexer
+ * takes it as an escape, so that `'a\\'` never ends. The prepass writes each one as this private-use
+ * character, and the planner writes it back wherever it reads a string's text.
+ */
+export const BACKSLASH_STAND = '\uE000';
+export const withBackslashes = (s: string): string => (s.includes(BACKSLASH_STAND) ? s.replaceAll(BACKSLASH_STAND, '\\') : s);
+
+/** Offsets of code characters (1) and of characters inside single-quoted strings (2); 0 for quoted names and comments. */
 function codeMask(sql: string): Uint8Array {
   const mask = new Uint8Array(sql.length);
   let i = 0;
@@ -95,12 +103,13 @@ function codeMask(sql: string): Uint8Array {
       const end = sql.indexOf('*/', i + 2);
       i = end < 0 ? sql.length : end + 2;
     } else if (c === "'" || c === '`' || c === '"') {
-      i++;
+      const from = ++i;
       while (i < sql.length) {
         if (sql[i] === c && sql[i + 1] === c) i += 2;
         else if (sql[i] === c) break;
         else i++;
       }
+      if (c === "'") mask.fill(2, from, i);
       i++;
     } else {
       mask[i] = 1;
@@ -132,6 +141,7 @@ export function prepass(sql: string): Prepared {
     for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
   };
   const at = (offset: number) => positionAt(sql, offset);
+  for (let i = 0; i < sql.length; i++) if (mask[i] === 2 && sql[i] === '\\') chars[i] = BACKSLASH_STAND;
 
   for (const m of sql.matchAll(/\bFILTER\s*\(\s*WHERE\b/gi)) {
     const start = m.index!;

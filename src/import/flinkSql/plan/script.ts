@@ -11,6 +11,7 @@ import { ImportError } from '../errors.ts';
 import { applySetting } from './settings.ts';
 import type { SettingState } from './settings.ts';
 import type { Annotation, Prepared } from './prepass.ts';
+import { withBackslashes } from './prepass.ts';
 import type { Col, Rel } from './model.ts';
 import { fail, Graph, quoteName } from './model.ts';
 import type { Env } from './env.ts';
@@ -216,7 +217,7 @@ export function planScript(prep: Prepared, root: Tree): ScriptPlan {
         const prop = find(set, 'tableProperty');
         if (!prop) continue;
         const key = unquote(childOf(prop, 'tablePropertyKey')!.getText().replace(/^'|'$/g, ''));
-        const value = childOf(prop, 'tablePropertyValue')!.getText().replace(/^'|'$/g, '');
+        const value = withBackslashes(childOf(prop, 'tablePropertyValue')!.getText().replace(/^'|'$/g, ''));
         const tok = firstToken(set)!;
         applySetting(key, value, { line: tok.line, column: tok.column + 1, endLine: tok.line, endColumn: tok.column + 2 }, settings, st);
         continue;
