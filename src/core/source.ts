@@ -1,4 +1,5 @@
 import type { ChangelogInput } from './changelogDecoder.ts';
+import type { Row } from './types.ts';
 import type { ByteInput, LineSource } from './lineSource.ts';
 import { LINE_BREAK, arrayLines } from './lineSource.ts';
 /** A raw record as a source reads it, before schema and event-time checks. */
@@ -78,6 +79,24 @@ export interface SourceEnv {
    * a source may hand its rows on without copying them. Otherwise they belong to the document.
    */
   ownsParams?: boolean;
+  /**
+   * The rows this source made on an earlier pass of the same run, by record index: a replay of
+   * the run's history (stepping back) takes them instead of making them again. Only for sources
+   * whose record i is a pure function of their params.
+   */
+  rows?: RowMemo;
+}
+
+/**
+ * Rows by record index, kept across the passes of one run. A row handed out again is the object
+ * the first pass made: a source task's typing changes a row only the first time it sees it (a
+ * missing field becomes null, timestamp text epoch ms), and nothing after the source changes a
+ * row, so a later pass reads it as the first pass did.
+ */
+export interface RowMemo {
+  /** The row made for `index` (null: the index yields no record), or undefined when none was kept. */
+  get(index: number): Row | null | undefined;
+  keep(index: number, row: Row | null): void;
 }
 
 export interface SourceDefinition<P = Record<string, unknown>> {

@@ -1,12 +1,15 @@
-import type { RawRecord, SourceReader } from '../core/source.ts';
+import type { RawRecord, RowMemo, SourceReader } from '../core/source.ts';
 import type { Row } from '../core/types.ts';
 import type { Scenario, ScenarioContext } from './scenario.ts';
 import { recordSeed, slot, streamSeed } from './scenario.ts';
 import { seededRng } from '../core/rng.ts';
 
-/** Reads a scenario from index 0 (or any offset) to the end of its `count` units. */
-export function scenarioReader(s: Scenario, ctx: ScenarioContext): SourceReader {
-  return s.arrival ? arrivalOrderReader(s, ctx) : indexOrderReader(s, ctx);
+/**
+ * Reads a scenario from index 0 (or any offset) to the end of its `count` units. With `memo`, a
+ * record made on an earlier pass of the run is taken from it instead of made again.
+ */
+export function scenarioReader(s: Scenario, ctx: ScenarioContext, memo?: RowMemo): SourceReader {
+  return s.arrival ? arrivalOrderReader(s, ctx, memo) : indexOrderReader(s, ctx, memo);
 }
 
 const total = (s: Scenario, ctx: ScenarioContext): number => ctx.count * (s.recordsPerUnit ?? 1);
@@ -16,12 +19,20 @@ const total = (s: Scenario, ctx: ScenarioContext): number => ctx.count * (s.reco
  * record, serves the whole reader: a scenario's `row` uses its rng only while it runs, so a fresh
  * one per record was garbage only.
  */
-function recordMaker(s: Scenario, ctx: ScenarioContext): (i: number) => Row | null {
+function recordMaker(s: Scenario, ctx: ScenarioContext, memo?: RowMemo): (i: number) => Row | null {
   const stream = streamSeed(ctx, s.name);
   const rng = seededRng(0);
-  return (i) => {
+  const make = (i: number): Row | null => {
     rng.reset(recordSeed(stream, i));
     return s.row(i, rng, ctx);
+  };
+  if (!memo) return make;
+  return (i) => {
+    const kept = memo.get(i);
+    if (kept !== undefined) return kept;
+    const row = make(i);
+    memo.keep(i, row);
+    return row;
   };
 }
 
@@ -38,9 +49,9 @@ export function recordCount(s: Scenario, ctx: ScenarioContext): number {
 }
 
 /** Records in index order: the offset is the index, so seeking is free. */
-function indexOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
+function indexOrderReader(s: Scenario, ctx: ScenarioContext, memo: RowMemo | undefined): SourceReader {
   const end = total(s, ctx);
-  const make = recordMaker(s, ctx);
+  const make = recordMaker(s, ctx, memo);
   let pos = 0;
   return {
     read(max) {
@@ -65,9 +76,9 @@ function indexOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
  * must arrive later. Only (arrival, index) pairs are buffered; rows are built on release.
  * The offset counts released records; seeking replays the cheap arrival computation only.
  */
-function arrivalOrderReader(s: Scenario, ctx: ScenarioContext): SourceReader {
+function arrivalOrderReader(s: Scenario, ctx: ScenarioContext, memo: RowMemo | undefined): SourceReader {
   const end = total(s, ctx);
-  const make = recordMaker(s, ctx);
+  const make = recordMaker(s, ctx, memo);
   const perUnit = s.recordsPerUnit ?? 1;
   const arrival = s.arrival!;
   let next = 0;

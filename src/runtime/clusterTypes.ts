@@ -6,6 +6,7 @@ import type { ChannelMessage } from './messages.ts';
 import type { RestartStrategy } from './restartStrategy.ts';
 import type { SourceEnv } from '../core/source.ts';
 import type { GivenReader, RunnerTap } from './runnerHost.ts';
+import type { SourceRows } from './sourceRows.ts';
 import type { SchedulePolicy } from './inProcessSchedule.ts';
 
 // What the in-process cluster (localCluster.ts) is asked to do and what it reports: its options,
@@ -35,6 +36,8 @@ export interface ClusterOptions {
   inputs?: Record<string, SourceEnv['input']>;
   /** Readers that replace a source node's own (by node id), such as live inputs: one per source, or one per subtask. */
   readers?: Record<string, GivenReader>;
+  /** Rows the sources made on an earlier pass of this run: a replay of its history reads them again (see SourceRows). */
+  sourceRows?: SourceRows;
   kills?: Kill[];
   onPublish?: (sinkId: string, els: readonly Element[]) => void;
   /** Every dead letter as it happens (a replay after a restart included); `result().deadLetters` has each once. */

@@ -150,7 +150,7 @@ export class LocalCluster extends ClusterReadout implements Replayable {
     const host = inProcessHost(this.wiring, this.attempt);
     const make = (n: JobPlan['nodes'][number], index: number): SubtaskRunner => {
       const backend = backends.get(`${n.id}#${index}`);
-      const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, injections: this.injections, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined, finalOutput });
+      const runner = new SubtaskRunner({ plan: this.plan, node: n, index, host, inputs: this.opts.inputs, readers: this.opts.readers, sourceRows: this.opts.sourceRows, injections: this.injections, batchSize: this.opts.batchSize, backend, publishOutput: this.opts.keepChangelog !== false || this.opts.onPublish !== undefined, finalOutput });
       runner.tap = this.tap;
       return runner;
     };

@@ -7,6 +7,7 @@ import type { ChannelSink } from './outputPartitioning.ts';
 import type { InjectionLog } from './injectionLog.ts';
 import type { SourceEnv, SourceReader } from '../core/source.ts';
 import type { SubtaskRunner } from './subtaskRunner.ts';
+import type { SourceRows } from './sourceRows.ts';
 
 // The contract between a SubtaskRunner and whatever hosts it (the in-process cluster, a worker
 // thread): what the host provides, what an observer may tap, and what a runner is built from.
@@ -63,6 +64,8 @@ export interface RunnerDeps {
   inputNames?: Record<string, string>;
   /** Readers that replace a source node's own (by node id): live inputs, benchmarks' ready records. */
   readers?: Record<string, GivenReader>;
+  /** Rows the sources made on an earlier pass of this run (a replay of its history), by node: see SourceRows. */
+  sourceRows?: SourceRows;
   /** Records injected into running sources; subtask 0 of each source reads its entries. */
   injections?: InjectionLog;
   /** Records per source read. */

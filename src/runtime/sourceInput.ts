@@ -44,7 +44,7 @@ export class SourceInput {
     const given = deps.readers?.[node.id];
     // Subtasks sharing one reader would each take the records the others skip: all but 1/p lost.
     if (typeof given === 'object' && node.parallelism > 1) throw new Error(`source "${node.id}" runs at parallelism ${node.parallelism} but is given one reader (a live feed or standard input), which only one subtask can read: set its parallelism to 1 (the operators after it can still run in parallel)`);
-    const reader = (typeof given === 'function' ? given(index) : given) ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id], ownsParams: deps.ownsPlan });
+    const reader = (typeof given === 'function' ? given(index) : given) ?? def.open(node.params, { seed: derivedSeed(plan.seed, node.id), input: deps.inputs?.[node.id], ownsParams: deps.ownsPlan, rows: deps.sourceRows?.of(node.id) });
     const params: CommonSourceParams = def.taskParams?.(node.params) ?? (node.params as CommonSourceParams);
     this.reader = reader;
     this.split = splitReader(reader, index, node.parallelism);

@@ -13,6 +13,7 @@ import { fileInputs } from '../runtime/browser/blobBytes.ts';
 import { Pacer } from './pacer.ts';
 import { LiveFeeds } from '../runtime/feeds/liveFeeds.ts';
 import type { WebSocketConstructor } from '../runtime/feeds/webSocketTransport.ts';
+import type { SourceRows } from '../runtime/sourceRows.ts';
 import type { FeedStatus } from '../engine/feedConnection.ts';
 
 /** The job a session drives: its cluster, the observatory over it, where its state lives, its committed views. */
@@ -59,7 +60,7 @@ function openFeeds(plan: JobPlan, retain: number, hooks: DeployHooks): LiveFeeds
  * its observer, and starts it (restoring the latest checkpoint of the job, if any). On failure the
  * storage is released again and the error is thrown.
  */
-export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions, hooks: DeployHooks): Promise<Job> {
+export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions, hooks: DeployHooks, sourceRows?: SourceRows): Promise<Job> {
   const backend = opts.backend ?? doc.settings?.stateBackend ?? 'memory';
   const jobId = opts.jobId ?? doc.name;
   const sinks = plan.nodes.filter((n) => n.isSink);
@@ -81,6 +82,7 @@ export async function deployJob(plan: JobPlan, doc: PipelineDocument, opts: Load
       checkpointIntervalMs: null, // a wall-clock interval: the pacer triggers checkpoints
       retain,
       readers: feeds.readers,
+      sourceRows,
       batchSize: Pacer.batchSizeFor(opts.speed),
       inputs: fileInputs(opts.files),
       keepChangelog: false, // views apply each published epoch; a log of every change would only grow

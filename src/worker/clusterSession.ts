@@ -9,6 +9,7 @@ import type { InjectParse } from '../runtime/injectValues.ts';
 import type { LoadOptions, LoadResult, Resumable, RunSnapshot, RunStatus, StepKind } from './protocol.ts';
 import type { RunHistory } from '../runtime/runHistory.ts';
 import { SessionTravel } from './sessionTravel.ts';
+import type { SourceRows } from '../runtime/sourceRows.ts';
 import { SinkSampler } from './sinkSampler.ts';
 import { SinkCommits } from './sinkCommits.ts';
 import { RunLog } from './runLog.ts';
@@ -73,10 +74,10 @@ export class ClusterSession extends SessionChannel {
       this.pacer.halt();
       this.status = 'paused';
     },
-    redeploy: async (plan, doc, opts) => {
+    redeploy: async (plan, doc, opts, rows) => {
       await this.teardown();
       this.resetCounters();
-      return (this.job = await this.deploy(plan, doc, opts, true));
+      return (this.job = await this.deploy(plan, doc, opts, true, rows));
     },
     guard: (work) => this.guard(work),
     traceEvery: (job, n) => this.traceEvery(job, n),
@@ -96,7 +97,7 @@ export class ClusterSession extends SessionChannel {
     if (!plan) return { ok: false, problems, message: `the pipeline has ${problems.length} problem(s); see Problems` };
     this.reset();
     this.loaded = { doc, opts };
-    this.timeline.clear();
+    this.travel.clear();
     try {
       this.job = await this.deploy(plan, doc, opts);
     } catch (e) {
@@ -115,7 +116,7 @@ export class ClusterSession extends SessionChannel {
   }
 
   /** A fresh sampler and job; the observer gets the breakpoints set so far. */
-  private async deploy(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions, keepWindows = false): Promise<Job> {
+  private async deploy(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions, keepWindows = false, rows?: SourceRows): Promise<Job> {
     const sinks = plan.nodes.filter((n) => n.isSink);
     this.sampler = new SinkSampler(
       sinks.map((n) => n.id),
@@ -132,7 +133,7 @@ export class ClusterSession extends SessionChannel {
         if (line && !this.travel.replaying) this.log.add(line.level, line.message, node);
         this.post(this.status !== 'running');
       },
-    });
+    }, rows);
     if (this.breakpoints.length) job.observer.setBreakpoints(this.breakpoints);
     return job;
   }
@@ -366,6 +367,7 @@ export class ClusterSession extends SessionChannel {
     return this.serial(async () => {
       if (!this.job) return;
       await this.teardown();
+      this.travel.clear();
       this.status = 'idle';
       this.log.add('info', 'job stopped');
       this.post(true);

@@ -27,4 +27,13 @@ describe('CommittedView', () => {
     v.reset([{ k: 'a', n: 3 }, { k: 'c', n: 1 }]);
     expect(v.rows()).toEqual([{ k: 'a', n: 3 }, { k: 'c', n: 1 }]);
   });
+
+  it('keeps one key field apart by its JSON value: 1 and "1" are two rows, a missing key and NULL one', () => {
+    const v = new CommittedView(['k']);
+    v.apply([el('+I', { k: 1, n: 1 }), el('+I', { k: '1', n: 2 }), el('+I', { n: 3 }), el('+I', { k: null, n: 4 }), el('+I', { k: NaN, n: 5 })]);
+    // NaN is written as null by JSON, as a missing key is: the later row replaced both.
+    expect(v.rows()).toHaveLength(3);
+    v.apply([el('-D', { k: '1', n: 2 })]);
+    expect(v.rows().map((r) => r.n).sort()).toEqual([1, 5]);
+  });
 });

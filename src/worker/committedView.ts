@@ -14,7 +14,10 @@ export class CommittedView {
   constructor(private readonly primaryKey: string[] | null) {}
 
   private keyOf(row: Row): string {
-    return JSON.stringify(this.primaryKey ? this.primaryKey.map((f) => row[f] ?? null) : row);
+    const pk = this.primaryKey;
+    // One key field: the text JSON gives the one-element array, without making the array.
+    if (pk?.length === 1) return `[${JSON.stringify(row[pk[0]] ?? null) ?? 'null'}]`;
+    return JSON.stringify(pk ? pk.map((f) => row[f] ?? null) : row);
   }
 
   apply(els: readonly Element[]): void {

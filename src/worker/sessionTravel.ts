@@ -5,6 +5,7 @@ import type { RunHistory } from '../runtime/runHistory.ts';
 import type { LoadOptions } from './protocol.ts';
 import type { Job } from './clusterJob.ts';
 import { RunTimeline, positionOf } from './runTimeline.ts';
+import { SourceRows } from '../runtime/sourceRows.ts';
 
 /** What stepping back needs of the session that owns the job. */
 export interface TravelSession {
@@ -12,8 +13,8 @@ export interface TravelSession {
   loaded(): { doc: PipelineDocument; opts: LoadOptions } | null;
   /** Stops the pacer: the run is paused wherever the travel leaves it. */
   halt(): void;
-  /** Releases the job and deploys a fresh one of the same plan: counters reset, sink windows kept. */
-  redeploy(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions): Promise<Job>;
+  /** Releases the job and deploys a fresh one of the same plan: counters reset, sink windows kept; its sources read `rows` first. */
+  redeploy(plan: JobPlan, doc: PipelineDocument, opts: LoadOptions, rows: SourceRows): Promise<Job>;
   /** Runs cluster work; a throw fails the job with the node named. */
   guard(work: () => Promise<unknown>): Promise<void>;
   traceEvery(job: Job, n: number): void;
@@ -30,8 +31,20 @@ export class SessionTravel {
   readonly timeline = new RunTimeline();
   /** While a step back replays the history: its events were logged the first time. */
   replaying = false;
+  /**
+   * The rows the sources made, kept from the first replay on: every later replay reads them
+   * instead of making them again (the run passed before without them, so running forward costs
+   * no memory for them).
+   */
+  private rows: SourceRows | null = null;
 
   constructor(private readonly s: TravelSession) {}
+
+  /** Another job (or none): its timeline and rows are gone. */
+  clear(): void {
+    this.timeline.clear();
+    this.rows = null;
+  }
 
   /** Why this run's history cannot be replayed, or null. */
   private unreplayable(): string | null {
@@ -59,7 +72,7 @@ export class SessionTravel {
     try {
       if (to < job.cluster.stepCount()) {
         const traceFrom = job.observer.traceStartFor(to);
-        target = await this.s.redeploy(job.plan, loaded.doc, { ...loaded.opts, resume: false });
+        target = await this.s.redeploy(job.plan, loaded.doc, { ...loaded.opts, resume: false }, (this.rows ??= new SourceRows()));
         target.observer.traceFrom(traceFrom);
       } else from = positionOf(full.controls, job.cluster.stepCount());
       const hooks = { tag: (name: string, v: number) => void (name === 'traceEvery' && this.s.traceEvery(target, v)), restoring: (id: number | null) => this.s.travelling(id) };

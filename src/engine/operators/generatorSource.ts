@@ -30,7 +30,7 @@ export function scenarioContext(params: GeneratorSourceParams, jobSeed: number):
 
 export const generatorSource: SourceDefinition<GeneratorSourceParams> = {
   kind: 'generatorSource',
-  open: (params, env) => scenarioReader(resolve(params), scenarioContext(params, env.seed)),
+  open: (params, env) => scenarioReader(resolve(params), scenarioContext(params, env.seed), env.rows),
   // Event time is always `ts`, bounded by disorderMs; records are paced so that processing
   // time keeps up with event time even when a unit yields several records.
   taskParams(params): CommonSourceParams {

@@ -1,5 +1,6 @@
 import type { Row } from '../../core/types.ts';
 import type { FieldType, StreamInfo } from '../../core/streamInfo.ts';
+import { sharedId } from '../../core/sharedRows.ts';
 import { copyRow, rowIdShape, ShapeCache } from './rowShapes.ts';
 
 /**
@@ -139,6 +140,11 @@ export function notInMatches(pair: { left: string; right: string } | undefined, 
 
 /** Row identity for buffers: JSON with sorted keys, so field order does not split copies of one row. */
 export function rowId(row: Row): string {
+  // A replay's source rows are the objects the pass before made, and their ids with them.
+  return sharedId(row, makeRowId);
+}
+
+function makeRowId(row: Row): string {
   const keys = Object.keys(row);
   const shape = rowIdShapes.get(keys);
   if (shape.general || !isPlainObject(row)) return sortedJson(row);
