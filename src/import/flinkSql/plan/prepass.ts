@@ -198,6 +198,14 @@ export function prepass(sql: string): Prepared {
       }
     }
   }
+  // CREATE DATABASE without WITH (…), which the grammar does not read: skipped here with the warning
+  // the planner gives one with WITH (a pipeline has one catalog and one database).
+  for (const m of sql.matchAll(/\bCREATE\s+DATABASE\b[^;]*/gi)) {
+    if (!isCode(m.index!) || /\bWITH\s*\(/i.test(m[0])) continue;
+    const head = m[0].replace(/\s+/g, ' ').trim().split(' ').slice(0, 2).join(' ').toUpperCase();
+    problems.push({ ...at(m.index!), construct: head, message: `${head} has no effect on a pipeline (one catalog, one database) and is skipped; names qualified with a catalog or database still resolve`, severity: 'warning' });
+    blank(m.index!, m.index! + m[0].length + (sql[m.index! + m[0].length] === ';' ? 1 : 0));
+  }
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
   const liftedWatermarks = new Set<number>();
   const tableKeys = liftTableElements(sql, isCode, blank, liftedWatermarks);
