@@ -30,6 +30,16 @@ describe('query shapes', () => {
     expect(refusal('SELECT a, n FROM t\nORDER BY a')).toMatchObject({ line: LINE + 1, column: 1, construct: 'ORDER BY' });
   });
 
+  it('LIMIT n OFFSET m and OFFSET … FETCH rank m + n rows and keep those after m; OFFSET alone is refused at its place', () => {
+    for (const q of ['SELECT a, n FROM t ORDER BY n DESC LIMIT 3 OFFSET 2', 'SELECT a, n FROM t ORDER BY n DESC OFFSET 2 ROWS FETCH NEXT 3 ROWS ONLY']) {
+      const doc = plan(q);
+      expect(doc.nodes.find((x) => x.kind === 'topN')!.params).toMatchObject({ n: 5 });
+      expect(doc.nodes.find((x) => x.kind === 'filter')!.params).toEqual({ where: '`rownum` > 2' });
+    }
+    expect(plan('SELECT a, n FROM t ORDER BY n FETCH FIRST 4 ROWS ONLY').nodes.filter((x) => x.kind === 'topN' || x.kind === 'filter').map((x) => [x.kind, x.params.n])).toEqual([['topN', 4]]);
+    expect(refusal('SELECT a, n FROM t ORDER BY n\nOFFSET 2 ROWS')).toMatchObject({ line: LINE + 1, column: 1, construct: 'OFFSET', message: expect.stringMatching(/LIMIT n OFFSET m/) });
+  });
+
   it('JOIN … USING merges its key; USING and NATURAL name what is missing', () => {
     const doc = plan('SELECT * FROM (SELECT a, n FROM t) JOIN (SELECT a FROM u) USING (a)');
     expect(doc.nodes.find((n) => n.kind === 'join')!.params).toMatchObject({ leftKey: ['a'], rightKey: ['a'] });

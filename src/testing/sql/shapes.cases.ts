@@ -35,6 +35,27 @@ LIMIT 2;`,
     expected: { top_buyers: 'SELECT customer_id, SUM(qty) AS units FROM orders GROUP BY customer_id ORDER BY units DESC, customer_id LIMIT 2' },
   },
   {
+    name: 'shapes: the third to fifth customers by units, LIMIT 3 OFFSET 2 over an updating aggregate',
+    sql: `${ORDERS_DDL}${printSink('next_buyers', 'customer_id STRING, units INT')}INSERT INTO next_buyers
+SELECT customer_id, SUM(qty) AS units
+FROM orders
+GROUP BY customer_id
+ORDER BY units DESC, customer_id
+LIMIT 3 OFFSET 2;`,
+    expected: { next_buyers: 'SELECT customer_id, SUM(qty) AS units FROM orders GROUP BY customer_id ORDER BY units DESC, customer_id LIMIT 3 OFFSET 2' },
+  },
+  {
+    name: 'shapes: OFFSET 4 ROWS FETCH NEXT 2 ROWS ONLY, and FETCH FIRST 3 ROWS ONLY, the standard spellings',
+    sql: `${ORDERS_DDL}${printSink('mid_orders', 'order_id STRING, amount DOUBLE')}${printSink('first_orders', 'order_id STRING, amount DOUBLE')}INSERT INTO mid_orders
+SELECT order_id, amount FROM orders ORDER BY amount DESC, order_id OFFSET 4 ROWS FETCH NEXT 2 ROWS ONLY;
+INSERT INTO first_orders
+SELECT order_id, amount FROM orders ORDER BY amount, order_id FETCH FIRST 3 ROWS ONLY;`,
+    expected: {
+      mid_orders: 'SELECT order_id, amount FROM orders ORDER BY amount DESC, order_id LIMIT 2 OFFSET 4',
+      first_orders: 'SELECT order_id, amount FROM orders ORDER BY amount, order_id LIMIT 3',
+    },
+  },
+  {
     name: 'shapes: ORDER BY a column the SELECT list leaves out, LIMIT 3',
     sql: `${ORDERS_DDL}${printSink('biggest_ids', 'order_id STRING, customer_id STRING')}INSERT INTO biggest_ids
 SELECT order_id, customer_id FROM orders ORDER BY amount DESC LIMIT 3;`,

@@ -4,6 +4,8 @@
  *   column in the output, an updating stream that always holds the first n rows by the order;
  * - `LIMIT n` alone keeps the first n rows that arrive (Flink's streaming limit): a Top-N over a
  *   constant order, where ties keep arrival order;
+ * - `LIMIT n OFFSET m` / `OFFSET m ROWS FETCH NEXT n ROWS ONLY` (prepass.ts) ranks m + n rows and
+ *   keeps ranks m + 1 … m + n, Flink's rank range;
  * - `ORDER BY <time attribute> [ASC]` alone is accepted on an append-only stream: its rows already
  *   arrive in time order up to the watermark's delay, and a final table is a bag, so no node is
  *   planned (a warning says so). Any other ORDER BY without LIMIT has no streaming meaning.
@@ -111,7 +113,9 @@ export function planOrderLimit(q: Tree, order: Tree | null, limit: Tree | null, 
     env.warn(order!, 'ORDER BY the time attribute: the rows already arrive in time order up to the watermark delay, and the final table is the same; no node is planned');
     return carried.length ? dropCarried(rel, visible, env, q) : rel;
   }
-  const n = limitOf(limit, env);
+  const fetch = limitOf(limit, env);
+  const skip = env.prep.limitOffsets.get((limit as { start?: { start: number } }).start?.start ?? -1) ?? 0;
+  const n = fetch + skip;
   let input = rel;
   let sort = orderBy;
   if (!sort.length) {
@@ -125,8 +129,14 @@ export function planOrderLimit(q: Tree, order: Tree | null, limit: Tree | null, 
   const rankField = fresh(input, 'rownum');
   const top = nodeId(env, 'top_n');
   env.g.add({ id: top, kind: 'topN', params: { partitionBy: [], orderBy: sort, n, rankField }, inputs: [['in', input.node]], at: order ?? limit });
+  let ranked = top;
+  if (skip) {
+    // OFFSET m: Flink's rank range starts at m + 1; the ranks before it are kept out.
+    ranked = nodeId(env, 'offset');
+    env.g.add({ id: ranked, kind: 'filter', params: { where: `\`${rankField}\` > ${skip}` }, inputs: [['in', top]], at: limit });
+  }
   // Flink's Rank under ORDER BY … LIMIT outputs the rows without their rank (and the carried keys).
-  return { ...dropCarried({ ...rel, node: top }, visible, env, q), eventTime: null, updating: true, procTime: [] };
+  return { ...dropCarried({ ...rel, node: ranked }, visible, env, q), eventTime: null, updating: true, procTime: [] };
 }
 
 /** A project to the visible columns. */

@@ -55,6 +55,8 @@ export interface Prepared {
   text: string;
   /** OVER calls inside expressions, each written as a column name of its own (overLift.ts). */
   overCalls: LiftedOver[];
+  /** Rows skipped before a LIMIT (`LIMIT n OFFSET m`, `OFFSET m ROWS FETCH NEXT n ROWS ONLY`), by the LIMIT's offset. */
+  limitOffsets: Map<number, number>;
   filters: AggregateFilter[];
   /** Offsets of `CAST` words that were written TRY_CAST. */
   tryCasts: Set<number>;
@@ -206,6 +208,7 @@ export function prepass(sql: string): Prepared {
     problems.push({ ...at(m.index!), construct: head, message: `${head} has no effect on a pipeline (one catalog, one database) and is skipped; names qualified with a catalog or database still resolve`, severity: 'warning' });
     blank(m.index!, m.index! + m[0].length + (sql[m.index! + m[0].length] === ';' ? 1 : 0));
   }
+  const limitOffsets = rewriteOffsetFetch(sql, chars, isCode, blank, (offset, message) => problems.push({ ...at(offset), construct: 'OFFSET', message, severity: 'error' }));
   const windowTvfs = liftWindowTvfs(sql, chars, isCode, blank);
   const liftedWatermarks = new Set<number>();
   const tableKeys = liftTableElements(sql, isCode, blank, liftedWatermarks);
@@ -235,7 +238,42 @@ export function prepass(sql: string): Prepared {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), overCalls, filters, tryCasts, minuses, windowTvfs, tableKeys, liftedWatermarks, annotations: readAnnotations(sql, problems), problems };
+  return { text: chars.join(''), overCalls, limitOffsets, filters, tryCasts, minuses, windowTvfs, tableKeys, liftedWatermarks, annotations: readAnnotations(sql, problems), problems };
+}
+
+/**
+ * `LIMIT n OFFSET m`, `OFFSET m ROW[S] FETCH FIRST|NEXT n ROW[S] ONLY` and `FETCH FIRST n ROWS ONLY`:
+ * the grammar reads only `LIMIT n`, so each is written as that (same length) and `m` remembered by
+ * the LIMIT's offset. An OFFSET without a count has no streaming plan in Flink and is refused.
+ */
+function rewriteOffsetFetch(sql: string, chars: string[], isCode: (i: number) => boolean, blank: (from: number, to: number) => void, refuse: (offset: number, message: string) => void): Map<number, number> {
+  const out = new Map<number, number>();
+  const writeLimit = (at: number, end: number, n: string) => {
+    blank(at, end);
+    `LIMIT ${n}`.split('').forEach((ch, k) => (chars[at + k] = ch));
+  };
+  const FETCH = /^FETCH\s+(?:FIRST|NEXT)\s+(\d+)\s+ROWS?\s+ONLY\b/i;
+  for (const m of sql.matchAll(/\b(LIMIT\s+(\d+)\s+)?OFFSET\s+(\d+)(\s+ROWS?\b)?/gi)) {
+    if (!isCode(m.index!)) continue;
+    const end = m.index! + m[0].length;
+    if (m[1]) {
+      out.set(m.index!, Number(m[3]));
+      blank(m.index! + m[1].length, end);
+      continue;
+    }
+    const rest = sql.slice(end).replace(/^\s+/, '');
+    const fetch = FETCH.exec(rest);
+    if (!fetch) {
+      refuse(m.index!, 'OFFSET without a row count has no streaming plan in Flink; write LIMIT n OFFSET m or OFFSET m ROWS FETCH NEXT n ROWS ONLY');
+      continue;
+    }
+    out.set(m.index!, Number(m[3]));
+    writeLimit(m.index!, end + (sql.length - end - rest.length) + fetch[0].length, fetch[1]);
+  }
+  for (const m of sql.matchAll(/\bFETCH\s+(?:FIRST|NEXT)\s+(\d+)\s+ROWS?\s+ONLY\b/gi)) {
+    if (isCode(m.index!) && chars[m.index!] === sql[m.index!]) writeLimit(m.index!, m.index! + m[0].length, m[1]);
+  }
+  return out;
 }
 
 /** Words that may follow a FROM item; anything else after a window TVF is its alias. */
