@@ -145,6 +145,12 @@ describe('query shapes', () => {
     expect(refusal("SELECT a, n FROM (VALUES ('x', 1)) AS v(a)")).toMatchObject({ construct: 'VALUES … AS t(…)' });
   });
 
+  it('VALUES: a value may be any constant expression, read at its own line:column', () => {
+    const src = plan("SELECT a, n FROM (VALUES (CAST(NULL AS STRING), 1 + 1), (UPPER('y'),CAST(7 AS BIGINT)),('z',-2 * 3)) AS v(a, n)").nodes.find((n) => n.kind === 'inlineSource')!;
+    expect(src.params).toEqual({ rows: [{ a: null, n: 2 }, { a: 'Y', n: 7 }, { a: 'z', n: -6 }], schema: { a: 'string', n: 'integer' } });
+    expect(refusal("SELECT a, n FROM (VALUES ('x', 1),\n  ('y', 2 + NOSUCH(3))) AS v(a, n)")).toMatchObject({ line: LINE + 1, column: 13, construct: 'NOSUCH(…)' });
+  });
+
   it('GROUPING SETS expand the input, before the window operator over a window table function', () => {
     const agg = plan('SELECT a, SUM(n) AS n FROM t GROUP BY ROLLUP (a)').nodes.find((n) => n.kind === 'aggregate')!;
     expect(agg.params).toMatchObject({ groupBy: ['a', '_grouping_id'] });

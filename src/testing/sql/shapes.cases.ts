@@ -271,6 +271,18 @@ GROUP BY o.customer_id;`,
     },
   },
   {
+    name: 'shapes: INSERT INTO … VALUES with expressions: a typed NULL, arithmetic, a function, a timestamp plus an interval',
+    sql: `${printSink('notes', 'id INT, title STRING, score DOUBLE, due TIMESTAMP(3)')}INSERT INTO notes VALUES
+  (1 + 1, CAST(NULL AS STRING), 2.5 * 2, TIMESTAMP '2024-03-01 02:00:00' + INTERVAL '1' HOUR),
+  (3, UPPER('ok'), CAST(1 AS DOUBLE), CAST(NULL AS TIMESTAMP(3)));`,
+    expected: {
+      notes: () => [
+        { id: 2, title: null, score: 5, due: Date.UTC(2024, 2, 1, 3) },
+        { id: 3, title: 'OK', score: 1, due: null },
+      ],
+    },
+  },
+  {
     name: 'shapes: sales per currency and status with subtotals, GROUP BY ROLLUP (currency, status)',
     sql: `${ORDERS_DDL}${printSink('sales_rollup', 'currency STRING, status STRING, n BIGINT, total DOUBLE')}INSERT INTO sales_rollup
 SELECT currency, status, COUNT(*) AS n, SUM(amount) AS total

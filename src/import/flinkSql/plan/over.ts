@@ -15,7 +15,7 @@ import { callArgs, callName, columnRef, constantValue, intervalMs, resolveColumn
 import { doubleCastColumn } from './aggregate.ts';
 import { project, selectItems } from './select.ts';
 import { exprType } from './exprForms.ts';
-import { liftedIn, overCallTree, withOverCalls } from './overLift.ts';
+import { liftedIn, overCallTree } from './overLift.ts';
 
 const RANKING = new Set(['ROW_NUMBER', 'RANK', 'DENSE_RANK']);
 const OVER_AGGREGATES: Record<string, OverCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LAG: 'lag' };
@@ -88,7 +88,7 @@ export function planOver(sel: Tree, rel: Rel, env: Env): Rel {
   // The calls are read from the script with the lifted ones written back: the same text at every
   // offset outside them, so trees of either parse read their own text.
   const items = selectItems(sel, rel, env);
-  if (lifted.length) env = { ...env, sql: withOverCalls(env.sql, env.prep.overCalls) };
+  if (lifted.length) env = { ...env, sql: env.prep.unlifted };
   const selectAt = (sel.start as { start: number }).start;
   const overs = [...overAggregateItems(sel).map((w) => ({ w, name: null as string | null })), ...lifted.map((l) => ({ w: overCallTree(env.sql, selectAt, l, sel), name: l.name }))];
   const scope = scopeOf(env, rel);

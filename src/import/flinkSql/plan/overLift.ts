@@ -9,15 +9,13 @@
  * aggregate below a Calc).
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { findAll, parseFlinkSql } from '../../../export/flinkSql/verify/parseTree.ts';
+import { findAll } from '../../../export/flinkSql/verify/parseTree.ts';
+import type { LiftedText } from './liftedText.ts';
+import { parseLifted, writePlaceholder } from './liftedText.ts';
 import { fail } from './model.ts';
 import { closingParen } from './prepass.ts';
 
-export interface LiftedOver {
-  /** Offset of the call's first character in the script. */
-  at: number;
-  /** Offset just past its OVER window (`)` or the window's name). */
-  end: number;
+export interface LiftedOver extends LiftedText {
   /** The column name written in its place. */
   name: string;
   /** The call as the grammar would read it (the prepass's other rewrites applied). */
@@ -63,7 +61,7 @@ export function liftOverCalls(sql: string, chars: string[], isCode: (i: number) 
     const name = `w_over_${out.length + 1}`;
     if (name.length > end - start) continue;
     const text = chars.slice(start, end).join('');
-    for (let k = start; k < end; k++) if (chars[k] !== '\n') chars[k] = k - start < name.length ? name[k - start] : ' ';
+    writePlaceholder(chars, start, end, name);
     out.push({ at: start, end, name, text });
   }
   return out;
@@ -85,18 +83,6 @@ function isWholeItem(sql: string, start: number, end: number, back: (i: number) 
   return next >= sql.length || /[,;)]/.test(sql[next]) || /^FROM\b/i.test(sql.slice(next, next + 5));
 }
 
-/** The script with every lifted call written back: what the planner reads the calls' text from. */
-export function withOverCalls(text: string, lifted: readonly LiftedOver[]): string {
-  if (!lifted.length) return text;
-  let out = '';
-  let from = 0;
-  for (const l of lifted) {
-    out += text.slice(from, l.at) + l.text;
-    from = l.end;
-  }
-  return out + text.slice(from);
-}
-
 /** The lifted calls whose placeholder stands inside this SELECT list. */
 export function liftedIn(selectClause: Tree, lifted: readonly LiftedOver[]): LiftedOver[] {
   if (!lifted.length) return [];
@@ -105,16 +91,9 @@ export function liftedIn(selectClause: Tree, lifted: readonly LiftedOver[]): Lif
   return lifted.filter((l) => l.at >= from && l.at <= to);
 }
 
-/**
- * The call's `overWindowItem` tree, parsed from a script of the same length that holds only the
- * SELECT keyword at `selectAt` and the call at its own offset.
- */
+/** The call's `overWindowItem` tree, read from the script before lifting (liftedText.ts). */
 export function overCallTree(fullText: string, selectAt: number, l: LiftedOver, at: Tree): Tree {
-  const chars: string[] = fullText.split('').map((c) => (c === '\n' ? c : ' '));
-  'SELECT'.split('').forEach((c, k) => (chars[selectAt + k] = c));
-  for (let k = l.at; k < l.end; k++) chars[k] = fullText[k];
-  // A FROM after everything: the grammar wants one, and nothing before it moves.
-  const { tree } = parseFlinkSql(`${chars.join('')} FROM x`);
+  const tree = parseLifted(fullText, selectAt, l);
   const item = tree ? findAll(tree, 'overWindowItem')[0] : undefined;
   if (!item) fail(at, 'OVER call inside an expression', `could not read ${l.text.replace(/\s+/g, ' ').trim()} as agg(…) OVER (PARTITION BY … ORDER BY …)`);
   return item!;

@@ -16,7 +16,7 @@
  *     remembered by the offset of the statement's CREATE;
  *   - TRIM(… FROM s), EXTRACT(… FROM t), FLOOR/CEIL(t TO unit): see exprSyntax.ts;
  *   - `ARRAY[…]`, `MAP[…]`: written with parentheses, which the grammar reads as calls;
- *   - `f(…) OVER …` inside an expression: see overLift.ts.
+ *   - `f(…) OVER …` inside an expression: see overLift.ts; a VALUES value that is no literal: valueCells.ts.
  * Constructs the grammar rejects and Weir cannot plan are reported by name here, rather than as a
  * bare syntax error further on.
  */
@@ -24,6 +24,8 @@ import { rewriteExprSyntax } from './exprSyntax.ts';
 import { markSelectItemSubqueries } from './subquerySyntax.ts';
 import type { LiftedOver } from './overLift.ts';
 import { liftOverCalls } from './overLift.ts';
+import type { ValueCell } from './valueCells.ts';
+import { liftValueCells } from './valueCells.ts';
 
 /** A `-- @weir {…}` comment: what Weir's export writes beside a statement that SQL cannot say. */
 export type Annotation = Record<string, unknown>;
@@ -53,8 +55,12 @@ export interface WindowTvfText {
 export interface Prepared {
   /** The script with the lifted constructs blanked: same length, same line breaks. */
   text: string;
+  /** The script before the lifts below (every other rewrite applied): where lifted text is read from. */
+  unlifted: string;
   /** OVER calls inside expressions, each written as a column name of its own (overLift.ts). */
   overCalls: LiftedOver[];
+  /** VALUES values that are not literals, each written as a literal (valueCells.ts). */
+  valueCells: ValueCell[];
   /** Rows skipped before a LIMIT (`LIMIT n OFFSET m`, `OFFSET m ROWS FETCH NEXT n ROWS ONLY`), by the LIMIT's offset. */
   limitOffsets: Map<number, number>;
   filters: AggregateFilter[];
@@ -232,13 +238,15 @@ export function prepass(sql: string): Prepared {
   }
   markSelectItemSubqueries(sql, chars, isCode);
   for (const p of rewriteExprSyntax(sql, chars, isCode)) problems.push({ ...at(p.offset), construct: p.construct, message: p.message, severity: 'error' });
+  const unlifted = chars.join('');
   const overCalls = liftOverCalls(sql, chars, isCode);
+  const valueCells = liftValueCells(sql, chars, isCode, { closingParen: (open) => closingParen(sql, open, isCode), items: (open, close) => topLevelItems(sql, open, close, isCode) });
   for (const [re, construct, hint] of UNSUPPORTED_SYNTAX) {
     for (const m of sql.matchAll(re)) {
       if (isCode(m.index!)) problems.push({ ...at(m.index!), construct, message: `not supported: ${hint}`, severity: 'error' });
     }
   }
-  return { text: chars.join(''), overCalls, limitOffsets, filters, tryCasts, minuses, windowTvfs, tableKeys, liftedWatermarks, annotations: readAnnotations(sql, problems), problems };
+  return { text: chars.join(''), unlifted, overCalls, valueCells, limitOffsets, filters, tryCasts, minuses, windowTvfs, tableKeys, liftedWatermarks, annotations: readAnnotations(sql, problems), problems };
 }
 
 /**

@@ -3,6 +3,7 @@
  * `INSERT INTO t VALUES (…), (…)`. Each value is a constant, evaluated once; each column's type is
  * the values' common type (INT with DOUBLE is DOUBLE, NULL fits any). The rows are appends with no
  * event time, emitted in the order written, and the source ends after them (Flink's values source).
+ * A value that is an expression the grammar does not read in VALUES is read by valueCells.ts.
  */
 import { compileExpr } from '../../../expr/index.ts';
 import type { FieldType } from '../../../core/streamInfo.ts';
@@ -14,6 +15,7 @@ import type { Env } from './env.ts';
 import { nodeId } from './env.ts';
 import { weirExpr } from './expr.ts';
 import { exprType } from './exprForms.ts';
+import { liftedValue } from './valueCells.ts';
 
 /** The common type of one column's values, or a refusal naming the row that differs. */
 function commonType(types: (FieldType | null)[], at: Tree[], column: string): FieldType {
@@ -46,7 +48,13 @@ export function planValues(values: Tree, env: Env, alias: Tree | null, names: st
 export function constantRows(rows: Tree[][], cols: string[], qual: string | null, at: Tree, env: Env, construct = 'VALUES'): Rel {
   const values = at;
   const scope = { cols: [] as Col[], sql: env.sql, tryCasts: env.prep.tryCasts };
-  const texts = rows.map((r) => r.map((v) => weirExpr(v, scope, construct)));
+  const liftedScope = { ...scope, sql: env.prep.unlifted };
+  const texts = rows.map((r) =>
+    r.map((v) => {
+      const lifted = liftedValue(v, env.prep.valueCells, env.prep.unlifted);
+      return lifted ? weirExpr(lifted, liftedScope, construct) : weirExpr(v, scope, construct);
+    }),
+  );
   const types = cols.map((c, j) => commonType(texts.map((r) => exprType(r[j], [])), rows.map((r) => r[j]), c));
   const data = texts.map((r, i) =>
     Object.fromEntries(
