@@ -1,6 +1,7 @@
 import type { Row } from '../core/types.ts';
 import { userAccumulator } from './userAggregate.ts';
 import { collectionAccumulator } from './collectionAggregates.ts';
+import { type ApplyFn, compiledApply } from './aggregateApplyJs.ts';
 import type { AggregateCall, OverCall } from '../pipeline/kinds/aggregateCall.ts';
 
 
@@ -335,7 +336,11 @@ export class AggregateSet {
       at += fn === 'sum' || fn === 'avg' ? 2 : 1;
     }
     this.width = at;
+    const applied = calls.map((c, i) => ({ ...this.slots[i], field: c.field }));
+    this.compiled = { add: compiledApply(applied, 1), retract: compiledApply(applied, -1) };
   }
+  /** The calls' add and retract as straight-line code, where it can be compiled. */
+  private readonly compiled: { add: ApplyFn | null; retract: ApplyFn | null };
   /** The calls when every one keeps its numbers inline within `maxWidth` numbers in all; else null. */
   numericSlots(maxWidth: number): NumericSlot[] | null {
     if (this.width > maxWidth) return null;
@@ -359,10 +364,14 @@ export class AggregateSet {
     return state;
   }
   add(state: unknown[], row: Row): void {
-    this.apply(state, row, 1);
+    const f = this.compiled.add;
+    if (f) f(state, row);
+    else this.apply(state, row, 1);
   }
   retract(state: unknown[], row: Row): void {
-    this.apply(state, row, -1);
+    const f = this.compiled.retract;
+    if (f) f(state, row);
+    else this.apply(state, row, -1);
   }
   private apply(state: unknown[], row: Row, sign: 1 | -1): void {
     const slots = this.slots;

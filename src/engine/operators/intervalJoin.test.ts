@@ -152,6 +152,37 @@ describe('intervalJoin', () => {
     expect(r.task.timers.count()).toBe(0);
   });
 
+  it('a key with many buckets evicts each at its own timer, in time order', () => {
+    const h = harness('left', -5, 10);
+    const times = [130, 100, 120, 110, 101];
+    for (const t of times) L(h, t);
+    const lefts = () => (h.task.operator.inspect!() as IntervalBufferView[]).map((v) => v.ts);
+    h.processWatermark(111);
+    expect(lefts()).toEqual([130, 120, 110, 101]);
+    expect(h.output().map((e) => e.ts)).toEqual([100]);
+    h.processWatermark(121);
+    expect(lefts()).toEqual([130, 120]);
+    expect(h.output().map((e) => e.ts)).toEqual([100, 101, 110]);
+    h.processWatermark(Infinity);
+    expect(h.output().map((e) => e.ts)).toEqual([100, 101, 110, 120, 130]);
+    expect(h.task.counters.evictedRows).toBe(5);
+    expect(h.task.timers.count()).toBe(0);
+  });
+
+  it('bounds changed across a restore: a timer that names no bucket evicts whatever its time makes due', () => {
+    const a = harness('left', -5, 10);
+    L(a, 100);
+    L(a, 200);
+    const wider = new OperatorHarness('intervalJoin', { type: 'left', leftKey: ['id'], rightKey: ['id'], lowerBoundMs: -5, upperBoundMs: 3 }, { inputs });
+    wider.task.restore(structuredClone(a.snapshot()));
+    // The restored timers are at 111 and 211 (upper 10); with upper 3 they name buckets 107 and 207, which do not exist.
+    wider.processWatermark(111);
+    expect(wider.output().map((e) => e.ts)).toEqual([100]);
+    wider.processWatermark(211);
+    expect(wider.output().map((e) => e.ts)).toEqual([100, 200]);
+    expect(wider.task.counters.evictedRows).toBe(2);
+  });
+
   it('never changes buffers a checkpoint shares: later matches and rows at the same time leave it as taken', () => {
     // The buffers are declared immutable, so the heap backend shares them with snapshots uncopied.
     const h = harness('full', -20, 30);

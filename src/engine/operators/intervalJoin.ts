@@ -54,6 +54,15 @@ export const intervalJoin: OperatorDefinition<IntervalJoinParams> = {
 
     /** The last watermark at which a row of this side can still meet a future row of the other side. */
     const evictAfter = (side: Side, ts: number) => (side === 'left' ? ts + upper : ts - lower);
+    /** The bucket whose eviction timer (evictAfter + 1) is at `t`. */
+    const bucketOf = (side: Side, t: number) => (side === 'left' ? t - 1 - upper : t - 1 + lower);
+    const evict = (side: Side, ts: number, entries: readonly Entry[]): void => {
+      for (const e of entries) {
+        ctx.count('evictedRows');
+        if (outer[side] && !e.matched) ctx.emit({ kind: '+I', row: side === 'left' ? joiner.padRight(e.row) : joiner.padLeft(e.row), ts: e.ts });
+      }
+      buffers[side].remove(ts);
+    };
     /** Event times on the other side this row joins with, inclusive. */
     const otherRange = (side: Side, ts: number): [number, number] => (side === 'left' ? [ts + lower, ts + upper] : [ts - upper, ts - lower]);
 
@@ -98,16 +107,18 @@ export const intervalJoin: OperatorDefinition<IntervalJoinParams> = {
         if (timer.namespace !== 'left' && timer.namespace !== 'right') return;
         const side: Side = timer.namespace;
         const mine = buffers[side];
+        // Each bucket set this timer for itself (until + 1), and a bucket is never made again once
+        // its timer fired (its rows would be late): the bucket is found from the timer, as Flink's
+        // interval join finds it, instead of scanning the key's buckets at every timer (a hot key
+        // with B buckets paid B²/2 reads as its timers fired one by one). Only where no bucket
+        // matches the timer (bounds changed across a restore) does a scan evict whatever is due.
+        const own = bucketOf(side, timer.ts);
+        const bucket = evictAfter(side, own) + 1 === timer.ts ? mine.get(own) : undefined;
+        if (bucket) return evict(side, own, bucket);
         const due: number[] = [];
         for (const ts of mine.keys()) if (evictAfter(side, ts) < timer.ts) due.push(ts);
         if (due.length > 1) due.sort((a, b) => a - b);
-        for (const ts of due) {
-          for (const e of mine.get(ts) ?? []) {
-            ctx.count('evictedRows');
-            if (outer[side] && !e.matched) ctx.emit({ kind: '+I', row: side === 'left' ? joiner.padRight(e.row) : joiner.padLeft(e.row), ts: e.ts });
-          }
-          mine.remove(ts);
-        }
+        for (const ts of due) evict(side, ts, mine.get(ts) ?? []);
       },
 
       inspect(): IntervalBufferView[] {
