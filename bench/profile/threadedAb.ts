@@ -1,9 +1,10 @@
 // CPU per record of the threaded runtime (Node worker_threads, every thread of the process counted),
 // old against new, interleaved in one process: copy the old src/ (with package.json) to a directory
 // outside the repository with a node_modules symlink, then
-// `node --import tsx bench/profile/threadedAb.ts <old root> [events] [keys] [rounds] [parallelism] [intervalMs] [inline|jsonl]`.
+// `node --import tsx bench/profile/threadedAb.ts <old root> [events] [keys] [rounds] [parallelism] [intervalMs] [inline|jsonl] [listen|silent]`.
 // The job is the keyed count (inline rows → GROUP BY count+sum at `parallelism` → view), checkpointed;
 // `jsonl` runs the job of `threaded.cpuUsPerRecord` instead (JSON Lines input, keyBy, GROUP BY and view at `parallelism`).
+// `listen` (default) counts the published rows through `onPublish`; `silent` has no listener, as the suite runs it.
 import { pathToFileURL } from 'node:url';
 import { median, percentile } from '../lib/stats.ts';
 import { threadedKeyedCountDoc } from './threadedDoc.ts';
@@ -17,7 +18,7 @@ function suiteDoc(parallelism: number): unknown {
 }
 
 interface Side {
-  run(doc: unknown, intervalMs: number, inputs?: Record<string, unknown>): Promise<{ status: string; reason?: string; checkpoints: number; rows: number; durations: number[] }>;
+  run(doc: unknown, intervalMs: number, listen: boolean, inputs?: Record<string, unknown>): Promise<{ status: string; reason?: string; checkpoints: number; rows: number; durations: number[] }>;
 }
 
 async function load(root: string): Promise<Side> {
@@ -30,9 +31,9 @@ async function load(root: string): Promise<Side> {
   ]);
   const pool = new WorkerPool(await nodeSpawn());
   return {
-    async run(doc, intervalMs, inputs) {
+    async run(doc, intervalMs, listen, inputs) {
       let rows = 0;
-      const jm = new JobManager(doc, { spawn: pool.take, store: new MemoryCheckpointStore({ ownership: 'handover' }), keepChangelog: false, checkpointIntervalMs: intervalMs, onPublish: (_s: string, c: { els: unknown[] }) => (rows += c.els.length), ...(inputs ? { inputs } : {}) });
+      const jm = new JobManager(doc, { spawn: pool.take, store: new MemoryCheckpointStore({ ownership: 'handover' }), keepChangelog: false, checkpointIntervalMs: intervalMs, ...(listen ? { onPublish: (_s: string, c: { els: unknown[] }) => (rows += c.els.length) } : {}), ...(inputs ? { inputs } : {}) });
       const res = await jm.run();
       const done = res.checkpoints.filter((c: { status: string }) => c.status === 'completed') as { triggeredAt: number; completedAt: number }[];
       return { status: res.status, reason: res.reason, checkpoints: done.length, rows, durations: done.map((c) => c.completedAt - c.triggeredAt) };
@@ -41,7 +42,7 @@ async function load(root: string): Promise<Side> {
 }
 
 
-const [oldRoot, events = '200000', keys = '20000', rounds = '5', par = '2', interval = '100', job = 'inline'] = process.argv.slice(2);
+const [oldRoot, events = '200000', keys = '20000', rounds = '5', par = '2', interval = '100', job = 'inline', publish = 'listen'] = process.argv.slice(2);
 const jsonl = job === 'jsonl';
 const doc = jsonl ? suiteDoc(Number(par)) : threadedKeyedCountDoc(Number(events), Number(keys), Number(par));
 const inputs = jsonl ? { events: { name: 'events.jsonl', lines: keyedEvents(Number(events), Number(keys)).map((e) => JSON.stringify(e)) } } : undefined;
@@ -52,7 +53,7 @@ for (let r = 0; r <= Number(rounds); r++) {
   for (const name of r % 2 ? ['after', 'before'] : ['before', 'after']) {
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const res = await sides[name].run(doc, Number(interval), inputs);
+    const res = await sides[name].run(doc, Number(interval), publish !== 'silent', inputs);
     const ms = performance.now() - t0;
     const c = process.cpuUsage(c0);
     const perRecord = (c.user + c.system) / Number(events);

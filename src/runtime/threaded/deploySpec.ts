@@ -61,6 +61,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     maxRecordsPerCheckpoint: opts.checkpointEveryRecords ?? null,
     failOnUdfError: opts.failOnUdfError ?? false,
     preview: opts.onPreview !== undefined,
+    publishOutput: opts.keepChangelog !== false || opts.onPublish !== undefined || opts.onPreview !== undefined,
     chain: opts.chain ?? true,
     sourcePace: s.sourcePace ?? null,
     udfThrows: s.udfThrows.filter((t) => here.some((p) => p.node.id === t.node && p.index === t.index)),

@@ -9,6 +9,7 @@ import { loadExamples } from '../../testing/examples.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import { compareBags } from '../../testing/oracle/sqlOracle.ts';
 import type { PlainRow } from '../../testing/oracle/sqlOracle.ts';
+import type { SubtaskSnapshot } from '../../checkpoint/types.ts';
 import { exactlyOnceDoc, sequenceViolations, withParallelism } from '../../testing/exactlyOncePipelines.ts';
 import { idbPlatform } from './idbPlatform.ts';
 
@@ -56,6 +57,30 @@ describe('JobManager on in-process workers', () => {
     const latest = new Map<unknown, unknown>();
     for (const e of res.changelogs.view) (e.kind === '+I' || e.kind === '+U' ? latest.set(e.row.key, e.row) : latest.delete(e.row.key));
     expect([...latest.values()].length).toBe(reference.length);
+  });
+
+  it('buffers and checkpoints no sink epochs when nothing reads the published output, and all of them when something does', async () => {
+    /** Counts the sink rows each checkpoint pre-commits. */
+    class SinkRowsStore extends MemoryCheckpointStore {
+      rows = 0;
+      override writeSubtask(jobId: string, checkpointId: number, snap: SubtaskSnapshot) {
+        for (const c of snap.pendingCommits ?? []) this.rows += c.els.length;
+        return super.writeSubtask(jobId, checkpointId, snap);
+      }
+    }
+    const run = async (listen: boolean) => {
+      const store = new SinkRowsStore({ ownership: 'handover' });
+      let published = 0;
+      const res = await new JobManager(exactlyOnceDoc(3, { spinUs: 20 }), { ...fast, store, checkpointIntervalMs: 10, batchSize: 50, keepChangelog: false, ...(listen ? { onPublish: (_: string, c: { els: unknown[] }) => (published += c.els.length) } : {}) }).run();
+      expect(res.status, res.reason).toBe('finished');
+      expect(res.checkpoints.some((c) => c.status === 'completed')).toBe(true);
+      expect(res.views.view).toEqual(reference);
+      return { checkpointed: store.rows, published };
+    };
+    expect(await run(false)).toEqual({ checkpointed: 0, published: 0 });
+    const listened = await run(true);
+    expect(listened.checkpointed).toBeGreaterThan(0);
+    expect(listened.published).toBeGreaterThanOrEqual(reference.length);
   });
 
   it('chaos kills fall while records flow, during a snapshot write and during a recovery, with exactly-once views', async () => {

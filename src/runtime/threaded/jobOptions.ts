@@ -99,7 +99,11 @@ export interface JobOptions {
   onRestoredViews?: (checkpointId: number, views: Record<string, Row[]>) => void;
   /** A new attempt starts from `restoredFrom` (null: from scratch): drop uncommitted preview changes of earlier attempts. */
   onPreviewReset?: (attempt: number, restoredFrom: number | null) => void;
-  /** Keep every sink's published changelog in memory for the result (default true). */
+  /**
+   * Keep every sink's published changelog in memory for the result (default true). False with no
+   * `onPublish` and no `onPreview`: nothing reads the committed output, so sinks buffer and send
+   * no epochs at all and only their tables (the result's views) remain.
+   */
   keepChangelog?: boolean;
   log?: (line: string) => void;
   /** Clock and timers of the job master (default: the wall clock and real timers). */

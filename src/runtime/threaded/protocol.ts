@@ -75,6 +75,12 @@ export interface DeploySpec {
   failOnUdfError: boolean;
   /** Send sink input as it arrives (the preview stream), besides committing it. */
   preview: boolean;
+  /**
+   * False when the job manager has no reader of the committed sink output (no changelog kept,
+   * no `onPublish`, no preview): sinks then keep only their table and buffer, pack and send no
+   * epochs (RunnerDeps.publishOutput, as the in-process cluster does).
+   */
+  publishOutput: boolean;
   /** Records per second each source subtask may read (null: as fast as it can; 0: held, a paused run). */
   sourcePace?: number | null;
   /** Chain upsert views behind their GROUP BY where both run on this worker (runtime/chaining.ts). */

@@ -97,7 +97,7 @@ export class WorkerHost {
     for (const p of subtasksOn(plan, spec.worker, spec.workers, spec.ownWorker)) {
       const backend = env.backend ? (time: StateTime) => env.backend!(p, time) ?? new MemoryStateBackend(time, plan.maxParallelism) : undefined;
       const readers = spec.feeds[p.node.id] ? { [p.node.id]: this.feedMirror(p.node.id, p.node.params as unknown as FeedSourceParams) } : undefined;
-      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs, inputNames: spec.inputNames, readers, batchSize: spec.batchSize, backend, incremental: spec.incremental, maxRecordsPerCheckpoint: spec.maxRecordsPerCheckpoint ?? undefined, ownsPlan: true });
+      const r = new SubtaskRunner({ plan, node: p.node, index: p.index, host, inputs, inputNames: spec.inputNames, readers, batchSize: spec.batchSize, backend, incremental: spec.incremental, maxRecordsPerCheckpoint: spec.maxRecordsPerCheckpoint ?? undefined, publishOutput: spec.publishOutput, ownsPlan: true });
       this.runners.push(r);
       this.byId.set(r.id, r);
     }
