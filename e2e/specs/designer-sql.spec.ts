@@ -141,12 +141,24 @@ test('designer sql: applied spans survive a reload; the SQL tab links them and s
   const cold = await keystrokeToUnderline(t, page, 'x');
   await page.keyboard.press('Backspace');
   await t.waitFor('the underline to go', async () => (await page.locator('.sql-tab .squiggly-error').count()) === 0, 30_000);
+  // Each edit is planned once: the render an edit causes does not ask the worker again.
+  await page.evaluate(() => {
+    const w = window as unknown as { __sqlChecks: number };
+    w.__sqlChecks = 0;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, msg: unknown, ...rest: never[]) {
+      if (msg && typeof msg === 'object' && 'sql' in msg) w.__sqlChecks++;
+      return post.call(this, msg, ...rest);
+    } as typeof post;
+  });
   const warm: number[] = [];
   for (let i = 0; i < 5; i++) {
     warm.push(await keystrokeToUnderline(t, page, 'x'));
     await page.keyboard.press('Backspace');
     await t.waitFor('the underline to go', async () => (await page.locator('.sql-tab .squiggly-error').count()) === 0, 30_000);
   }
+  const checks = await page.evaluate(() => (window as unknown as { __sqlChecks: number }).__sqlChecks);
+  t.expect(checks > 0 && checks <= 10, `10 edits asked the SQL worker for ${checks} checks, at most one each`);
   warm.sort((a, b) => a - b);
   console.log(`  keystroke to underline after a reload: first ${cold.toFixed(0)} ms, then ${warm.map((m) => m.toFixed(0)).join(', ')} ms (median ${warm[2].toFixed(0)} ms)`);
 }, { timeoutMs: 150_000 });

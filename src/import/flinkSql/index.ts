@@ -20,7 +20,7 @@ import { autoLayout } from '../../pipeline/autoLayout.ts';
 import type { PipelineDocument, PipelineEdge } from '../../pipeline/document.ts';
 import { PIPELINE_FORMAT, PIPELINE_VERSION } from '../../pipeline/document.ts';
 import type { SqlSpan } from '../../export/flinkSql/verify/parseTree.ts';
-import { parseFlinkSql } from '../../export/flinkSql/verify/parseTree.ts';
+import { parseScript } from '../../export/flinkSql/verify/statementTrees.ts';
 import type { ImportProblem, ImportWarning } from './errors.ts';
 import { prepass } from './plan/prepass.ts';
 import { planScript } from './plan/script.ts';
@@ -52,7 +52,7 @@ export function planFlinkSql(sql: string, fallbackName = 'imported from Flink SQ
   const problems: SqlProblem[] = prep.problems.map((p) => ({ ...point(p.line, p.column), severity: p.severity, construct: p.construct, message: p.message }));
   const fatal = () => problems.some((p) => p.severity === 'error');
   if (fatal()) return { doc: null, spans: {}, problems, catalog: [] };
-  const { tree, errors } = parseFlinkSql(prep.text);
+  const { tree, errors } = parseScript(prep.text);
   if (!tree) {
     for (const p of syntaxProblems(prep.text, errors)) problems.push({ ...p, severity: 'error' });
     return { doc: null, spans: {}, problems, catalog: [] };

@@ -2,6 +2,8 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import './charts.css';
+import { frameDraw } from './frameDraw.ts';
+import type { FrameDraw } from './frameDraw.ts';
 
 export type { AlignedData, Options } from 'uplot';
 
@@ -13,7 +15,8 @@ export const themeColour = (name: string, fallback: string): string => (typeof d
 
 /**
  * One uPlot instance for as long as `shape` stays the same (series, scales, type); new data only
- * goes through setData, so a chart that updates 20 times a second never rebuilds its canvas.
+ * goes through setData, so a chart that updates 20 times a second never rebuilds its canvas, and
+ * at most once per animation frame (frameDraw), so updates between two frames redraw it once.
  * `opts` is read when the shape changes, `data` on every render.
  */
 export function UplotChart({ shape, opts, data, label, className }: { shape: string; opts: (width: number, height: number) => uPlot.Options; data: uPlot.AlignedData; label: string; className?: string }) {
@@ -21,6 +24,9 @@ export function UplotChart({ shape, opts, data, label, className }: { shape: str
   const plot = useRef<uPlot | null>(null);
   const latest = useRef({ opts, data });
   latest.current = { opts, data };
+  const redraw = useRef<FrameDraw<uPlot.AlignedData> | null>(null);
+  redraw.current ??= frameDraw((d) => plot.current?.setData(d));
+  useEffect(() => () => redraw.current?.dispose(), []);
 
   useLayoutEffect(() => {
     const el = box.current;
@@ -29,6 +35,7 @@ export function UplotChart({ shape, opts, data, label, className }: { shape: str
     const { width, height } = size();
     const u = new uPlot(latest.current.opts(width, height), latest.current.data, el);
     plot.current = u;
+    redraw.current?.drawn(latest.current.data);
     const ro = new ResizeObserver(() => {
       const s = size();
       if (s.width !== u.width || s.height !== u.height) u.setSize(s);
@@ -42,7 +49,7 @@ export function UplotChart({ shape, opts, data, label, className }: { shape: str
   }, [shape]);
 
   useEffect(() => {
-    plot.current?.setData(data);
+    redraw.current?.push(data);
   }, [data]);
 
   return <div ref={box} className={`uplot-box${className ? ` ${className}` : ''}`} role="img" aria-label={label} />;

@@ -44,6 +44,8 @@ export function SqlTab() {
   const host = useRef<HTMLDivElement>(null);
   const ed = useRef<editor.IStandaloneCodeEditor | null>(null);
   const check = useRef<(text: string) => void>(() => {});
+  /** The text the last check asked for: an edit is checked once, by the edit's handler, not again by the render it causes. */
+  const asked = useRef<string | null>(null);
   const doc = useStore(editorStore, (s) => s.doc);
   const selected = useStore(editorStore, (s) => s.selection.nodes);
   const draft = useStore(sqlStore, (s) => s.draft);
@@ -81,6 +83,7 @@ export function SqlTab() {
       // waits (checkSql), so a burst of keys (a paste, an IME, fast typing) is planned as one text.
       check.current = (sql: string) => {
         setAnalysis(null);
+        asked.current = sql;
         const version = model.getVersionId();
         void checkSql(sql).then((a) => {
           if (!a || disposed || model.getVersionId() !== version) return;
@@ -124,7 +127,7 @@ export function SqlTab() {
       check.current(text);
     } else if (!analysis) {
       if (lastCheck?.text === text) setAnalysis(lastCheck.analysis);
-      else check.current(text);
+      else if (asked.current !== text) check.current(text);
     }
   }, [ready, text]);
 
