@@ -216,6 +216,25 @@ WHERE row_num <= 2;`,
     expected: { top_orders: 'SELECT customer_id, order_id, amount, rn AS row_num FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY amount DESC) AS rn FROM orders WHERE amount IS NOT NULL) WHERE rn <= 2' },
   },
   {
+    name: 'Top-N with a rank range: the second and third largest orders of each customer (rn BETWEEN 2 AND 3), and the runner-up alone (rn > 1 AND rn <= 2)',
+    sql: `${ORDERS_DDL}${upsert('next_orders', 'customer_id STRING, order_id STRING, amount DOUBLE, row_num BIGINT', 'customer_id, row_num')}${printSink('runner_up', 'customer_id STRING, order_id STRING')}INSERT INTO next_orders
+SELECT customer_id, order_id, amount, row_num
+FROM (
+  SELECT *, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY amount DESC) AS row_num
+  FROM orders WHERE amount IS NOT NULL)
+WHERE row_num BETWEEN 2 AND 3;
+INSERT INTO runner_up
+SELECT customer_id, order_id
+FROM (
+  SELECT *, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY amount DESC) AS rn
+  FROM orders WHERE amount IS NOT NULL)
+WHERE rn > 1 AND rn <= 2;`,
+    expected: {
+      next_orders: 'SELECT customer_id, order_id, amount, rn AS row_num FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY amount DESC) AS rn FROM orders WHERE amount IS NOT NULL) WHERE rn BETWEEN 2 AND 3',
+      runner_up: 'SELECT customer_id, order_id FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY customer_id ORDER BY amount DESC) AS rn FROM orders WHERE amount IS NOT NULL) WHERE rn = 2',
+    },
+  },
+  {
     name: 'docs: deduplication, keep the first order of each customer by event time',
     sql: `${ORDERS_DDL}${printSink('first_orders', 'order_id STRING, customer_id STRING')}INSERT INTO first_orders
 SELECT order_id, customer_id

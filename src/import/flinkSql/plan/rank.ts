@@ -7,7 +7,7 @@
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { altOf, childOf, childrenOf, find, findAll, keywordsOf, kids, unquote } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { Rel } from './model.ts';
-import { fail } from './model.ts';
+import { fail, quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
 import { callName, columnRef, resolveColumn } from './expr.ts';
@@ -119,18 +119,51 @@ function readsName(t: Tree, name: string): boolean {
   return kids(t).some((k) => readsName(k, name));
 }
 
-/** `rn <= N`, `rn < N`, `rn = N` (N = 1), `N >= rn`: the N, or null. */
-function rankBound(t: Tree, name: string): number | null {
+/** What one condition on the rank keeps: `rn <= N`, `rn < N`, `rn = N`, `rn >= M`, `rn > M`, `N >= rn`, `rn BETWEEN M AND N`; null for any other. */
+function rankBound(t: Tree, name: string): { lo?: number; hi?: number } | null {
   let x = t;
   while (kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
+  const between = new RegExp(`^\`?${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\`?BETWEEN(\\d+)AND(\\d+)$`, 'i').exec(x.getText());
+  if (between) return { lo: Number(between[1]), hi: Number(between[2]) };
   if (altOf(x) !== 'Comparison') return null;
   const [a, op, b] = kids(x);
   const num = (v: Tree) => (/^\d+$/.test(v.getText()) ? Number(v.getText()) : null);
   const isRank = (v: Tree) => columnRef(v)?.name === name;
-  const o = op.getText();
-  if (isRank(a) && num(b) !== null) return o === '<=' ? num(b) : o === '<' ? num(b)! - 1 : o === '=' && num(b) === 1 ? 1 : null;
-  if (isRank(b) && num(a) !== null) return o === '>=' ? num(a) : o === '>' ? num(a)! - 1 : o === '=' && num(a) === 1 ? 1 : null;
+  // `N >= rn` reads as `rn <= N`.
+  const flip: Record<string, string> = { '<=': '>=', '<': '>', '>=': '<=', '>': '<', '=': '=' };
+  const [o, v] = isRank(a) && num(b) !== null ? [op.getText(), num(b)!] : isRank(b) && num(a) !== null ? [flip[op.getText()] ?? '', num(a)!] : ['', 0];
+  switch (o) {
+    case '<=': return { hi: v };
+    case '<': return { hi: v - 1 };
+    case '=': return { lo: v, hi: v };
+    case '>=': return { lo: v };
+    case '>': return { lo: v + 1 };
+  }
   return null;
+}
+
+const RANK_FORMS = (name: string) => `the rank is kept with ${name} <= N, ${name} < N, ${name} = N, ${name} BETWEEN M AND N, or ${name} > M beside an upper bound`;
+
+/** The rank range the conditions keep, Flink's rank range: [start, n]. */
+function rankRangeOf(p: PendingRank, conds: Tree[]): { start: number; n: number } {
+  let lo = 1;
+  let hi: number | null = null;
+  for (const c of conds) {
+    const b = rankBound(c, p.rankName) ?? fail(c, `WHERE ${p.rankName}`, RANK_FORMS(p.rankName));
+    if (b.lo !== undefined) lo = Math.max(lo, b.lo);
+    if (b.hi !== undefined) hi = hi === null ? b.hi : Math.min(hi, b.hi);
+  }
+  if (hi === null || hi < 1) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N)`);
+  if (lo > hi!) fail(conds[0], `WHERE ${p.rankName}`, `keeps no rank: ${p.rankName} from ${lo} to ${hi}`);
+  return { start: lo, n: hi! };
+}
+
+/** Ranks below `start` kept out after the ranking (Flink's rank range starting above 1). */
+function fromRank(rel: Rel, start: number, p: PendingRank, env: Env): Rel {
+  if (start <= 1) return rel;
+  const id = nodeId(env, 'rank_from');
+  env.g.add({ id, kind: 'filter', params: { where: `${quoteName(p.rankName)} >= ${start}` }, inputs: [['in', rel.node]], at: p.at });
+  return { ...rel, node: id };
 }
 
 /**
@@ -160,13 +193,8 @@ function planRank(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env
 function rankNode(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env, at: Tree): Rel {
   const w = windowingOf(p);
   if (w) return planWindowRank(p, conds, rankSelected, w, env);
-  let n: number | null = null;
-  for (const c of conds) {
-    const b = rankBound(c, p.rankName);
-    if (b === null) fail(c, `WHERE ${p.rankName}`, `the rank is kept with ${p.rankName} <= N, ${p.rankName} < N or ${p.rankName} = 1`);
-    n = n === null ? b : Math.min(n, b);
-  }
-  if (n === null || n < 1) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N); a bare ROW_NUMBER() is OVER aggregation, which is not supported yet`);
+  if (!conds.length) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N); a bare ROW_NUMBER() is OVER aggregation, which is not supported yet`);
+  const { start, n } = rankRangeOf(p, conds);
   if (n === 1 && p.byTime && !rankSelected) {
     const desc = p.orderBy[0]?.direction === 'desc' || p.procDesc;
     const id = nodeId(env, 'dedup');
@@ -176,22 +204,11 @@ function rankNode(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env
   if (!p.orderBy.length) fail(p.at, 'ORDER BY PROCTIME()', 'ordering by processing time keeps the first or last row only: WHERE rn = 1');
   const id = nodeId(env, 'top_n');
   env.g.add({ id, kind: 'topN', params: { partitionBy: p.partitionBy, orderBy: p.orderBy, n, rankField: p.rankName }, inputs: [['in', p.input.node]], at: p.at });
-  return { ...p.input, node: id, updating: true, eventTime: null, cols: [...p.input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] };
-}
-
-function rankN(p: PendingRank, conds: Tree[]): number {
-  let n: number | null = null;
-  for (const c of conds) {
-    const b = rankBound(c, p.rankName);
-    if (b === null) fail(c, `WHERE ${p.rankName}`, `the rank is kept with ${p.rankName} <= N, ${p.rankName} < N or ${p.rankName} = 1`);
-    n = n === null ? b : Math.min(n, b);
-  }
-  if (n === null || n < 1) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N)`);
-  return n;
+  return fromRank({ ...p.input, node: id, updating: true, eventTime: null, cols: [...p.input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] }, start, p, env);
 }
 
 function planWindowRank(p: PendingRank, conds: Tree[], rankSelected: boolean, w: { window: Record<string, unknown>; partitionBy: string[] }, env: Env): Rel {
-  const n = rankN(p, conds);
+  const { start, n } = rankRangeOf(p, conds);
   const input = { ...p.input, tvf: undefined } as Rel;
   const eventTime = w.window.type === 'columns' ? input.eventTime : 'window_time';
   if (n === 1 && p.byTime === 'eventTime' && !rankSelected) {
@@ -202,7 +219,7 @@ function planWindowRank(p: PendingRank, conds: Tree[], rankSelected: boolean, w:
   if (p.byTime === 'arrival') fail(p.at, 'ORDER BY PROCTIME()', 'a window ranks by event time or by columns, not by arrival');
   const id = nodeId(env, 'top_n');
   env.g.add({ id, kind: 'topN', params: { partitionBy: w.partitionBy, orderBy: p.orderBy, n, rankField: p.rankName, window: w.window }, inputs: [['in', input.node]], at: p.at });
-  return { ...input, node: id, eventTime, updating: false, cols: [...input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] };
+  return fromRank({ ...input, node: id, eventTime, updating: false, cols: [...input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] }, start, p, env);
 }
 
 /**
