@@ -20,8 +20,6 @@ export type WireColumn =
   | { t: 'str'; strings: string[]; idx: Uint32Array }
   /** Plain records of one shape (a snapshot cell's value, a row inside a row), as columns of their own. */
   | { t: 'rec'; fields: string[]; cols: WireColumn[] }
-  /** Plain arrays of one length (an aggregate's accumulators), a column per position. */
-  | { t: 'tup'; cols: WireColumn[] }
   /** Anything else, as structured clone carries it. */
   | { t: 'any'; v: unknown[] };
 
@@ -48,7 +46,6 @@ function bytesPerRow(v: unknown, depth: number): number {
   // A number column and its null mask, or both given up for string indexes.
   if (v === null) return 13;
   if (typeof v === 'string') return 4;
-  if (depth < MAX_DEPTH && isTuple(v)) return v.reduce((b: number, x) => b + bytesPerRow(x, depth + 1), 0);
   if (depth >= MAX_DEPTH || !isRecord(v)) return 0;
   let b = 0;
   for (const f in v) b += bytesPerRow(v[f], depth + 1);
@@ -79,20 +76,6 @@ export function packRows(rows: readonly unknown[], transfer: Transferable[] = []
   arena.transferTo(transfer);
   return { t: 'packedRows', chunks };
 }
-
-/** One list of values of any kind (a state's values in a chunk) as a column: typed wherever they allow it. */
-export type PackedColumn = { t: 'packedColumn'; n: number; col: WireColumn };
-
-export function packColumn(values: readonly unknown[]): PackedColumn {
-  const n = values.length;
-  const rows = values.map((v) => ({ v }));
-  const col = n ? encodeColumn(rows, 'v', new WireArena(arenaEstimate(rows[0], n)), 0) : { t: 'any' as const, v: [] };
-  return { t: 'packedColumn', n, col };
-}
-
-export const isPackedColumn = (v: unknown): v is PackedColumn => typeof v === 'object' && v !== null && (v as PackedColumn).t === 'packedColumn';
-
-export const unpackColumn = (p: PackedColumn): ArrayLike<unknown> => columnValues(p.col, p.n);
 
 export const isPackedRows = (v: unknown): v is PackedRows => typeof v === 'object' && v !== null && (v as PackedRows).t === 'packedRows' && Array.isArray((v as PackedRows).chunks);
 
@@ -171,7 +154,6 @@ function encodeColumn(rows: readonly Row[], f: string, arena: WireArena, depth: 
     else if (typeof v === 'string') strings++;
     else if (v === null) nulls++;
     else if (numbers + strings + nulls === 0 && depth < MAX_DEPTH && isRecord(v)) return recordColumn(rows, f, arena, depth);
-    else if (numbers + strings + nulls === 0 && depth < MAX_DEPTH && isTuple(v)) return tupleColumn(rows, f, arena, depth);
     else return { t: 'any', v: rows.map((r) => r[f]) };
   }
   if (numbers + nulls === n && numbers > 0) {
@@ -220,27 +202,6 @@ function recordColumn(rows: readonly Row[], f: string, arena: WireArena, depth: 
   return { t: 'rec', ...columns };
 }
 
-/** Arrays longer than this stay values: a column per position pays off for short, fixed shapes. */
-const MAX_TUPLE = 16;
-
-/** A plain array of a few elements with nothing but its elements (no holes, no named fields), which a tuple column rebuilds exactly. */
-function isTuple(v: unknown): v is unknown[] {
-  if (!Array.isArray(v) || Object.getPrototypeOf(v) !== Array.prototype || v.length > MAX_TUPLE) return false;
-  for (let j = 0; j < v.length; j++) if (!(j in v)) return false;
-  return Object.keys(v).length === v.length;
-}
-
-/** A column whose first value is an array: a column per position when every value is a tuple of that length (see recordColumn). */
-function tupleColumn(rows: readonly Row[], f: string, arena: WireArena, depth: number): WireColumn {
-  const values = rows.map((r) => r[f]);
-  const len = (values[0] as unknown[]).length;
-  for (const v of values) if (!isTuple(v) || v.length !== len) return { t: 'any', v: values };
-  const cols: WireColumn[] = [];
-  for (let j = 0; j < len; j++) cols.push(encodeColumn(values as Row[], String(j), arena, depth + 1));
-  if (cols.some(holdsObjects)) return { t: 'any', v: values };
-  return { t: 'tup', cols };
-}
-
 const holdsObjects = (c: WireColumn): boolean => !(c instanceof Float64Array) && c.t === 'any' && c.v.some((v) => typeof v === 'object' && v !== null);
 
 /** A column as something indexable by row. */
@@ -257,17 +218,6 @@ export function columnValues(c: WireColumn, n: number): ArrayLike<unknown> {
     case 'str': {
       const out = new Array<string | null>(n);
       for (let i = 0; i < n; i++) out[i] = c.idx[i] === NULL_INDEX ? null : c.strings[c.idx[i]];
-      return out;
-    }
-    case 'tup': {
-      const cols = c.cols.map((col) => columnValues(col, n));
-      const len = cols.length;
-      const out = new Array<unknown[]>(n);
-      for (let i = 0; i < n; i++) {
-        const t = new Array<unknown>(len);
-        for (let j = 0; j < len; j++) t[j] = cols[j][i];
-        out[i] = t;
-      }
       return out;
     }
     case 'rec': {

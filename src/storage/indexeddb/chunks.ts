@@ -2,13 +2,13 @@ import type { DBSchema } from 'idb';
 import type { Key } from '../../core/types.ts';
 import type { StateKind } from '../../state/descriptors.ts';
 import type { ChunkRef, KeyedStateHandle } from '../../state/snapshotHandles.ts';
-import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, cellValues, ColumnarChunkBuilder, READABLE_COLUMNAR_FORMATS, type ColumnarChunk } from './columnarChunk.ts';
+import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, ColumnarChunkBuilder, READABLE_COLUMNAR_FORMATS, type ColumnarChunk } from './columnarChunk.ts';
 
 /**
  * The on-disk format. A chunk is one IndexedDB value holding many key entries of one key
  * group (one put per chunk, not per key: ~400 k entries/s instead of ~10 k/s). A key group's
  * state is its chunks applied oldest → newest; an entry without cells is a tombstone.
- * Chunks are written columnar (format 4, columnarChunk.ts; formats 2 and 3 are still read); row chunks (format 1, below)
+ * Chunks are written columnar (format 3, columnarChunk.ts; format 2 is still read); row chunks (format 1, below)
  * written by earlier versions are still read, and a key group may mix both.
  */
 export type CellRecord = [state: string, kind: StateKind, value: unknown, touched: number, eventTime: number | null];
@@ -45,10 +45,9 @@ export function entryCells(r: ChunkRecord, i: number): CellRecord[] | null {
   const to = cellsEnd(r, i);
   if (from === to) return null;
   const out: CellRecord[] = [];
-  const values = cellValues(r);
   for (let c = from; c < to; c++) {
     const s = cellStateOf(r, c);
-    out.push([r.states[s], r.kinds[s], values[c], cellTouched(r, c), cellEventTime(r, c)]);
+    out.push([r.states[s], r.kinds[s], r.values[c], cellTouched(r, c), cellEventTime(r, c)]);
   }
   return out;
 }

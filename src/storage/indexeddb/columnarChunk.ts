@@ -1,7 +1,6 @@
 import type { Key } from '../../core/types.ts';
 import type { StateKind } from '../../state/descriptors.ts';
 import { approxSize } from '../../state/size.ts';
-import { isPackedColumn, packColumn, unpackColumn, type PackedColumn } from '../../core/packedRows.ts';
 
 /**
  * The columnar chunk value. The row format (format 1, no `v` field) stored every entry as
@@ -11,18 +10,14 @@ import { isPackedColumn, packColumn, unpackColumn, type PackedColumn } from '../
  * time, event time and value. Format 3 (written now) keeps every column a plain array and
  * leaves out what carries nothing: `ends` when each entry has exactly one cell, `state` when
  * the chunk holds one state, and a touched or event-time column whose cells all agree is that
- * one value. Format 4 (written now) adds one thing: the values column is taken apart as rows
- * are (core/packedRows.ts), so a chunk of aggregates is a few number columns in one buffer
- * instead of thousands of small objects and arrays that the put clones one by one (the clone
- * was half of a large checkpoint's time on this thread). Formats 3 (values as a plain array)
- * and 2 (still read) packed numbers into typed arrays, one per column and chunk: the clone of
- * many small typed arrays cost more than it saved.
+ * one value. Format 2 (still read) packed numbers into typed arrays, one per column and chunk:
+ * the clone of many small typed arrays cost more than it saved.
  */
 export interface ColumnarChunk {
   id: string;
   kg: number;
   writtenBy: number;
-  v: 2 | 3 | 4;
+  v: 2 | 3;
   keys: Float64Array | Key[];
   /** Entry i's cells are cells [ends[i-1], ends[i]); an entry without cells is a tombstone. Null: entry i is cell i. */
   ends: Uint32Array | number[] | null;
@@ -34,13 +29,13 @@ export interface ColumnarChunk {
   touched: Float64Array | number[] | number;
   /** Per cell, or one value for all (format 2: NaN stands for null in a Float64Array). */
   eventTime: Float64Array | (number | null)[] | number | null;
-  /** Per cell: the snapshot value (see toSnapshotValue); format 4 packs them (read them through `cellValues`). */
-  values: Float64Array | unknown[] | PackedColumn;
+  /** Per cell: the snapshot value (see toSnapshotValue). */
+  values: Float64Array | unknown[];
 }
 
-/** The format written; readers accept this and formats 2 and 3. */
-export const COLUMNAR_FORMAT = 4;
-export const READABLE_COLUMNAR_FORMATS: readonly number[] = [2, 3, 4];
+/** The format written; readers accept this and format 2. */
+export const COLUMNAR_FORMAT = 3;
+export const READABLE_COLUMNAR_FORMATS: readonly number[] = [2, 3];
 
 /** Values sampled for a chunk's byte estimate (the estimate walks objects; the write should not wait for it). */
 const SIZE_SAMPLE = 8;
@@ -146,7 +141,7 @@ export class ColumnarChunkBuilder {
       state: this.states.length > 1 ? this.cellState : null,
       touched: this.touched ?? this.firstTouched,
       eventTime: this.eventTimes ?? this.firstEventTime,
-      values: packColumn(this.values),
+      values: this.values,
     };
     const bytes = this.estimateBytes();
     this.n = 0;
@@ -191,13 +186,7 @@ function sampledBytes(items: readonly unknown[], n: number): number {
   return Math.round((sum / sampled) * n);
 }
 
-/** The values column, unpacked on first use (the record keeps the unpacked column). */
-export function cellValues(r: ColumnarChunk): ArrayLike<unknown> {
-  if (isPackedColumn(r.values)) r.values = unpackColumn(r.values) as unknown[];
-  return r.values;
-}
-
-/** Reads cell `c` of a columnar chunk (any format). */
+/** Reads cell `c` of a columnar chunk (either format). */
 export const cellStateOf = (r: ColumnarChunk, c: number): number => (r.state === null ? 0 : r.state[c]);
 export const cellTouched = (r: ColumnarChunk, c: number): number => (typeof r.touched === 'number' ? r.touched : r.touched[c]);
 export function cellEventTime(r: ColumnarChunk, c: number): number | null {

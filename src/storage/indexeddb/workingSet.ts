@@ -3,7 +3,7 @@ import type { AnyDescriptor, StateKind } from '../../state/descriptors.ts';
 import { fromSnapshotValue, toSnapshotValue, type Cell, type Entry } from '../../state/memory/memoryBackend.ts';
 import { isColumnar, latestTouched, type CellRecord, type ChunkRecord } from './chunks.ts';
 import { approxSize } from '../../state/size.ts';
-import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, cellValues, type ColumnarChunkBuilder } from './columnarChunk.ts';
+import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, type ColumnarChunkBuilder } from './columnarChunk.ts';
 import { KeyTracker, TrackedTable, type EvictedKey } from './trackedTable.ts';
 
 function cellLatest(kind: StateKind, c: Cell): number {
@@ -96,11 +96,10 @@ export class WorkingSet {
       return;
     }
     this.tracker.evicted.delete(key);
-    const values = cellValues(rec);
     for (let c = cellsStart(rec, i), end = cellsEnd(rec, i); c < end; c++) {
       const s = cellStateOf(rec, c);
       const kind = rec.kinds[s];
-      this.table(rec.states[s], kind).load(key, { v: fromSnapshotValue(kind, values[c]), t: cellTouched(rec, c), et: cellEventTime(rec, c) });
+      this.table(rec.states[s], kind).load(key, { v: fromSnapshotValue(kind, rec.values[c]), t: cellTouched(rec, c), et: cellEventTime(rec, c) });
     }
     if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
   }
