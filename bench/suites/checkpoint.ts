@@ -24,7 +24,7 @@ async function filledBackend(keys: number, idbFactory?: IDBFactory, dbName = `we
 }
 
 /** Raw IndexedDB: the same entries in chunk values of 512 per key group, keyed out of line as Weir's store is, one strict transaction. */
-async function rawWriteRead(keys: number, idbFactory?: IDBFactory): Promise<{ writeMs: number; readMs: number }> {
+export async function rawWriteRead(keys: number, idbFactory?: IDBFactory): Promise<{ writeMs: number; readMs: number }> {
   const factory = idbFactory ?? indexedDB;
   const name = `weir-bench-raw-${++serial}-${Math.floor(now())}`;
   const db = await new Promise<IDBDatabase>((resolve, reject) => {

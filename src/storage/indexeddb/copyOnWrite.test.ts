@@ -54,6 +54,38 @@ describe('IndexedDbStateBackend copy-on-write checkpoints', () => {
     expect(again.list(listState('l')).get()).toEqual([-1]);
   });
 
+  it('keeps out writes to keys of groups not yet written, made while earlier slices commit', async () => {
+    const world = idbWorld({ syncPersistKeys: 10 });
+    const { time } = testClock();
+    const b = await world.make(time);
+    const v = b.value(valueState<number>('v'));
+    const keys = Array.from({ length: 30_000 }, (_, i) => i);
+    for (const k of keys) {
+      b.setCurrentKey(k);
+      v.update(k);
+    }
+    const p = b.persist(1);
+    let settled = false;
+    void p.done.finally(() => (settled = true));
+    // A different share of the keys changes between each pair of slices, until the checkpoint is durable.
+    for (let round = 0; !settled && round < 1_000; round++) {
+      await new Promise((r) => setTimeout(r, 0));
+      for (let k = round % 40; k < keys.length; k += 40) {
+        b.setCurrentKey(k);
+        v.update(-1);
+      }
+    }
+    const { handle } = await p.done;
+    const back = await world.make(time);
+    await back.restoreHandles([handle]);
+    const bv = back.value(valueState<number>('v'));
+    const wrong = keys.filter((k) => {
+      back.setCurrentKey(k);
+      return bv.value() !== k;
+    });
+    expect(wrong).toEqual([]);
+  });
+
   it('a value that cannot be cloned fails the checkpoint, not the record that touched it', async () => {
     const world = idbWorld({ syncPersistKeys: 0 });
     const { time } = testClock();

@@ -95,10 +95,7 @@ async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze
   const cellsOf: CellSource = (k, into) => {
     const saved = freeze.saved.size === 0 ? undefined : freeze.saved.get(k);
     if (saved) for (const c of saved) into.cell(c[0], c[1], c[2], c[3], c[4]);
-    else {
-      freeze.remaining.delete(k); // read live below, in the same task as the put that clones it
-      core.ws.appendCells(k, into);
-    }
+    else core.ws.appendCells(k, into); // read live, in the same task as the put that clones it
   };
   const durable: Promise<void>[] = [];
   let tx: ChunkTx | null = null;
@@ -117,6 +114,7 @@ async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze
       tx.abort();
       throw e;
     }
+    freeze.writtenBelow = kg + 1;
     if (inTx >= SLICE_ENTRIES) {
       durable.push(tx.done);
       committing.push(tx.done);
@@ -156,7 +154,7 @@ export function beginPersist(core: BackendCore, checkpointId: number, incrementa
   const atOnce = core.serializing === null && dirty.size <= core.syncPersistKeys;
   const revert = () => {
     if (core.epoch !== epoch) return;
-    // The lists, not the set: a freeze empties the set as keys are written.
+    // The lists, not the set: an access during the freeze takes its key out of the set.
     for (const [, list] of dirty.groups()) for (const k of list) ws.tracker.dirty.add(k);
     const ids = new Set(out.refs.map((r) => r.id));
     layout.remove(ids);

@@ -1,0 +1,45 @@
+// Two trees' bench code side by side in one headless-Chromium worker (bench/profile/*AbPage.ts): each side an
+// esbuild bundle of a module of its tree, a worker script that imports both, and a page whose `ab(req)` runs it.
+import { build } from 'esbuild';
+import { execSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { serveStatic } from './server.ts';
+import { LAUNCH_ARGS } from './launchArgs.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Bundles `before.js` and `after.js` (the names `exports(side)` lists, from `module` of each tree), writes `worker`
+ * beside them (it imports './before.js' and './after.js', posts `{ partial }` as it goes and `{ done }` at the end),
+ * runs `req` through it and returns what it posted as done. Partial results go to stderr.
+ */
+export async function runAbInWorker(trees: { before: string; after: string }, module: string, exports: (side: 'before' | 'after') => string, worker: string, req: unknown): Promise<unknown> {
+  const dir = mkdtempSync(join(tmpdir(), 'weir-ab-'));
+  const server = await (async () => {
+    for (const side of ['before', 'after'] as const) {
+      const entry = join(dir, `${side}-entry.ts`);
+      writeFileSync(entry, `export { ${exports(side)} } from ${JSON.stringify(resolve(trees[side], module))};\n`);
+      await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', outfile: join(dir, `${side}.js`), logLevel: 'error', nodePaths: [join(root, 'node_modules')] });
+    }
+    writeFileSync(join(dir, 'worker.js'), worker);
+    writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module">window.ab = (req) => new Promise((res, rej) => { const w = new Worker('./worker.js', { type: 'module' }); w.onerror = (e) => rej(new Error(e.message)); w.onmessage = (e) => { if (e.data.partial) console.log(JSON.stringify(e.data.partial)); else res(e.data.done); }; w.postMessage(req); });</script>`);
+    return serveStatic(dir);
+  })();
+  const executablePath = execSync('bash scripts/ensure-chromium.sh', { cwd: root, encoding: 'utf8' }).trim();
+  const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
+  try {
+    const page = await browser.newPage();
+    page.on('console', (m) => console.error(m.text()));
+    await page.goto(server.url);
+    // The results come back whole from evaluate (a last console message can be lost at close).
+    return await page.evaluate((r) => (window as unknown as { ab: (r: unknown) => Promise<unknown> }).ab(r), req);
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
