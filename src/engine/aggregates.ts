@@ -147,6 +147,8 @@ export function accumulator(call: AggregateCall | OverCall, appendOnly = false):
       return arrivalValue(call.fn, read, appendOnly);
     case 'listAgg':
       return listAgg(call.separator ?? ',', read);
+    case 'listAggDistinct':
+      return distinctValues(listAgg(call.separator ?? ',', read), call.field);
     case 'lag':
       return lagAccumulator(call as OverCall, read);
     case 'udaf':
@@ -160,7 +162,7 @@ export function accumulator(call: AggregateCall | OverCall, appendOnly = false):
   }
 }
 
-/** SUM(DISTINCT …) and AVG(DISTINCT …): the inner aggregate and how many copies of each value it has. */
+/** SUM, AVG and LISTAGG over DISTINCT values: the inner aggregate and how many copies of each value it has. */
 interface Distinct {
   seen: Counted;
   inner: unknown;

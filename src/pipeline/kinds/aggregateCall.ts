@@ -1,5 +1,5 @@
 // The aggregate calls a document declares; the engine's accumulators implement them.
-export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'sumDistinct' | 'avgDistinct' | 'firstValue' | 'lastValue' | 'listAgg' | 'arrayAgg' | 'jsonArrayAgg' | 'jsonObjectAgg' | 'udaf';
+export type AggFn = 'count' | 'sum' | 'avg' | 'min' | 'max' | 'countDistinct' | 'sumDistinct' | 'avgDistinct' | 'firstValue' | 'lastValue' | 'listAgg' | 'listAggDistinct' | 'arrayAgg' | 'jsonArrayAgg' | 'jsonObjectAgg' | 'udaf';
 
 /** One output column of a GROUP BY or window aggregate. */
 export interface AggregateCall {

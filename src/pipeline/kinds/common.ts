@@ -86,10 +86,10 @@ export const sourceCommonProps: Record<string, JsonSchema> = {
 export const aggregateCallSchema: JsonSchema = {
   type: 'object',
   properties: {
-    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'sumDistinct', 'avgDistinct', 'firstValue', 'lastValue', 'listAgg', 'arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg', 'udaf'], description: 'Aggregate function.' },
+    fn: { enum: ['count', 'sum', 'avg', 'min', 'max', 'countDistinct', 'sumDistinct', 'avgDistinct', 'firstValue', 'lastValue', 'listAgg', 'listAggDistinct', 'arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg', 'udaf'], description: 'Aggregate function.' },
     field: { type: 'string', minLength: 1, description: 'Input field; leave out for COUNT(*).' },
     as: { type: 'string', minLength: 1, description: 'Output column name.' },
-    separator: { type: 'string', description: 'For listAgg: what goes between two values; default ",".', 'x-weir-visible-when': { fn: ['listAgg'] } },
+    separator: { type: 'string', description: 'For listAgg and listAggDistinct: what goes between two values; default ",".', 'x-weir-visible-when': { fn: ['listAgg', 'listAggDistinct'] } },
     keyField: { type: 'string', minLength: 1, description: 'For jsonObjectAgg: the input field that names each member; `field` is its value.', 'x-weir-visible-when': { fn: ['jsonObjectAgg'] } },
     nulls: { enum: ['keep', 'skip'], description: 'For arrayAgg, jsonArrayAgg and jsonObjectAgg: keep NULL values or skip them; default keep, but skip for jsonArrayAgg (as Flink).', 'x-weir-visible-when': { fn: ['arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg'] } },
     jsonValues: { type: 'boolean', description: 'For jsonArrayAgg and jsonObjectAgg: the values are JSON text, nested as JSON instead of as strings.', 'x-weir-visible-when': { fn: ['jsonArrayAgg', 'jsonObjectAgg'] } },
@@ -131,6 +131,7 @@ export function aggregateOutputType(fn: string, input: FieldType | undefined): F
     case 'countDistinct':
       return 'integer';
     case 'listAgg':
+    case 'listAggDistinct':
     case 'jsonArrayAgg':
     case 'jsonObjectAgg':
       return 'string';

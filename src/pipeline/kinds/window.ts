@@ -72,7 +72,7 @@ export function windowShapeProblems(p: WindowParams): InferProblem[] {
 }
 
 /** Calls whose result depends on the order values arrived in. */
-const ARRIVAL_ORDERED = new Set(['listAgg', 'arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg']);
+const ARRIVAL_ORDERED = new Set(['listAgg', 'listAggDistinct', 'arrayAgg', 'jsonArrayAgg', 'jsonObjectAgg']);
 
 export const windowSpec: KindSpec<WindowParams> = {
   kind: 'window',

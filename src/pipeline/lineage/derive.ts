@@ -35,7 +35,7 @@ function lagTail(call: OverCall): string {
   return call.offset !== undefined ? `, ${call.offset}` : '';
 }
 
-const DISTINCT_SQL: Record<string, string> = { countDistinct: 'COUNT', sumDistinct: 'SUM', avgDistinct: 'AVG' };
+const DISTINCT_SQL: Record<string, string> = { countDistinct: 'COUNT', sumDistinct: 'SUM', avgDistinct: 'AVG', listAggDistinct: 'LISTAGG' };
 
 /** `SUM(amount)`, `COUNT(*)`, `COUNT(DISTINCT user)`; a user aggregate is code whose reading of its field is its own. */
 export function aggregateDerivation(call: AggregateCall | OverCall, port = 'in', over?: string): Derivation {

@@ -38,7 +38,49 @@ export function customersByFinalCount(): Map<number, unknown[]> {
   return new Map([...groups].map(([n, cs]) => [n, cs.sort((a, b) => a.at - b.at).map((c) => c.id)]));
 }
 
+/**
+ * LISTAGG(DISTINCT n) over every customer's running count of orders not cancelled: each change of a
+ * count retracts the old value, then adds the new; a value joins the list when its first live copy
+ * arrives and leaves it with its last, as Flink's distinct map view in front of LISTAGG.
+ */
+function distinctCountsInOrder(): string | null {
+  const copies = new Map<number, number>();
+  const list: number[] = [];
+  const counts = new Map<unknown, number>();
+  for (const o of orders.filter((x) => x.status !== 'cancelled')) {
+    const old = counts.get(o.customer_id);
+    const now = (old ?? 0) + 1;
+    counts.set(o.customer_id, now);
+    if (old !== undefined) {
+      copies.set(old, copies.get(old)! - 1);
+      if (copies.get(old) === 0) list.splice(list.indexOf(old), 1);
+    }
+    copies.set(now, (copies.get(now) ?? 0) + 1);
+    if (copies.get(now) === 1) list.push(now);
+  }
+  return list.length ? list.join(',') : null;
+}
+
 export const listAggCases: SqlOracleCase[] = [
+  {
+    name: 'LISTAGG(DISTINCT …): each product once per customer, in the order of its first copy, with and without a separator',
+    sql: `${ORDERS_DDL}${upsert('product_sets', 'customer_id STRING, products STRING, currencies STRING', 'customer_id')}INSERT INTO product_sets
+SELECT customer_id, LISTAGG(DISTINCT product) AS products, LISTAGG(DISTINCT currency, ' / ') AS currencies
+FROM orders GROUP BY customer_id;`,
+    expected: {
+      product_sets: () =>
+        [...byKey(orders, 'customer_id')].map(([customer_id, os]) => {
+          const once = (field: string) => os.filter((o, i) => o[field] !== null && os.findIndex((x) => x[field] === o[field]) === i);
+          return { customer_id, products: joined(once('product'), 'product'), currencies: joined(once('currency'), 'currency', ' / ') };
+        }),
+    },
+  },
+  {
+    name: 'LISTAGG(DISTINCT …) over an updating aggregate: a value leaves with its last live copy and comes back at the end',
+    sql: `${ORDERS_DDL}CREATE VIEW per_customer AS SELECT customer_id, COUNT(*) AS n FROM orders WHERE status <> 'cancelled' GROUP BY customer_id;
+${upsert('count_set', 'k STRING, counts STRING', 'k')}INSERT INTO count_set SELECT k, LISTAGG(DISTINCT CAST(n AS STRING)) AS counts FROM (SELECT 'all' AS k, n FROM per_customer) GROUP BY k;`,
+    expected: { count_set: () => [{ k: 'all', counts: distinctCountsInOrder() }] },
+  },
   {
     name: 'LISTAGG with the default separator and with one of its own skips NULLs, in arrival order',
     sql: `${ORDERS_DDL}${upsert('baskets', 'customer_id STRING, products STRING, paid_ids STRING, n BIGINT', 'customer_id')}INSERT INTO baskets

@@ -32,7 +32,10 @@ export function aggregateCall(a: OperatorArgs, call: AggregateCall, input: Relat
     case 'lastValue':
       return `LAST_VALUE(${f})`;
     case 'listAgg':
-      return call.separator === undefined ? `LISTAGG(${f})` : `LISTAGG(${f}, ${str(call.separator)})`;
+    case 'listAggDistinct': {
+      const d = call.fn === 'listAggDistinct' ? 'DISTINCT ' : '';
+      return call.separator === undefined ? `LISTAGG(${d}${f})` : `LISTAGG(${d}${f}, ${str(call.separator)})`;
+    }
     case 'arrayAgg':
       return `ARRAY_AGG(${f}${call.nulls === 'skip' ? ' IGNORE NULLS' : ''})`;
     case 'jsonArrayAgg':

@@ -25,7 +25,7 @@ import { COLLECTING, collectingArgs } from './collectingCalls.ts';
 const AGGREGATE_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LISTAGG: 'listAgg' };
 const AGGREGATES = new Set(Object.keys(AGGREGATE_FNS));
 /** Aggregates over the distinct values of their argument (`SUM(DISTINCT x)`). */
-const DISTINCT_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'countDistinct', SUM: 'sumDistinct', AVG: 'avgDistinct' };
+const DISTINCT_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'countDistinct', SUM: 'sumDistinct', AVG: 'avgDistinct', LISTAGG: 'listAggDistinct' };
 const OTHER_AGGREGATES = new Set(['COLLECT']);
 /** Variances and standard deviations: STDDEV and VARIANCE are the sample forms, as in Flink. */
 const SPREADS: Record<string, { sample: boolean; root: boolean }> = {
@@ -255,7 +255,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
   };
   for (const c of sources.flatMap((s) => aggregateCalls(s, udafs))) {
     const fn = callName(c)!;
-    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG (each also with DISTINCT), MIN, MAX, FIRST_VALUE, LAST_VALUE, LISTAGG, ARRAY_AGG, JSON_ARRAYAGG, JSON_OBJECTAGG, STDDEV_POP/SAMP and VAR_POP/SAMP; write others as an aggregate with code (udaf)');
+    if (OTHER_AGGREGATES.has(fn)) fail(c, `${fn}(…)`, 'Weir aggregates are COUNT, SUM, AVG (each also with DISTINCT), MIN, MAX, FIRST_VALUE, LAST_VALUE, LISTAGG (also with DISTINCT), ARRAY_AGG, JSON_ARRAYAGG, JSON_OBJECTAGG, STDDEV_POP/SAMP and VAR_POP/SAMP; write others as an aggregate with code (udaf)');
     const { distinct, star } = callArgs(c);
     let { args } = callArgs(c);
     const flt = filterOf(env, c);
@@ -266,7 +266,7 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
       if (integerAvgTexts.has(key)) integerAvgs.add(c);
       continue;
     }
-    if (distinct && !(fn in DISTINCT_FNS) && fn !== 'MIN' && fn !== 'MAX') fail(c, `${fn}(DISTINCT …)`, `not supported; COUNT, SUM and AVG take DISTINCT, and the nearest form for ${fn} is ${fn} over a SELECT DISTINCT subquery`);
+    if (distinct && !(fn in DISTINCT_FNS) && fn !== 'MIN' && fn !== 'MAX') fail(c, `${fn}(DISTINCT …)`, `not supported; COUNT, SUM, AVG and LISTAGG take DISTINCT, and the nearest form for ${fn} is ${fn} over a SELECT DISTINCT subquery`);
     if (udafs.has(fn)) {
       // A user aggregate reads one column, or the whole row when it is called with every column.
       const refs = args.map((a) => columnRef(a));
