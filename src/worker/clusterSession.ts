@@ -28,7 +28,9 @@ import { SessionChannel } from './sessionChannel.ts';
 
 /** A barrier leaves a source within a few steps of its trigger; this only bounds a job that cannot checkpoint. */
 const MAX_STEPS_TO_BARRIER = 100_000;
-const SNAPSHOT_MS = 50; // 20 Hz at most
+// 12.5 Hz at most while running: each snapshot costs the page a React render and a layout, and at
+// 20 Hz that cost dropped frames on a 2-core machine; a step, pause or finish is posted at once.
+const SNAPSHOT_MS = 80;
 
 /**
  * One loaded job in the engine worker, on the parallel LocalCluster: paces it by wall clock,

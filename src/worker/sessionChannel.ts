@@ -20,7 +20,7 @@ export abstract class SessionChannel {
 
   /**
    * `credit`: the listener calls snapshotApplied() once it has shown a snapshot, and running
-   * snapshots are not produced before that. A UI that renders slower than 20 Hz then costs the job
+   * snapshots are not produced before that. A UI that renders slower than the snapshot rate then costs the job
    * only the frames it can show: no frame production, cloning or decoding of snapshots it would drop.
    */
   onSnapshot(l: (s: RunSnapshot) => void, opts: { credit?: boolean } = {}): void {

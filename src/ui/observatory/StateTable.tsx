@@ -10,7 +10,7 @@ import { bumpFlashes, changeStreaks, flashClass, isSteady, soonestTtl, stateWind
 import { ValueCell } from './ValueCell.tsx';
 
 const ROW_H = 28;
-/** Rows beyond each edge of the view: enough for a wheel notch between two frames (20 Hz). Each extra
+/** Rows beyond each edge of the view: enough for a wheel notch between two snapshots (12.5 Hz). Each extra
  * row is re-rendered on every frame while the job runs, so a generous overscan costs frame rate. */
 const OVERSCAN = 6;
 

@@ -9,7 +9,7 @@ const nextFrame: Schedule = (fn) => {
 };
 
 /**
- * Applies at most one running snapshot per animation frame. The worker posts up to 20 a second;
+ * Applies at most one running snapshot per animation frame. The worker posts up to 12.5 a second;
  * when rendering falls behind (a busy or shared CPU) they queue up, and applying each one costs a
  * whole React render and layout that nobody sees. Snapshots carry full state (status, sinks,
  * frame), so the latest one stands for those it replaces, except their log lines, which are kept.
