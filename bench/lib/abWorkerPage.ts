@@ -1,5 +1,5 @@
-// Two trees' bench code side by side in one headless-Chromium worker (bench/profile/*AbPage.ts): each side an
-// esbuild bundle of a module of its tree, a worker script that imports both, and a page whose `ab(req)` runs it.
+// Trees' bench code side by side in one headless-Chromium worker (bench/profile/*AbPage.ts): each side an esbuild
+// bundle of a module of its tree, a worker script that imports them all, and a page whose `ab(req)` runs it.
 import { build } from 'esbuild';
 import { execSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,14 +13,14 @@ import { LAUNCH_ARGS } from './launchArgs.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
- * Bundles `before.js` and `after.js` (the names `exports(side)` lists, from `module` of each tree), writes `worker`
- * beside them (it imports './before.js' and './after.js', posts `{ partial }` as it goes and `{ done }` at the end),
- * runs `req` through it and returns what it posted as done. Partial results go to stderr.
+ * Bundles `<side>.js` per side of `trees` (side name → tree; the names `exports(side)` lists, from `module` of that
+ * tree), writes `worker` beside them (it imports './<side>.js' for each, posts `{ partial }` as it goes and
+ * `{ done }` at the end), runs `req` through it and returns what it posted as done. Partial results go to stderr.
  */
-export async function runAbInWorker(trees: { before: string; after: string }, module: string, exports: (side: 'before' | 'after') => string, worker: string, req: unknown): Promise<unknown> {
+export async function runAbInWorker(trees: Record<string, string>, module: string, exports: (side: string) => string, worker: string, req: unknown): Promise<unknown> {
   const dir = mkdtempSync(join(tmpdir(), 'weir-ab-'));
   const server = await (async () => {
-    for (const side of ['before', 'after'] as const) {
+    for (const side of Object.keys(trees)) {
       const entry = join(dir, `${side}-entry.ts`);
       writeFileSync(entry, `export { ${exports(side)} } from ${JSON.stringify(resolve(trees[side], module))};\n`);
       await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', outfile: join(dir, `${side}.js`), logLevel: 'error', nodePaths: [join(root, 'node_modules')] });

@@ -4,30 +4,14 @@
 // this one. Each side is an esbuild bundle of its bench/suites/nexmark.ts; per pair the order alternates, wall time
 // (a worker has no CPU clock), ratios paired per round. A comma-separated before (`a,b,c`) runs every tree in each
 // round, the order rotating, each side's ratio paired against the first (a bisection's steps in one run, one noise).
-import { build } from 'esbuild';
-import { execSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { serveStatic } from '../lib/server.ts';
-import { LAUNCH_ARGS } from '../lib/launchArgs.ts';
+import { runAbInWorker } from '../lib/abWorkerPage.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const [beforeTree, afterTree = root, queries = 'q5,q7,q12,q17,q8', events = '200000', pairs = '5'] = process.argv.slice(2);
-const dir = mkdtempSync(join(tmpdir(), 'weir-nexmark-ab-'));
 const trees = [...beforeTree.split(','), afterTree];
 const names = trees.length === 2 ? ['before', 'after'] : trees.map((_, i) => `s${i}`);
-for (const [i, side] of names.entries()) {
-  const tree = trees[i];
-  const entry = join(dir, `${side}-entry.ts`);
-  writeFileSync(entry, `export { nexmarkPlan, runQuery } from ${JSON.stringify(resolve(tree, 'bench/suites/nexmark.ts'))};\n`);
-  await build({ entryPoints: [entry], bundle: true, format: 'esm', platform: 'browser', outfile: join(dir, `${side}.js`), logLevel: 'error', nodePaths: [join(root, 'node_modules')] });
-}
-writeFileSync(
-  join(dir, 'worker.js'),
-  `${names.map((n) => `import * as ${n} from './${n}.js';`).join('\n')}
+const worker = `${names.map((n) => `import * as ${n} from './${n}.js';`).join('\n')}
 const names = ${JSON.stringify(names)};
 const sides = { ${names.join(', ')} };
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
@@ -61,21 +45,7 @@ onmessage = async ({ data: { queries, events, pairs } }) => {
   }
   postMessage({ done: out });
 };
-`,
-);
-writeFileSync(join(dir, 'index.html'), `<!doctype html><script type="module">window.ab = (req) => new Promise((res) => { const w = new Worker('./worker.js', { type: 'module' }); w.onmessage = (e) => { if (e.data.partial) console.log(JSON.stringify(e.data.partial)); else res(e.data.done); }; w.postMessage(req); });</script>`);
-const server = await serveStatic(dir);
-const executablePath = execSync('bash scripts/ensure-chromium.sh', { cwd: root, encoding: 'utf8' }).trim();
-const browser = await chromium.launch({ executablePath, headless: true, args: LAUNCH_ARGS });
-try {
-  const page = await browser.newPage();
-  page.on('console', (m) => console.error(m.text()));
-  await page.goto(server.url);
-  // Progress goes to stderr as each query ends; the results, whole, to stdout (a last console message can be lost at close).
-  const done = await page.evaluate((req) => (window as unknown as { ab: (r: unknown) => Promise<unknown[]> }).ab(req), { queries: queries.split(','), events: Number(events), pairs: Number(pairs) });
-  for (const r of done) console.log(JSON.stringify(r));
-} finally {
-  await browser.close();
-  await server.close();
-  rmSync(dir, { recursive: true, force: true });
-}
+`;
+const req = { queries: queries.split(','), events: Number(events), pairs: Number(pairs) };
+const done = (await runAbInWorker(Object.fromEntries(names.map((n, i) => [n, trees[i]])), 'bench/suites/nexmark.ts', () => 'nexmarkPlan, runQuery', worker, req)) as unknown[];
+for (const r of done) console.log(JSON.stringify(r));
