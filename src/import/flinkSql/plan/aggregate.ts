@@ -14,12 +14,12 @@ import { fail, quoteName } from './model.ts';
 import type { Env } from './env.ts';
 import { nodeId, scopeOf } from './env.ts';
 import type { Replace, Scope } from './expr.ts';
-import { callArgs, callName, columnRef, constantValue, intervalMs, render, resolveColumn, weirExpr } from './expr.ts';
+import { callArgs, callName, columnRef, intervalMs, render, resolveColumn, weirExpr } from './expr.ts';
 import { exprType } from './exprForms.ts';
 import type { FromRel } from './select.ts';
 import { expandGroupingSets, groupingCall, hasGroupingSets } from './groupingSets.ts';
 import { filter, selectItems } from './select.ts';
-import { COLLECTING, collectingArgs } from './collectingCalls.ts';
+import { COLLECTING, collectingArgs, listAggArgs } from './collectingCalls.ts';
 
 /** Flink's aggregate functions Weir computes, by the call they become. */
 const AGGREGATE_FNS: Record<string, AggregateCall['fn']> = { COUNT: 'count', SUM: 'sum', AVG: 'avg', MIN: 'min', MAX: 'max', FIRST_VALUE: 'firstValue', LAST_VALUE: 'lastValue', LISTAGG: 'listAgg' };
@@ -424,23 +424,6 @@ export function planAggregate(sel: Tree, from: FromRel, env: Env, ranked?: Ranke
 }
 
 const resolve = resolveColumn;
-
-/**
- * LISTAGG(value [, separator]) as Flink types it: the value is text (Flink refuses LISTAGG of a
- * number), the separator a text constant, ',' when left out (then not written into the call).
- */
-function listAggArgs(c: Tree, args: Tree[], star: boolean, scope: Scope, windowType: string | null): { args: Tree[]; separator?: string } {
-  if (star || args.length < 1 || args.length > 2) fail(c, 'LISTAGG(…)', "takes LISTAGG(value [, separator]), the separator a text constant such as ', '");
-  // Merging two sessions would lose the arrival order the list keeps.
-  if (windowType === 'session') fail(c, 'LISTAGG(…) in a SESSION window', 'not supported: merging sessions loses the arrival order of the values; the nearest supported form is a TUMBLE, HOP or CUMULATE window, or LISTAGG in a GROUP BY over the session window\'s rows');
-  const value = kids(args[0]).find((k) => !k.symbol) ?? args[0];
-  const type = exprType(weirExpr(value, scope, 'LISTAGG(…)'), scope.cols);
-  if (type && type !== 'string' && type !== 'json') fail(value, 'LISTAGG(…)', `LISTAGG joins text, and \`${textOf(scope.sql, value)}\` is ${type === 'integer' ? 'an integer' : `a ${type}`}: write LISTAGG(CAST(${textOf(scope.sql, value)} AS STRING))`);
-  if (!args[1]) return { args: [args[0]] };
-  const sep = constantValue(args[1], scope, 'LISTAGG(…, separator)');
-  if (typeof sep !== 'string') fail(args[1], 'LISTAGG(…, separator)', `the separator is a text constant such as ', ', found ${textOf(scope.sql, args[1])}`);
-  return sep === ',' ? { args: [args[0]] } : { args: [args[0]], separator: sep };
-}
 
 /** A project of already-rendered expressions; none when it is the identity. */
 function projectTexts(rel: Rel, fields: { name: string; expr: string }[], env: Env, at: Tree): Rel {

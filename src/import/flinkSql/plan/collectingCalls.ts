@@ -2,14 +2,17 @@
  * The arguments of Flink's collecting aggregates as dt-sql-parser reads them:
  * - `ARRAY_AGG(v [RESPECT | IGNORE NULLS])`: the grammar takes the NULLS clause for two more values;
  * - `JSON_ARRAYAGG(v [NULL | ABSENT ON NULL])`;
- * - `JSON_OBJECTAGG([KEY] k VALUE v [NULL | ABSENT ON NULL])`.
+ * - `JSON_OBJECTAGG([KEY] k VALUE v [NULL | ABSENT ON NULL])`;
+ * - `LISTAGG([DISTINCT] v [, separator])`.
  * A value written as a JSON_OBJECT or JSON_ARRAY call is JSON, nested as JSON, not as a string.
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { find, kids, ruleOf, textOf } from '../../../export/flinkSql/verify/parseTree.ts';
 import type { AggregateCall } from '../../../pipeline/kinds/aggregateCall.ts';
 import { fail } from './model.ts';
-import { callArgs, callName } from './expr.ts';
+import type { Scope } from './expr.ts';
+import { callArgs, callName, constantValue, weirExpr } from './expr.ts';
+import { exprType } from './exprForms.ts';
 
 export const COLLECTING: Readonly<Record<string, AggregateCall['fn']>> = { ARRAY_AGG: 'arrayAgg', JSON_ARRAYAGG: 'jsonArrayAgg', JSON_OBJECTAGG: 'jsonObjectAgg' };
 
@@ -58,4 +61,21 @@ export function collectingArgs(c: Tree, fn: string, sql: string): CollectingArgs
   const inner = callName(core(value));
   const jsonValues = fn !== 'ARRAY_AGG' && (inner === 'JSON_OBJECT' || inner === 'JSON_ARRAY');
   return { value, key, ...(nulls ? { nulls } : {}), jsonValues };
+}
+
+/**
+ * LISTAGG(value [, separator]) as Flink types it: the value is text (Flink refuses LISTAGG of a
+ * number), the separator a text constant, ',' when left out (then not written into the call).
+ */
+export function listAggArgs(c: Tree, args: Tree[], star: boolean, scope: Scope, windowType: string | null): { args: Tree[]; separator?: string } {
+  if (star || args.length < 1 || args.length > 2) fail(c, 'LISTAGG(…)', "takes LISTAGG(value [, separator]), the separator a text constant such as ', '");
+  // Merging two sessions would lose the arrival order the list keeps.
+  if (windowType === 'session') fail(c, 'LISTAGG(…) in a SESSION window', 'not supported: merging sessions loses the arrival order of the values; the nearest supported form is a TUMBLE, HOP or CUMULATE window, or LISTAGG in a GROUP BY over the session window\'s rows');
+  const value = kids(args[0]).find((k) => !k.symbol) ?? args[0];
+  const type = exprType(weirExpr(value, scope, 'LISTAGG(…)'), scope.cols);
+  if (type && type !== 'string' && type !== 'json') fail(value, 'LISTAGG(…)', `LISTAGG joins text, and \`${textOf(scope.sql, value)}\` is ${type === 'integer' ? 'an integer' : `a ${type}`}: write LISTAGG(CAST(${textOf(scope.sql, value)} AS STRING))`);
+  if (!args[1]) return { args: [args[0]] };
+  const sep = constantValue(args[1], scope, 'LISTAGG(…, separator)');
+  if (typeof sep !== 'string') fail(args[1], 'LISTAGG(…, separator)', `the separator is a text constant such as ', ', found ${textOf(scope.sql, args[1])}`);
+  return sep === ',' ? { args: [args[0]] } : { args: [args[0]], separator: sep };
 }
