@@ -93,7 +93,7 @@ const ZH_PARAMS: Record<string, string> = {
     'Flink 的 mini-batch（table.exec.mini-batch.enabled）：把同一批輸入中同一群組的資料合併處理，每批每個群組只輸出一次變更，而不是每筆資料一次。最後的表相同，changelog 仍然一致（每個 -U 都是上次輸出的那一列）；同一批之內的中間更新不會輸出。預設為 false。',
   'For lag: how many rows back (0 is the row itself); default 1.': 'lag 用：往回幾筆（0 是這一筆本身）；預設 1。',
   'For lag: the value when the partition has fewer rows before this one; default NULL.': 'lag 用：分區中這一筆之前的資料不夠多時傳回的值；預設 NULL。',
-  'For listAgg: what goes between two values; default ",".': 'listAgg 用：兩個值之間放的文字；預設為 ","。',
+  'For listAgg and listAggDistinct: what goes between two values; default ",".': 'listAgg 與 listAggDistinct 用：兩個值之間放的文字；預設為 ","。',
   'For jsonObjectAgg: the input field that names each member; `field` is its value.': 'jsonObjectAgg 用：為每個成員命名的輸入欄位；`field` 是它的值。',
   'For arrayAgg, jsonArrayAgg and jsonObjectAgg: keep NULL values or skip them; default keep, but skip for jsonArrayAgg (as Flink).': 'arrayAgg、jsonArrayAgg 與 jsonObjectAgg 用：保留或略過 NULL 值；預設保留，jsonArrayAgg 則預設略過（與 Flink 相同）。',
   'For jsonArrayAgg and jsonObjectAgg: the values are JSON text, nested as JSON instead of as strings.': 'jsonArrayAgg 與 jsonObjectAgg 用：值是 JSON 文字，以 JSON 巢狀放入，而不是當成字串。',
