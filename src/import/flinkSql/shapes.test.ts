@@ -40,6 +40,11 @@ describe('query shapes', () => {
     expect(refusal('SELECT a, n FROM t ORDER BY n\nOFFSET 2 ROWS')).toMatchObject({ line: LINE + 1, column: 1, construct: 'OFFSET', message: expect.stringMatching(/LIMIT n OFFSET m/) });
   });
 
+  it('an unnamed item that starts with a column and goes on (`n - 1`, `a || a`) is the whole expression, not the column', () => {
+    const fields = plan('SELECT a || a, n - 1 FROM t').nodes.find((x) => x.kind === 'project')!.params.fields as { expr: string }[];
+    expect(fields.map((f) => f.expr)).toEqual(['`a` || `a`', '`n` - 1']);
+  });
+
   it('JOIN … USING merges its key; USING and NATURAL name what is missing', () => {
     const doc = plan('SELECT * FROM (SELECT a, n FROM t) JOIN (SELECT a FROM u) USING (a)');
     expect(doc.nodes.find((n) => n.kind === 'join')!.params).toMatchObject({ leftKey: ['a'], rightKey: ['a'] });

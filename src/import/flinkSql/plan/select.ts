@@ -19,6 +19,7 @@ import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { pendingRankOverAggregate } from './rankAggregate.ts';
 import { UNNAMED_OVER } from '../../../export/flinkSql/verify/overAlias.ts';
 import { hasOverAggregates, planOver } from './over.ts';
+import { parseLifted } from './liftedText.ts';
 import { udfStubs } from './udf.ts';
 import { planWindowSemiJoins } from './windowSemiJoin.ts';
 import { renamedColumns, unnamedCallOfUnknown } from './selectForms.ts';
@@ -253,6 +254,15 @@ export function planFromItem(t: Tree, env: Env): FromRel {
 /** The columns `*` stands for: a USING join lists its merged keys, not the sides' copies. */
 const starCols = (rel: Rel): Col[] => rel.cols.filter((c) => !c.usingSide);
 
+/** A SELECT item the grammar split in two, parsed again in parentheses at its own offsets (liftedText.ts). */
+function wholeItem(sel: Tree, item: Tree, env: Env): Tree {
+  const at = (item.start as { start: number }).start;
+  const tree = parseLifted(env.sql, (sel.start as { start: number }).start, { at, end: (item.stop as { stop: number }).stop + 1 }, true);
+  const whole = tree ? findAll(tree, 'columnProjectItem')[0] : undefined;
+  const e = whole ? (childOf(whole, 'selectExpressionColumnName') ?? childOf(whole, 'selectLiteralColumnName')) : null;
+  return (e ? (find(e, 'expression') ?? childOf(e, 'columnName')) : null) ?? fail(item, 'SELECT list', `could not read ${item.getText()} as one expression; name it with AS`);
+}
+
 /** The SELECT list as named expressions; `*` and `t.*` expand to the columns in scope. */
 export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr: Tree | null; col: Col | null; at: Tree }[] {
   const list = find(childOf(sel, 'selectClause')!, 'selectList')!;
@@ -283,7 +293,10 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
     const alias = find(item, 'columnAlias');
     const window = childOf(item, 'selectWindowItemColumnName');
     const expr = window ? find(window, 'overWindowItem')! : (childOf(item, 'selectExpressionColumnName') ?? childOf(item, 'selectLiteralColumnName'))!;
-    const body = ruleOf(expr) === 'selectExpressionColumnName' || ruleOf(expr) === 'selectLiteralColumnName' ? kids(expr).find((k) => ruleOf(k) !== 'columnAlias' && !k.symbol)! : expr;
+    let body = ruleOf(expr) === 'selectExpressionColumnName' || ruleOf(expr) === 'selectLiteralColumnName' ? kids(expr).find((k) => ruleOf(k) !== 'columnAlias' && !k.symbol)! : expr;
+    // dt-sql-parser reads an unnamed `a - b` as the column `a` beside an expression `- b`: read the item whole.
+    const split = !alias && ruleOf(expr) === 'selectLiteralColumnName' && !!childOf(item, 'expression');
+    if (split) body = wholeItem(sel, item, env);
     let name: string | null = alias ? unquote(childOf(alias, 'identifier')!.getText()) : null;
     unnamedCallOfUnknown(item, alias, env);
     if (window && !name) {
@@ -292,7 +305,7 @@ export function selectItems(sel: Tree, rel: Rel, env: Env): { name: string; expr
     }
     // An OVER item written without a name is named as Flink names it (see overAlias.ts).
     if (name === UNNAMED_OVER) name = `EXPR$${i}`;
-    name ??= columnRef(body)?.name ?? `EXPR$${i}`;
+    name ??= (split ? null : columnRef(body)?.name) ?? `EXPR$${i}`;
     out.push({ name, expr: body, col: null, at: item });
   });
   if (env.orderCarry?.sel === sel) out.push(...carriedOrderKeys(env.orderCarry.keys, out));
