@@ -6,7 +6,7 @@
  * values of VALUES rows that are not plain literals (valueCells.ts).
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { parseFlinkSql } from '../../../export/flinkSql/verify/parseTree.ts';
+import { childOf, find, findAll, parseFlinkSql } from '../../../export/flinkSql/verify/parseTree.ts';
 
 export interface LiftedText {
   /** Offset of the lifted text's first character in the script. */
@@ -38,4 +38,12 @@ export function parseLifted(fullText: string, selectAt: number, l: LiftedText, p
 /** Writes `name` over [from, to) of `chars`, blanks after it, line breaks kept. */
 export function writePlaceholder(chars: string[], from: number, to: number, name: string): void {
   for (let k = from; k < to; k++) if (chars[k] !== '\n') chars[k] = k - from < name.length ? name[k - from] : ' ';
+}
+
+/** The one expression of a lifted text read in parentheses (a SELECT item or a VALUES value); null when unread. */
+export function liftedExpression(fullText: string, selectAt: number, l: LiftedText): Tree | null {
+  const tree = parseLifted(fullText, selectAt, l, true);
+  const item = tree ? findAll(tree, 'columnProjectItem')[0] : undefined;
+  const e = item ? (childOf(item, 'selectExpressionColumnName') ?? childOf(item, 'selectLiteralColumnName')) : null;
+  return e ? (find(e, 'expression') ?? childOf(e, 'columnName')) : null;
 }

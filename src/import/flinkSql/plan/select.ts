@@ -19,7 +19,7 @@ import { pendingRank, planRankFromOuter, rankItem } from './rank.ts';
 import { pendingRankOverAggregate } from './rankAggregate.ts';
 import { UNNAMED_OVER } from '../../../export/flinkSql/verify/overAlias.ts';
 import { hasOverAggregates, planOver } from './over.ts';
-import { parseLifted } from './liftedText.ts';
+import { liftedExpression } from './liftedText.ts';
 import { udfStubs } from './udf.ts';
 import { planWindowSemiJoins } from './windowSemiJoin.ts';
 import { renamedColumns, unnamedCallOfUnknown } from './selectForms.ts';
@@ -254,13 +254,10 @@ export function planFromItem(t: Tree, env: Env): FromRel {
 /** The columns `*` stands for: a USING join lists its merged keys, not the sides' copies. */
 const starCols = (rel: Rel): Col[] => rel.cols.filter((c) => !c.usingSide);
 
-/** A SELECT item the grammar split in two, parsed again in parentheses at its own offsets (liftedText.ts). */
+/** A SELECT item the grammar split in two, read again whole at its own offsets (liftedText.ts). */
 function wholeItem(sel: Tree, item: Tree, env: Env): Tree {
-  const at = (item.start as { start: number }).start;
-  const tree = parseLifted(env.sql, (sel.start as { start: number }).start, { at, end: (item.stop as { stop: number }).stop + 1 }, true);
-  const whole = tree ? findAll(tree, 'columnProjectItem')[0] : undefined;
-  const e = whole ? (childOf(whole, 'selectExpressionColumnName') ?? childOf(whole, 'selectLiteralColumnName')) : null;
-  return (e ? (find(e, 'expression') ?? childOf(e, 'columnName')) : null) ?? fail(item, 'SELECT list', `could not read ${item.getText()} as one expression; name it with AS`);
+  const l = { at: (item.start as { start: number }).start, end: (item.stop as { stop: number }).stop + 1 };
+  return liftedExpression(env.sql, (sel.start as { start: number }).start, l) ?? fail(item, 'SELECT list', `could not read ${item.getText()} as one expression; name it with AS`);
 }
 
 /** The SELECT list as named expressions; `*` and `t.*` expand to the columns in scope. */

@@ -6,10 +6,9 @@
  * the VALUES keyword standing for the SELECT keyword in front of it.
  */
 import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
-import { childOf, find, findAll } from '../../../export/flinkSql/verify/parseTree.ts';
 import { fail } from './model.ts';
 import type { LiftedText } from './liftedText.ts';
-import { parseLifted, writePlaceholder } from './liftedText.ts';
+import { liftedExpression, writePlaceholder } from './liftedText.ts';
 
 export interface ValueCell extends LiftedText {
   /** Offset of the VALUES keyword of its list. */
@@ -53,10 +52,7 @@ export function liftedValue(v: Tree, cells: readonly ValueCell[], fullText: stri
   const start = (v as { start?: { start: number } }).start?.start;
   const cell = start === undefined ? undefined : cells.find((c) => c.at === start);
   if (!cell) return null;
-  const tree = parseLifted(fullText, cell.valuesAt, cell, true);
-  const item = tree ? findAll(tree, 'columnProjectItem')[0] : undefined;
-  const expr = item ? (childOf(item, 'selectExpressionColumnName') ?? childOf(item, 'selectLiteralColumnName')) : null;
-  const body = expr ? (find(expr, 'expression') ?? childOf(expr, 'columnName')) : null;
+  const body = liftedExpression(fullText, cell.valuesAt, cell);
   if (!body) fail(v, 'VALUES', `could not read ${fullText.slice(cell.at, cell.end).replace(/\s+/g, ' ')} as a constant expression`);
   return body!;
 }
