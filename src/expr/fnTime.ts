@@ -8,6 +8,7 @@ import type { Evaluator, FunctionDef } from './functionKit.ts';
 import { always } from './functionKit.ts';
 import { DAY_MS, DEFAULT_TIMESTAMP, addMonths, dayOfYear, formatMillis, isoWeek, monthsBetween, parseMillis, toDateText, toMillis } from './timeText.ts';
 import { finite, toNum, toStr } from './values.ts';
+import { compilingServices } from './services.ts';
 
 const FIXED_MS: Readonly<Record<string, number>> = { SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: DAY_MS, WEEK: 7 * DAY_MS };
 const CALENDAR_MONTHS: Readonly<Record<string, number>> = { MONTH: 1, QUARTER: 3, YEAR: 12 };
@@ -104,6 +105,21 @@ function parsed(text: Evaluator, pattern: Evaluator | undefined, prefix = false)
 const temporalType = (t: FieldType | null): FieldType => (t === 'string' ? 'string' : 'timestamp');
 
 export const TIME_FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
+  // Flink: the watermark the evaluating operator has seen, NULL before its first one. The argument
+  // names the time attribute it is the watermark of; a Weir stream has one, so it is only typed.
+  CURRENT_WATERMARK: {
+    min: 1,
+    max: 1,
+    compile: () => {
+      const services = compilingServices();
+      if (services === null) return () => null;
+      return () => {
+        const wm = services.currentWatermark();
+        return wm === -Infinity ? null : wm;
+      };
+    },
+    type: always('timestamp'),
+  },
   DATE_FORMAT: {
     min: 2,
     max: 2,

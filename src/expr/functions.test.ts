@@ -122,3 +122,16 @@ describe('roundHalfAway', () => {
     expect(roundHalfAway(123.456, 400)).toBe(123.456);
   });
 });
+
+describe('CURRENT_WATERMARK', () => {
+  it("reads the evaluating operator's watermark, NULL before the first one and outside an operator", () => {
+    let wm = -Infinity;
+    const e = compileExpr('CURRENT_WATERMARK(ts)', { currentWatermark: () => wm });
+    expect(e.evaluate({ ts: 5 })).toBeNull();
+    wm = 4_000;
+    expect(e.evaluate({ ts: 5 })).toBe(4_000);
+    expect(e.typeOf({ ts: 'timestamp' })).toBe('timestamp');
+    expect(compileExpr('CURRENT_WATERMARK(ts)').evaluate({ ts: 5 })).toBeNull();
+    expect(compileExpr('CURRENT_WATERMARK(ts)').toSql()).toBe('CURRENT_WATERMARK(`ts`)');
+  });
+});

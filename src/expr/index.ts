@@ -9,6 +9,7 @@ import { type ExprNode, type FieldType, collectFields } from './ast.ts';
 import { compileNode } from './compile.ts';
 import { parseExpr } from './parser.ts';
 import { printSql } from './sql.ts';
+import { type ExprServices, compilingWith } from './services.ts';
 import { typeOfNode } from './typecheck.ts';
 
 export type {
@@ -22,6 +23,7 @@ export type {
   IntervalUnit,
 } from './ast.ts';
 export { ExprError } from './errors.ts';
+export type { ExprServices } from './services.ts';
 export { FUNCTION_NAMES } from './functions.ts';
 export { parseExpr } from './parser.ts';
 
@@ -38,10 +40,13 @@ export interface CompiledExpr {
   typeOf(fields: Record<string, FieldType> | null): FieldType | null;
 }
 
-/** Parses and compiles once; the returned evaluate() is meant to be called per row. Throws ExprError. */
-export function compileExpr(source: string): CompiledExpr {
+/**
+ * Parses and compiles once; the returned evaluate() is meant to be called per row. Throws ExprError.
+ * An operator passes its context as `services`, for the built-ins that read its clock.
+ */
+export function compileExpr(source: string, services?: ExprServices): CompiledExpr {
   const ast = parseExpr(source);
-  const evaluate = compileNode(ast);
+  const evaluate = compilingWith(services, () => compileNode(ast));
   let sql: string | null = null;
   return {
     source,

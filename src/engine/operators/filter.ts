@@ -12,7 +12,7 @@ export const filter: OperatorDefinition<FilterParams> = {
   kind: 'filter',
   create({ ctx, params }) {
     if (params.where !== undefined) {
-      const test = wherePredicate(compileExpr(params.where));
+      const test = wherePredicate(compileExpr(params.where, ctx));
       return {
         processElement(el) {
           if (test(el.row)) ctx.emit(el);

@@ -39,7 +39,7 @@ export const join: OperatorDefinition<JoinParams> = {
     const keys: Record<Side, string[]> = { left: params.leftKey, right: params.rightKey };
     const joiner = new RowJoiner(ctx.inputs.left, ctx.inputs.right, params.leftKey);
     // The residual part of the ON clause, tested on the joined row (NULL is not a match, as in SQL).
-    const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition) : null;
+    const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition, ctx) : null;
     const satisfies = (side: Side, row: Row, o: Row): boolean => !residual || residual.evaluate(side === 'left' ? joiner.join(row, o) : joiner.join(o, row)) === true;
 
     const emitJoined = (kind: RowKind, side: Side, row: Row, ts: number | null, o: Buffered) => {

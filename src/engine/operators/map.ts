@@ -11,7 +11,7 @@ export const map: OperatorDefinition<MapParams> = {
   kind: 'map',
   create({ ctx, params }) {
     if (params.set) {
-      const sets = params.set.map((s) => [s.name, compileExpr(s.expr)] as const);
+      const sets = params.set.map((s) => [s.name, compileExpr(s.expr, ctx)] as const);
       return {
         processElement(el) {
           const row: Row = { ...el.row };

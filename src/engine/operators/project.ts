@@ -10,7 +10,7 @@ import type { ProjectParams } from '../../pipeline/kinds/project.ts';
 export const project: OperatorDefinition<ProjectParams> = {
   kind: 'project',
   create({ ctx, params }) {
-    const exprs = params.fields.map((f) => compileExpr(f.expr));
+    const exprs = params.fields.map((f) => compileExpr(f.expr, ctx));
     const build = projection(
       params.fields.map((f) => f.name),
       exprs.map((e) => e.evaluate),

@@ -35,7 +35,7 @@ export const semiJoin: OperatorDefinition<SemiJoinParams> = {
     const rights: MapState<string, RightRow> = ctx.state.map(mapState<string, RightRow>('semiJoin.right'));
     const semi = params.type === 'semi';
     const joiner = new RowJoiner(ctx.inputs.left, ctx.inputs.right, params.leftKey);
-    const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition) : null;
+    const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition, ctx) : null;
     const pair = params.nullAware;
     // Under IS NOT DISTINCT FROM a NULL key is a key like any other: the runtime keys it as null.
     const neverMatches = (row: Row, fields: readonly string[]): boolean => !params.nullSafeKeys && hasNullKey(row, fields);

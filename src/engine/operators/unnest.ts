@@ -32,7 +32,7 @@ function columnsOf(el: unknown, width: number, fields: readonly string[] | undef
 export const unnest: OperatorDefinition<UnnestParams> = {
   kind: 'unnest',
   create({ ctx, params }) {
-    const collection = compileExpr(params.expr);
+    const collection = compileExpr(params.expr, ctx);
     const as = params.as;
     const nulls = as.map(() => null);
     return {

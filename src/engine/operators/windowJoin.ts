@@ -28,7 +28,7 @@ export const windowJoin: OperatorDefinition<WindowJoinParams> = {
     };
     const info = (port: Side) => (ctx.inputs[port] ? windowedStream(params.window, ctx.inputs[port]) : undefined);
     const joiner = new RowJoiner(info('left'), info('right'), params.leftKey);
-    const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition) : null;
+    const residual = params.nonEquiCondition !== undefined ? compileExpr(params.nonEquiCondition, ctx) : null;
     const outerLeft = params.type === 'left' || params.type === 'full';
     const outerRight = params.type === 'right' || params.type === 'full';
     const semiOrAnti = params.type === 'semi' || params.type === 'anti';

@@ -180,6 +180,7 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
       }
       const { args, distinct } = callArgs(t);
       if (distinct) fail(t, `${name}(DISTINCT …)`, 'DISTINCT is only read inside an aggregate');
+      if (fn === 'CURRENT_WATERMARK') return currentWatermark(t, args, scope);
       return `${fn}(${args.map(r).join(', ')})`;
     }
   }
@@ -257,4 +258,14 @@ export function constantValue(arg: Tree, scope: Scope, what: string): string | n
   }
   if (value !== null && typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') fail(arg, what, `expected a number, text, boolean or NULL, found ${textOf(scope.sql, arg)}`);
   return value as string | number | boolean | null;
+}
+
+/** Flink reads CURRENT_WATERMARK only of a time attribute: a TIMESTAMP column of the input. */
+function currentWatermark(t: Tree, args: Tree[], scope: Scope): string {
+  const ref = args.length === 1 ? columnRef(args[0]) : null;
+  const col = ref ? resolveColumn(scope, ref.qual, ref.name, args[0]) : null;
+  if (!col || (col.type !== null && col.type !== 'timestamp')) {
+    fail(t, 'CURRENT_WATERMARK(…)', 'its argument must be a time attribute: the TIMESTAMP column the input\'s WATERMARK FOR declares (CURRENT_WATERMARK(order_time))');
+  }
+  return `CURRENT_WATERMARK(${quoteName(col.field)})`;
 }

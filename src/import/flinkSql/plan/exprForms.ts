@@ -33,7 +33,6 @@ export const NOT_CARRIED: Record<string, string> = {
   CURRENT_DATE: PROCESSING_TIME,
   UNIX_TIMESTAMP: `UNIX_TIMESTAMP() without arguments is the current time: ${PROCESSING_TIME}; UNIX_TIMESTAMP(text[, pattern]) is read`,
   PROCTIME: 'declare `name AS PROCTIME()` as a computed column of the table',
-  CURRENT_WATERMARK: 'the watermark is not a value in Weir expressions; late rows are counted by the operators that drop them',
   CONVERT_TZ: "Weir's session time zone is UTC; shift a fixed offset with TIMESTAMPADD(HOUR, n, ts)",
   DATE_ADD: 'not a Flink built-in: TIMESTAMPADD(DAY, n, d)',
   DATE_SUB: 'not a Flink built-in: TIMESTAMPADD(DAY, -n, d)',
