@@ -5,6 +5,7 @@ import { importFlinkSql } from './index.ts';
 import { exportFlinkSql } from '../../export/flinkSql/index.ts';
 import { runPipeline } from '../../testing/runPipeline.ts';
 import type { PipelineDocument } from '../../pipeline/document.ts';
+import { withInlineData } from '../../testing/sql/cases.ts';
 
 const CLICKS = `CREATE TABLE clicks (
   id INT,
@@ -36,20 +37,9 @@ function plan(sql: string): PipelineDocument {
   return r.doc;
 }
 
-function withRows(doc: PipelineDocument): PipelineDocument {
-  return {
-    ...doc,
-    nodes: doc.nodes.map((n) => {
-      if (n.kind !== 'fileSource') return n;
-      const { path: _path, ...params } = n.params as Record<string, unknown>;
-      return { ...n, kind: 'inlineSource', params: { ...params, rows: ROWS } };
-    }),
-  };
-}
-
 describe('Flink SQL CURRENT_WATERMARK', () => {
   it('keeps the rows above the watermark the filter has seen, and reads it as NULL before the first one', () => {
-    const run = runPipeline(withRows(plan(LATE_FILTER)), { batchSize: 1 });
+    const run = runPipeline(withInlineData(plan(LATE_FILTER), { clicks: ROWS }), { batchSize: 1 });
     expect(run.deadLetters).toEqual([]);
     expect(run.views.on_time).toEqual([
       { id: 1, wm: null },

@@ -19,13 +19,13 @@ import { unnestCases } from './unnest.cases.ts';
 
 export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases, ...overFunctionCases, ...listAggCases, ...collectingCases, ...unnestCases];
 
-/** The planned document with every file source reading its table's rows inline. */
-export function withInlineData(doc: PipelineDocument): PipelineDocument {
+/** The planned document with every file source reading its table's rows inline (the oracle's tables by default). */
+export function withInlineData(doc: PipelineDocument, tables: Readonly<Record<string, readonly unknown[]>> = TABLES): PipelineDocument {
   return {
     ...doc,
     nodes: doc.nodes.map((n) => {
       if (n.kind !== 'fileSource') return n;
-      const rows = TABLES[n.id];
+      const rows = tables[n.id];
       if (!rows) throw new Error(`no data for table ${n.id}`);
       const { path: _path, ...params } = n.params as Record<string, unknown>;
       return { ...n, kind: 'inlineSource', params: { ...params, rows } };

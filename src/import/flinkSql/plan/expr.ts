@@ -70,11 +70,19 @@ export function callArgs(t: Tree): { args: Tree[]; distinct: boolean; star: bool
 
 /** The bare column an expression is (`a`, `t.a`), or null. */
 export function columnRef(t: Tree): { qual: string | null; name: string; at: Tree } | null {
+  const ids = columnPath(t);
+  if (ids?.length === 1) return { qual: null, name: ids[0], at: t };
+  if (ids?.length === 2) return { qual: ids[0], name: ids[1], at: t };
+  return null;
+}
+
+/** The dotted names of a column reference (`a`, `t.a`, `t.a.b.c`), unquoted, or null. */
+function columnPath(t: Tree): string[] | null {
   let x: Tree = t;
   const NAME_RULES = ['columnNamePath', 'uid', 'columnName', 'uidAllowEmpty', 'identifier'];
   while (!NAME_RULES.includes(ruleOf(x)) && altOf(x) !== 'ColumnReference' && kids(x).length === 1 && !kids(x)[0].symbol) x = kids(x)[0];
   if (kids(x).length === 1 && kids(x)[0].symbol && isQuoted(kids(x)[0].symbol!.text ?? '') && ruleOf(x) !== 'quotedIdentifier') {
-    return ruleOf(x) === 'stringLiteral' ? { qual: null, name: unquote(kids(x)[0].symbol!.text!), at: t } : null;
+    return ruleOf(x) === 'stringLiteral' ? [unquote(kids(x)[0].symbol!.text!)] : null;
   }
   if (!NAME_RULES.includes(ruleOf(x)) && altOf(x) !== 'ColumnReference') return null;
   // dt-sql-parser reads a lone 'string' in the SELECT list as a quoted identifier: it is a literal.
@@ -82,9 +90,7 @@ export function columnRef(t: Tree): { qual: string | null; name: string; at: Tre
   // …and a lone number as an identifier: it is a literal too.
   if (/^\d/.test(x.getText())) return null;
   const ids = findAll(x, 'identifier').map((i) => unquote(i.getText()));
-  if (ids.length === 1) return { qual: null, name: ids[0], at: t };
-  if (ids.length === 2) return { qual: ids[0], name: ids[1], at: t };
-  return null;
+  return ids.length ? ids : null;
 }
 
 /** `INTERVAL '<n>' UNIT` (or `'d hh:mm:ss' DAY TO SECOND`) in ms, from its text. */
@@ -147,6 +153,8 @@ export function render(t: Tree, scope: Scope, replace: Replace = () => null): st
     fail(t, 'subquery in an expression', 'Weir reads subqueries in FROM and, in WHERE, x [NOT] IN (SELECT k …) and [NOT] EXISTS (SELECT …) conjuncts; here write a JOIN with the subquery instead (a scalar subquery: a JOIN with its aggregate)');
   }
   if (alt === 'ColumnReference' || rule === 'columnName') {
+    const path = columnPath(t);
+    if (path && path.length > 2) return nestedField(scope, path, t);
     const ref = columnRef(t);
     if (ref) {
       // `a.b` where `a` is a column and not a qualifier: a field inside a json column.
@@ -268,4 +276,14 @@ function currentWatermark(t: Tree, args: Tree[], scope: Scope): string {
     fail(t, 'CURRENT_WATERMARK(…)', 'its argument must be a time attribute: the TIMESTAMP column the input\'s WATERMARK FOR declares (CURRENT_WATERMARK(order_time))');
   }
   return `CURRENT_WATERMARK(${quoteName(col.field)})`;
+}
+
+/**
+ * `t.col.f.g` or `col.f.g`: a field inside a ROW (or json) column, read as a path on the column.
+ * The first name is a qualifier when a column of that table or alias has the second name.
+ */
+function nestedField(scope: Scope, path: string[], at: Tree): string {
+  const qualified = scope.cols.some((c) => c.quals.includes(path[0]) && c.name === path[1]);
+  const col = qualified ? resolveColumn(scope, path[0], path[1], at) : resolveColumn(scope, null, path[0], at);
+  return [quoteName(col.field), ...path.slice(qualified ? 2 : 1).map(quoteName)].join('.');
 }
