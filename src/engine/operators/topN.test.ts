@@ -203,3 +203,40 @@ describe('topN snapshots and pipelines', () => {
     ]);
   });
 });
+
+describe('topN with RANK and DENSE_RANK', () => {
+  const final = (lines: string[]) => {
+    // Replays the changelog into the multiset of rows it leaves.
+    const held: string[] = [];
+    for (const l of lines) {
+      const [kind, row] = [l.slice(0, 2), l.slice(3)];
+      if (kind === '+I' || kind === '+U') held.push(row);
+      else held.splice(held.indexOf(row), 1);
+    }
+    return held.sort();
+  };
+
+  it('gives ties one rank and keeps every row ranked within n, on an append-only input', () => {
+    const rank = new OperatorHarness('topN', { ...byScore, rankFunction: 'rank' });
+    const dense = new OperatorHarness('topN', { ...byScore, rankFunction: 'denseRank' });
+    for (const h of [rank, dense]) h.processElement(r('p', 5)).processElement(r('q', 7)).processElement(r('s', 7)).processElement(r('t', 5)).processElement(r('u', 1));
+    // RANK: 7, 7 share rank 1 and take rank 2, so the fives rank 3 and drop out.
+    expect(final(rank.lines())).toEqual(['{"cat":"a","id":"q","score":7,"rownum":1}', '{"cat":"a","id":"s","score":7,"rownum":1}']);
+    // DENSE_RANK: the fives rank 2 and stay.
+    expect(final(dense.lines())).toEqual([
+      '{"cat":"a","id":"p","score":5,"rownum":2}',
+      '{"cat":"a","id":"q","score":7,"rownum":1}',
+      '{"cat":"a","id":"s","score":7,"rownum":1}',
+      '{"cat":"a","id":"t","score":5,"rownum":2}',
+    ]);
+    expect((dense.task.operator.inspect?.() as { partitions: { rowsHeld: number }[] }).partitions[0].rowsHeld).toBe(4);
+  });
+
+  it('re-ranks the rows behind a retracted tie, on an updating input', () => {
+    const h = new OperatorHarness('topN', { ...byScore, rankFunction: 'rank' }, updating);
+    h.processElement(r('p', 9)).processElement(r('q', 9)).processElement(r('s', 4));
+    expect(final(h.lines())).toEqual(['{"cat":"a","id":"p","score":9,"rownum":1}', '{"cat":"a","id":"q","score":9,"rownum":1}']);
+    h.processElement(r('q', 9), { kind: '-D' });
+    expect(final(h.lines())).toEqual(['{"cat":"a","id":"p","score":9,"rownum":1}', '{"cat":"a","id":"s","score":4,"rownum":2}']);
+  });
+});

@@ -4,6 +4,7 @@ import { isAddition } from '../../core/types.ts';
 import { valueState } from '../../state/descriptors.ts';
 import { compareValues } from './changelogTable.ts';
 import { windowRank } from './window/windowRank.ts';
+import { topRanks } from './topRanks.ts';
 import { DEFAULT_RANK_FIELD } from '../../pipeline/kinds/topN.ts';
 import type { TopNOrder, TopNParams } from '../../pipeline/kinds/topN.ts';
 
@@ -68,20 +69,24 @@ export const topN: OperatorDefinition<TopNParams> = {
   create({ ctx, params }) {
     const n = params.n;
     const rankField = params.rankField ?? DEFAULT_RANK_FIELD;
+    const fn = params.rankFunction ?? 'rowNumber';
     const cmp = rowComparator(params.orderBy);
-    if (params.window) return windowRank(ctx, params.window, n, rankField, cmp);
-    // An append-only input can never promote a row from below the top n, so only n rows are kept.
+    if (params.window) return windowRank(ctx, params.window, n, rankField, cmp, fn);
+    // An append-only input can never promote a row from below the top n, so only those are kept.
     const appendOnly = ctx.inputs.in?.changelog === 'append';
     // The partition's rows in rank order; on an updating input it holds every row, not only the top n.
     const sorted = ctx.state.value(valueState<Row[]>('sorted'));
-    const ranked = (row: Row, i: number): Row => ({ ...row, [rankField]: i + 1 });
+    const ranked = (row: Row, rank: number): Row => ({ ...row, [rankField]: rank });
 
+    /** Adds the row; false when an append-only partition's top n does not change. */
     function add(list: Row[], row: Row): boolean {
       const pos = upperBound(list, row, cmp);
-      if (appendOnly && pos >= n) return false;
       list.splice(pos, 0, row);
-      if (appendOnly && list.length > n) list.length = n;
-      return true;
+      if (!appendOnly) return true;
+      // Ties may keep more than n rows in the top n (RANK, DENSE_RANK): trim by rank, not by count.
+      const kept = fn === 'rowNumber' ? Math.min(n, list.length) : topRanks(list, n, fn, cmp).length;
+      list.length = kept;
+      return pos < kept;
     }
 
     function remove(list: Row[], row: Row): boolean {
@@ -98,7 +103,8 @@ export const topN: OperatorDefinition<TopNParams> = {
     return {
       processElement(el) {
         const list = sorted.value() ?? [];
-        const before = list.slice(0, n);
+        const beforeRanks = topRanks(list, n, fn, cmp);
+        const before = list.slice(0, beforeRanks.length);
         if (isAddition(el.kind)) {
           if (!add(list, el.row)) return;
         } else if (appendOnly) {
@@ -108,15 +114,16 @@ export const topN: OperatorDefinition<TopNParams> = {
         }
         if (list.length) sorted.update(list);
         else sorted.clear();
-        for (let i = 0; i < n; i++) {
-          const old = before[i];
-          const now = list[i];
-          if (old === undefined && now === undefined) break;
-          if (old === undefined) ctx.emit({ kind: '+I', row: ranked(now, i), ts: el.ts });
-          else if (now === undefined) ctx.emit({ kind: '-D', row: ranked(old, i), ts: el.ts });
-          else if (!sameValue(old, now)) {
-            ctx.emit({ kind: '-U', row: ranked(old, i), ts: el.ts });
-            ctx.emit({ kind: '+U', row: ranked(now, i), ts: el.ts });
+        // Position by position: a position whose row or rank changed retracts the old and adds the new.
+        const afterRanks = topRanks(list, n, fn, cmp);
+        for (let i = 0; i < Math.max(before.length, afterRanks.length); i++) {
+          const old = i < before.length ? before[i] : undefined;
+          const now = i < afterRanks.length ? list[i] : undefined;
+          if (old === undefined) ctx.emit({ kind: '+I', row: ranked(now!, afterRanks[i]), ts: el.ts });
+          else if (now === undefined) ctx.emit({ kind: '-D', row: ranked(old, beforeRanks[i]), ts: el.ts });
+          else if (beforeRanks[i] !== afterRanks[i] || !sameValue(old, now)) {
+            ctx.emit({ kind: '-U', row: ranked(old, beforeRanks[i]), ts: el.ts });
+            ctx.emit({ kind: '+U', row: ranked(now, afterRanks[i]), ts: el.ts });
           }
         }
       },
@@ -126,10 +133,11 @@ export const topN: OperatorDefinition<TopNParams> = {
         for (const k of ctx.state.keys('sorted')) {
           ctx.state.setCurrentKey(k);
           const list = sorted.value() ?? [];
-          partitions.push({ partition: k, ranking: list.slice(0, n).map(ranked), rowsHeld: list.length });
+          const ranks = topRanks(list, n, fn, cmp);
+          partitions.push({ partition: k, ranking: ranks.map((r, i) => ranked(list[i], r)), rowsHeld: list.length });
         }
         ctx.state.setCurrentKey(saved);
-        return { n, rankField, appendOnly, partitions };
+        return { n, rankFunction: fn, rankField, appendOnly, partitions };
       },
     };
   },

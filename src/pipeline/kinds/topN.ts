@@ -11,10 +11,18 @@ export interface TopNOrder {
   direction: 'asc' | 'desc';
 }
 
+/** Flink's ranking functions: ROW_NUMBER, RANK (ties share a rank, the next ranks are skipped), DENSE_RANK (none skipped). */
+export type RankFunction = 'rowNumber' | 'rank' | 'denseRank';
+
+const RANK_SQL: Record<RankFunction, string> = { rowNumber: 'ROW_NUMBER', rank: 'RANK', denseRank: 'DENSE_RANK' };
+export const rankSql = (fn: RankFunction | undefined): string => RANK_SQL[fn ?? 'rowNumber'];
+
 export interface TopNParams {
   partitionBy: string[];
   orderBy: TopNOrder[];
   n: number;
+  /** How rows are numbered; `rowNumber` by default. */
+  rankFunction?: RankFunction;
   /** Output column holding the 1-based rank; `rownum` by default. */
   rankField?: string;
   /** Window Top-N: rank within each window, once, when it closes (Flink's WindowRank). */
@@ -38,6 +46,8 @@ export const topNSpec: KindSpec<TopNParams> = {
     'After each input the old and new top n are compared rank by rank: a rank that gains a row emits +I, a rank whose row changed emits -U (old) then +U (new), ' +
     'and a rank that loses its row emits -D. Output rows are the input row plus `rankField` (1-based). ' +
     'The output is an updating stream whose unique key is partitionBy + rankField. A retraction of a row the partition does not hold goes to the dead-letter output.\n\n' +
+    '**Ranking function** (`rankFunction`): `rowNumber` (default) numbers rows 1, 2, 3 …; `rank` (Flink `RANK()`) gives rows that sort equal the same rank and skips the ranks they take (1, 1, 3), ' +
+    '`denseRank` (`DENSE_RANK()`) gives them the same rank and skips none (1, 1, 2). With either, every row whose rank is at most n is kept, so ties can keep more than n rows, and the output has no unique key (ties share a rank).\n\n' +
     '**Window Top-N** (`window` set; Flink\'s WindowRank, `ROW_NUMBER() OVER (PARTITION BY window_start, window_end, … ORDER BY …)` on a window TVF or a window aggregate): rows are ranked per partition and window. ' +
     windowingDoc +
     ' When its window closes, each partition emits its top n rows once, in rank order, as +I with `rankField`; nothing is retracted later. The input must be insert-only; the output is append-only, its unique key partitionBy + window_start + window_end + rankField.',
@@ -62,6 +72,7 @@ export const topNSpec: KindSpec<TopNParams> = {
         },
       },
       n: { type: 'integer', minimum: 1, description: 'How many rows each partition keeps in the ranking.' },
+      rankFunction: { enum: ['rowNumber', 'rank', 'denseRank'], description: 'How rows are ranked: rowNumber 1, 2, 3; rank gives ties one rank and skips after them (1, 1, 3); denseRank skips none (1, 1, 2).' },
       rankField: { type: 'string', minLength: 1, description: 'Output column for the 1-based rank (default `rownum`).' },
       window: windowingSchema('Window Top-N: rank within each window and emit once when it closes. Leave out for a continuous ranking.'),
     },
@@ -82,7 +93,7 @@ export const topNSpec: KindSpec<TopNParams> = {
     const order = orderBy.map((o) => `${o.field} ${o.direction.toUpperCase()}`).join(', ');
     // The rank is decided by the partition and the ordering: those are the columns it derives from.
     const from = [...partitionBy, ...orderBy.map((o) => o.field)].flatMap((f) => view[f]?.from ?? []);
-    own[params.rankField ?? DEFAULT_RANK_FIELD] = { how: 'rank', from, expr: `ROW_NUMBER() OVER (${partition}ORDER BY ${order})` };
+    own[params.rankField ?? DEFAULT_RANK_FIELD] = { how: 'rank', from, expr: `${rankSql(params.rankFunction)}() OVER (${partition}ORDER BY ${order})` };
     return { out: fromView(outputs.out, view, own) };
   },
   infer: ({ params, inputs }) => {
@@ -110,7 +121,8 @@ export const topNSpec: KindSpec<TopNParams> = {
           eventTime: input.eventTime,
           keyedBy: null,
           changelog: w ? 'append' : 'update',
-          uniqueKey: w ? [...partitionBy, 'window_start', 'window_end', rankField] : [...partitionBy, rankField],
+          // Ties share a RANK or DENSE_RANK, so only ROW_NUMBER's rank tells rows apart.
+          uniqueKey: (params.rankFunction ?? 'rowNumber') !== 'rowNumber' ? null : w ? [...partitionBy, 'window_start', 'window_end', rankField] : [...partitionBy, rankField],
         },
       },
       problems,

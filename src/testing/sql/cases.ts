@@ -16,8 +16,9 @@ import { overFunctionCases } from './overFunctions.cases.ts';
 import { listAggCases } from './listAgg.cases.ts';
 import { collectingCases } from './collecting.cases.ts';
 import { unnestCases } from './unnest.cases.ts';
+import { rankCases } from './ranks.cases.ts';
 
-export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases, ...overFunctionCases, ...listAggCases, ...collectingCases, ...unnestCases];
+export const ALL_CASES: SqlOracleCase[] = [...basicCases, ...aggregateCases, ...joinCases, ...windowedCases, ...seedCases, ...docsStyleCases, ...functionCases, ...subqueryCases, ...shapeCases, ...setOpCases, ...overFunctionCases, ...listAggCases, ...collectingCases, ...unnestCases, ...rankCases];
 
 /** The planned document with every file source reading its table's rows inline (the oracle's tables by default). */
 export function withInlineData(doc: PipelineDocument, tables: Readonly<Record<string, readonly unknown[]>> = TABLES): PipelineDocument {

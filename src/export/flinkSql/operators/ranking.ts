@@ -1,6 +1,6 @@
-/** Top-N and deduplication: Flink's ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) patterns. */
+/** Top-N and deduplication: Flink's ROW_NUMBER() (RANK(), DENSE_RANK()) OVER (PARTITION BY … ORDER BY …) patterns. */
 import type { TopNParams } from '../../../pipeline/kinds/topN.ts';
-import { DEFAULT_RANK_FIELD } from '../../../pipeline/kinds/topN.ts';
+import { DEFAULT_RANK_FIELD, rankSql } from '../../../pipeline/kinds/topN.ts';
 import type { DedupParams } from '../../../pipeline/kinds/dedup.ts';
 import { freshName, ident, identList } from '../sqlText.ts';
 import type { OperatorExport } from './shared.ts';
@@ -21,7 +21,7 @@ export const topNExport: OperatorExport = (a) => {
   if (!from) return null;
   const parts = p.window ? ['window_start', 'window_end', ...p.partitionBy] : p.partitionBy;
   const cols = p.window && p.window.type !== 'columns' ? [...input.columns, 'window_start', 'window_end', 'window_time'] : input.columns;
-  const inner = `SELECT ${identList(cols)}, ROW_NUMBER() OVER (${partition(parts)}ORDER BY ${order}) AS ${ident(rank)}\nFROM ${from}`;
+  const inner = `SELECT ${identList(cols)}, ${rankSql(p.rankFunction)}() OVER (${partition(parts)}ORDER BY ${order}) AS ${ident(rank)}\nFROM ${from}`;
   const sql = `SELECT ${identList(a.out.columns)}\nFROM (\n${indent(inner)}\n)\nWHERE ${ident(rank)} <= ${p.n}`;
   const per = p.partitionBy.length ? ` per ${p.partitionBy.join(', ')}` : '';
   return [view(a.node.id, [`top ${p.n} ${describe(a.node)}${per} by ${p.orderBy.map((o) => `${o.field} ${o.direction}`).join(', ')}`], sql)];

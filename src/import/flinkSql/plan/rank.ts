@@ -1,5 +1,5 @@
 /**
- * ROW_NUMBER() OVER (PARTITION BY … ORDER BY …) AS rn, kept by a WHERE rn <= N (or < N, = 1):
+ * ROW_NUMBER() (RANK(), DENSE_RANK()) OVER (PARTITION BY … ORDER BY …) AS rn, kept by a WHERE rn <= N (or < N, = 1):
  * Top-N, or deduplication when N is 1, the order is a time attribute and rn is not selected
  * (as Flink's planner decides). The WHERE may sit in the query around the ranking subquery, or —
  * leniently — in the ranking query itself.
@@ -14,6 +14,7 @@ import { callName, columnRef, resolveColumn } from './expr.ts';
 import type { FromRel } from './select.ts';
 import { filter, project, projectPending, selectItems } from './select.ts';
 import { conjuncts } from './join.ts';
+import type { RankFunction } from '../../../pipeline/kinds/topN.ts';
 
 const WINDOW_COLS = ['window_start', 'window_end', 'window_time'];
 
@@ -21,6 +22,9 @@ export interface PendingRank {
   /** The ranked rows: the SELECT list without the rank column. */
   input: Rel;
   rankName: string;
+  rankFunction: RankFunction;
+  /** The function as written, for messages. */
+  fnName: string;
   partitionBy: string[];
   orderBy: { field: string; direction: 'asc' | 'desc' }[];
   /** Ordered by the input's time attribute (or processing time): dedup is possible. */
@@ -32,15 +36,17 @@ export interface PendingRank {
   at: Tree;
 }
 
-/** The ROW_NUMBER() item of a SELECT list, if any. */
+const RANK_FUNCTIONS: Record<string, RankFunction> = { ROW_NUMBER: 'rowNumber', RANK: 'rank', DENSE_RANK: 'denseRank' };
+
+/** The ROW_NUMBER(), RANK() or DENSE_RANK() item of a SELECT list, if any. */
 export function rankItem(sel: Tree): Tree | null {
   for (const w of findAll(childOf(sel, 'selectClause')!, 'overWindowItem')) {
-    const fn = callName(kids(w)[0]);
-    if (fn === 'RANK' || fn === 'DENSE_RANK') fail(w, `${fn}() OVER (…)`, `${fn} is not supported; use ROW_NUMBER() for Top-N`);
-    if (fn === 'ROW_NUMBER') return w;
+    if (Object.hasOwn(RANK_FUNCTIONS, callName(kids(w)[0]) ?? '')) return w;
   }
   return null;
 }
+
+export const rankFunctionOf = (fnName: string): RankFunction => RANK_FUNCTIONS[fnName];
 
 /** Plans the ranked query up to the ranking; the outer WHERE decides N. */
 export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env: Env): FromRel {
@@ -64,8 +70,9 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   const part = childOf(spec, 'partitionByClause');
   const partitionCols = part ? childrenOf(part, 'columnName').map(resolve) : [];
   const order = childOf(spec, 'orderByClause');
-  if (!order) fail(spec, 'ROW_NUMBER() OVER (…)', 'needs ORDER BY');
-  if (find(spec, 'windowFrame') || keywordsOf(spec).includes('ROWS') || keywordsOf(spec).includes('RANGE')) fail(spec, 'OVER (… ROWS/RANGE …)', 'a frame is not read for ROW_NUMBER()');
+  const fnName = callName(kids(w)[0])!;
+  if (!order) fail(spec, `${fnName}() OVER (…)`, 'needs ORDER BY');
+  if (find(spec, 'windowFrame') || keywordsOf(spec).includes('ROWS') || keywordsOf(spec).includes('RANGE')) fail(spec, 'OVER (… ROWS/RANGE …)', `a frame is not read for ${fnName}()`);
   const orderTrees = childrenOf(order, 'orderItemDefinition');
   const procRef = orderTrees.length === 1 ? columnRef(childOf(orderTrees[0], 'columnName') ?? kids(orderTrees[0])[0]) : null;
   const proc = !!procRef && input.procTime.includes(procRef.name);
@@ -97,6 +104,8 @@ export function pendingRank(sel: Tree, rel: Rel, cond: Tree | null, w: Tree, env
   const pending: PendingRank = {
     input: projected,
     rankName: rankAt.name,
+    rankFunction: rankFunctionOf(fnName),
+    fnName,
     partitionBy: partitionCols.map((c) => toOut(c.field, part!)),
     orderBy: proc ? [] : orderItems.map((o) => ({ field: toOut(o.col.field, o.at), direction: o.desc ? 'desc' : 'asc' })),
     byTime,
@@ -153,7 +162,7 @@ function rankRangeOf(p: PendingRank, conds: Tree[]): { start: number; n: number 
     if (b.lo !== undefined) lo = Math.max(lo, b.lo);
     if (b.hi !== undefined) hi = hi === null ? b.hi : Math.min(hi, b.hi);
   }
-  if (hi === null || hi < 1) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N)`);
+  if (hi === null || hi < 1) fail(p.at, `${p.fnName}() OVER (…)`, `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N)`);
   if (lo > hi!) fail(conds[0], `WHERE ${p.rankName}`, `keeps no rank: ${p.rankName} from ${lo} to ${hi}`);
   return { start: lo, n: hi! };
 }
@@ -174,7 +183,7 @@ function fromRank(rel: Rel, start: number, p: PendingRank, env: Env): Rel {
 function windowingOf(p: PendingRank): { window: Record<string, unknown>; partitionBy: string[] } | null {
   const input = p.input as FromRel;
   const byWindow = p.partitionBy.includes('window_start') && p.partitionBy.includes('window_end');
-  if (input.tvf && !byWindow) fail(p.at, 'ROW_NUMBER() OVER (PARTITION BY …)', 'over a window table function, partition by window_start, window_end and then the keys (window Top-N)');
+  if (input.tvf && !byWindow) fail(p.at, `${p.fnName}() OVER (PARTITION BY …)`, 'over a window table function, partition by window_start, window_end and then the keys (window Top-N)');
   const partitionBy = p.partitionBy.filter((f) => f !== 'window_start' && f !== 'window_end');
   if (input.tvf) return { window: { type: input.tvf.type, ...input.tvf.params }, partitionBy };
   if (byWindow && input.eventTime === 'window_time' && !input.updating) return { window: { type: 'columns' }, partitionBy };
@@ -193,9 +202,9 @@ function planRank(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env
 function rankNode(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env, at: Tree): Rel {
   const w = windowingOf(p);
   if (w) return planWindowRank(p, conds, rankSelected, w, env);
-  if (!conds.length) fail(p.at, 'ROW_NUMBER() OVER (…)', `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N); a bare ROW_NUMBER() is OVER aggregation, which is not supported yet`);
+  if (!conds.length) fail(p.at, `${p.fnName}() OVER (…)`, `keep the first rows with WHERE ${p.rankName} <= N around the ranking query (Top-N); Flink runs ${p.fnName}() only as Top-N in a streaming query`);
   const { start, n } = rankRangeOf(p, conds);
-  if (n === 1 && p.byTime && !rankSelected) {
+  if (n === 1 && p.byTime && !rankSelected && p.rankFunction === 'rowNumber') {
     const desc = p.orderBy[0]?.direction === 'desc' || p.procDesc;
     const id = nodeId(env, 'dedup');
     env.g.add({ id, kind: 'dedup', params: { key: p.partitionBy, keep: desc ? 'last' : 'first', order: p.byTime }, inputs: [['in', p.input.node]], at: p.at });
@@ -203,7 +212,7 @@ function rankNode(p: PendingRank, conds: Tree[], rankSelected: boolean, env: Env
   }
   if (!p.orderBy.length) fail(p.at, 'ORDER BY PROCTIME()', 'ordering by processing time keeps the first or last row only: WHERE rn = 1');
   const id = nodeId(env, 'top_n');
-  env.g.add({ id, kind: 'topN', params: { partitionBy: p.partitionBy, orderBy: p.orderBy, n, rankField: p.rankName }, inputs: [['in', p.input.node]], at: p.at });
+  env.g.add({ id, kind: 'topN', params: { partitionBy: p.partitionBy, orderBy: p.orderBy, n, ...rankFunctionParam(p), rankField: p.rankName }, inputs: [['in', p.input.node]], at: p.at });
   return fromRank({ ...p.input, node: id, updating: true, eventTime: null, cols: [...p.input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] }, start, p, env);
 }
 
@@ -211,14 +220,14 @@ function planWindowRank(p: PendingRank, conds: Tree[], rankSelected: boolean, w:
   const { start, n } = rankRangeOf(p, conds);
   const input = { ...p.input, tvf: undefined } as Rel;
   const eventTime = w.window.type === 'columns' ? input.eventTime : 'window_time';
-  if (n === 1 && p.byTime === 'eventTime' && !rankSelected) {
+  if (n === 1 && p.byTime === 'eventTime' && !rankSelected && p.rankFunction === 'rowNumber') {
     const id = nodeId(env, 'dedup');
     env.g.add({ id, kind: 'dedup', params: { key: w.partitionBy, keep: p.orderBy[0]?.direction === 'desc' ? 'last' : 'first', window: w.window }, inputs: [['in', input.node]], at: p.at });
     return { ...input, node: id, eventTime, updating: false };
   }
   if (p.byTime === 'arrival') fail(p.at, 'ORDER BY PROCTIME()', 'a window ranks by event time or by columns, not by arrival');
   const id = nodeId(env, 'top_n');
-  env.g.add({ id, kind: 'topN', params: { partitionBy: w.partitionBy, orderBy: p.orderBy, n, rankField: p.rankName, window: w.window }, inputs: [['in', input.node]], at: p.at });
+  env.g.add({ id, kind: 'topN', params: { partitionBy: w.partitionBy, orderBy: p.orderBy, n, ...rankFunctionParam(p), rankField: p.rankName, window: w.window }, inputs: [['in', input.node]], at: p.at });
   return fromRank({ ...input, node: id, eventTime, updating: false, cols: [...input.cols, { field: p.rankName, name: p.rankName, quals: [], type: 'integer' }] }, start, p, env);
 }
 
@@ -242,3 +251,6 @@ export function planRankFromOuter(r: FromRel, cond: Tree | null, env: Env, at: T
   for (const c of rest) out = filter(out, c, env);
   return { ...out, rest: null };
 }
+
+/** ROW_NUMBER is the topN node's default, so only RANK and DENSE_RANK are written. */
+const rankFunctionParam = (p: PendingRank): { rankFunction?: RankFunction } => (p.rankFunction === 'rowNumber' ? {} : { rankFunction: p.rankFunction });

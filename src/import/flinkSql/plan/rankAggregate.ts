@@ -1,5 +1,5 @@
 /**
- * ROW_NUMBER() OVER (…) in the same SELECT as a GROUP BY, as Flink's docs write window Top-N
+ * ROW_NUMBER() (RANK(), DENSE_RANK()) OVER (…) in the same SELECT as a GROUP BY, as Flink's docs write window Top-N
  * after a window aggregate:
  *
  *   SELECT * FROM (
@@ -17,17 +17,19 @@ import type { Tree } from '../../../export/flinkSql/verify/parseTree.ts';
 import { childOf, childrenOf, find, keywordsOf, kids, ruleOf } from '../../../export/flinkSql/verify/parseTree.ts';
 import { fail } from './model.ts';
 import type { Env } from './env.ts';
-import { columnRef } from './expr.ts';
+import { callName, columnRef } from './expr.ts';
 import { normal, planAggregate } from './aggregate.ts';
 import type { PendingRank } from './rank.ts';
+import { rankFunctionOf } from './rank.ts';
 import type { FromRel } from './select.ts';
 import { selectItems } from './select.ts';
 
 export function pendingRankOverAggregate(sel: Tree, rel: FromRel, w: Tree, env: Env): FromRel {
   const spec = childOf(w, 'windowSpec')!;
   const order = childOf(spec, 'orderByClause');
-  if (!order) fail(spec, 'ROW_NUMBER() OVER (…)', 'needs ORDER BY');
-  if (find(spec, 'windowFrame') || keywordsOf(spec).includes('ROWS') || keywordsOf(spec).includes('RANGE')) fail(spec, 'OVER (… ROWS/RANGE …)', 'a frame is not read for ROW_NUMBER()');
+  const fnName = callName(kids(w)[0])!;
+  if (!order) fail(spec, `${fnName}() OVER (…)`, 'needs ORDER BY');
+  if (find(spec, 'windowFrame') || keywordsOf(spec).includes('ROWS') || keywordsOf(spec).includes('RANGE')) fail(spec, 'OVER (… ROWS/RANGE …)', `a frame is not read for ${fnName}()`);
   const all = selectItems(sel, rel, env);
   const rankName = all.find((i) => i.expr === w)!.name;
   const visible = all.filter((i) => i.expr !== w);
@@ -57,6 +59,8 @@ export function pendingRankOverAggregate(sel: Tree, rel: FromRel, w: Tree, env: 
   const pending: PendingRank = {
     input,
     rankName,
+    rankFunction: rankFunctionOf(fnName),
+    fnName,
     partitionBy,
     orderBy,
     byTime: null,

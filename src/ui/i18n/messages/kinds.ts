@@ -128,6 +128,7 @@ const ZH_PARAMS: Record<string, string> = {
   'Field to sort by.': '排序用的欄位。',
   'asc: smallest first; desc: largest first.': 'asc：由小到大；desc：由大到小。',
   'How many rows each partition keeps in the ranking.': '每個分區在排名中保留幾筆。',
+  'How rows are ranked: rowNumber 1, 2, 3; rank gives ties one rank and skips after them (1, 1, 3); denseRank skips none (1, 1, 2).': '排名方式：rowNumber 依序編號 1、2、3；rank 讓同分的列同名次並跳過其後的名次（1、1、3）；denseRank 同名次且不跳號（1、1、2）。',
   'Output column for the 1-based rank (default `rownum`).': '存放名次（從 1 起算）的輸出欄位（預設 `rownum`）。',
   'Fields that identify duplicates.': '用來辨識重複資料的欄位。',
   'Which row of each key to keep.': '每個 key 要保留哪一筆。',
