@@ -12,6 +12,8 @@ interface OutChannel {
   peer: number | null;
   inFlight: number;
   maxInFlight: number;
+  /** Messages it may have in flight (its credit). */
+  capacity: number;
   backlog: ChannelMessage[];
 }
 
@@ -24,14 +26,15 @@ interface InChannel {
   delivered: number;
   acked: number;
   maxQueued: number;
+  capacity: number;
 }
 
 /**
  * Every channel touching one worker, with credit-based flow control (Flink's credit model): a
- * sender may have at most `capacity` messages in flight per channel; the receiver returns credit
+ * sender may have at most its channel's capacity of messages in flight; the receiver returns credit
  * as its runner consumes them. Messages beyond the credit wait in the sender's backlog, in order,
  * and a runner with a backlog on any output is not runnable, so a slow operator stalls its
- * upstream all the way to the source and no queue grows past `capacity`.
+ * upstream all the way to the source and no queue grows past its channel's capacity.
  */
 export class ChannelTable {
   private readonly outs = new Map<number, OutChannel>();
@@ -43,18 +46,20 @@ export class ChannelTable {
   messagesReceived = 0;
 
   constructor(
+    /** Credit of a channel added without one of its own. */
     readonly capacity: number,
     private readonly encoding: BatchEncoding,
   ) {}
 
-  addOut(edge: number, from: number, to: number, peer: number | null): void {
+  /** Both ends of a channel must be given the same `capacity`. */
+  addOut(edge: number, from: number, to: number, peer: number | null, capacity = this.capacity): void {
     const key = channelKey(edge, from, to);
-    this.outs.set(key, { key, edge, peer, inFlight: 0, maxInFlight: 0, backlog: [] });
+    this.outs.set(key, { key, edge, peer, inFlight: 0, maxInFlight: 0, capacity, backlog: [] });
   }
 
-  addIn(edge: number, from: number, to: number, peer: number | null, runner: SubtaskRunner): void {
+  addIn(edge: number, from: number, to: number, peer: number | null, runner: SubtaskRunner, capacity = this.capacity): void {
     const key = channelKey(edge, from, to);
-    const ch: InChannel = { key, edge, peer, runner, index: runner.channelIndex(edge, from), delivered: 0, acked: 0, maxQueued: 0 };
+    const ch: InChannel = { key, edge, peer, runner, index: runner.channelIndex(edge, from), delivered: 0, acked: 0, maxQueued: 0, capacity };
     if (ch.index < 0) throw new Error(`${runner.id} has no input channel for edge ${edge} from subtask ${from}`);
     this.ins.set(key, ch);
     const list = this.insByRunner.get(runner) ?? [];
@@ -64,12 +69,12 @@ export class ChannelTable {
 
   hasCredit(edge: number, from: number, to: number): boolean {
     const o = this.outs.get(channelKey(edge, from, to))!;
-    return o.backlog.length === 0 && o.inFlight < this.capacity;
+    return o.backlog.length === 0 && o.inFlight < o.capacity;
   }
 
   send(edge: number, from: number, to: number, msg: ChannelMessage): void {
     const o = this.outs.get(channelKey(edge, from, to))!;
-    if (o.backlog.length === 0 && o.inFlight < this.capacity) return this.deliver(o, msg);
+    if (o.backlog.length === 0 && o.inFlight < o.capacity) return this.deliver(o, msg);
     // Only the latest of several waiting watermarks matters (they only move forward).
     const last = o.backlog[o.backlog.length - 1];
     if (msg.t === 'wm' && last?.t === 'wm') o.backlog[o.backlog.length - 1] = msg;
@@ -130,7 +135,7 @@ export class ChannelTable {
     const o = this.outs.get(key);
     if (!o) return;
     o.inFlight -= n;
-    while (o.backlog.length && o.inFlight < this.capacity) this.deliver(o, o.backlog.shift()!);
+    while (o.backlog.length && o.inFlight < o.capacity) this.deliver(o, o.backlog.shift()!);
   }
 
   /** Hands each peer its frames (credit first) as one message; returns whether anything was sent. */
@@ -168,7 +173,7 @@ export class ChannelTable {
     for (const ch of this.ins.values()) {
       const f = get(ch.edge);
       f.queued += ch.runner.queued(ch.index);
-      f.capacity += this.capacity;
+      f.capacity += ch.capacity;
       f.maxQueued = Math.max(f.maxQueued, ch.maxQueued);
     }
     for (const o of this.outs.values()) {

@@ -31,6 +31,17 @@ export function creditFor(batchSize: number): number {
   return Math.max(2, Math.min(8, Math.round(CREDIT_RECORDS / Math.max(1, batchSize))));
 }
 
+/**
+ * Credit of one channel. A sender that splits each batch among `receivers` subtasks (a keyed or
+ * rebalanced edge) sends batches of about batchSize / receivers records: counted in full batches, its
+ * channels held half (or less) of the record budget, and a sender whose thread is held between
+ * credit returns (a paced source, a long slice) ran dry every slice. With the default credit, such
+ * a channel gets the messages of the same record budget; a capacity given by the job stays as given.
+ */
+export function channelCredit(spec: Pick<DeploySpec, 'channelCapacity' | 'creditByRecords' | 'batchSize'>, receivers: number): number {
+  return spec.creditByRecords ? creditFor(spec.batchSize / Math.max(1, receivers)) : spec.channelCapacity;
+}
+
 /** What worker `worker` needs: the plan, inputs of its sources, snapshots of its nodes, settings. */
 export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps: Record<string, SubtaskSnapshot[]> | null): DeploySpec {
   const { opts } = s;
@@ -51,6 +62,7 @@ export function deploySpec(s: SpecInputs, attempt: number, worker: number, snaps
     feeds: Object.fromEntries(Object.entries(s.feeds ?? {}).filter(([id]) => nodes.has(id))),
     restore,
     channelCapacity: opts.channelCapacity ?? creditFor(opts.batchSize ?? DEFAULT_BATCH),
+    creditByRecords: opts.channelCapacity === undefined,
     batchSize: opts.batchSize ?? DEFAULT_BATCH,
     encoding: opts.encoding ?? 'columnar',
     heartbeatMs: opts.heartbeatMs ?? 100,

@@ -58,7 +58,10 @@ export interface DeploySpec {
   feeds: Record<string, FeedBacklog>;
   /** node id → every old subtask's snapshot of that node (all of them, so key groups can move). */
   restore: Record<string, SubtaskSnapshot[]> | null;
+  /** Credit of a channel that carries whole batches, in messages. */
   channelCapacity: number;
+  /** channelCapacity is the default, a budget in records: channels of a split edge get more, smaller messages (see channelCredit). */
+  creditByRecords: boolean;
   batchSize: number;
   encoding: BatchEncoding;
   heartbeatMs: number;

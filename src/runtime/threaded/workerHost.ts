@@ -13,6 +13,8 @@ import { applyChains, chainedRestore, viewChains } from '../chaining.ts';
 import { placement, subtasksOn } from './assignment.ts';
 import type { Placement } from './assignment.ts';
 import { ChannelTable } from './channels.ts';
+import { channelCredit } from './deploySpec.ts';
+import { edgeShape } from '../outputPartitioning.ts';
 import type { DeadLetterEpoch, SubtaskSnapshot } from '../../checkpoint/types.ts';
 import type { DeploySpec, JobInput, OpenableInput, PeerFrame, UdfThrow, WorkerEvent, WorkerStats } from './protocol.ts';
 import type { SourceEnv } from '../../core/source.ts';
@@ -107,16 +109,18 @@ export class WorkerHost {
     this.chained = new Set(applyChains(viewChains(plan, { enabled: spec.chain }), byNode).chains.map((c) => c.view));
     const me = spec.worker;
     const workerOf = placement(plan, spec.workers, spec.ownWorker);
-    plan.edges.forEach((e, ei) => {
-      const from = plan.nodes.find((n) => n.id === e.from.node)!;
-      const to = plan.nodes.find((n) => n.id === e.to.node)!;
+    plan.edges.forEach((_, ei) => {
+      const { from, to, how } = edgeShape(plan, ei);
+      // A hash or rebalance edge splits each batch among its receivers: its channels carry smaller messages.
+      const splits = how.partitioning === 'hash' || how.partitioning === 'rebalance';
+      const capacity = channelCredit(spec, splits ? to.parallelism : 1);
       for (let f = 0; f < from.parallelism; f++) {
         const fw = workerOf(from.id, f);
         for (let t = 0; t < to.parallelism; t++) {
           const tw = workerOf(to.id, t);
-          if (fw === me) this.channels.addOut(ei, f, t, tw === me ? null : tw);
+          if (fw === me) this.channels.addOut(ei, f, t, tw === me ? null : tw, capacity);
           const target = tw === me ? this.byId.get(subtaskId(to.id, t))! : null;
-          if (target && target.channelIndex(ei, f) >= 0) this.channels.addIn(ei, f, t, fw === me ? null : fw, target);
+          if (target && target.channelIndex(ei, f) >= 0) this.channels.addIn(ei, f, t, fw === me ? null : fw, target, capacity);
         }
       }
     });
