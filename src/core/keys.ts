@@ -28,11 +28,40 @@ export function keySelector(fields: KeyFields): KeySelector {
   }
   if (fields.length === 2) {
     const [a, b] = fields;
-    return (row) => `[${jsonOfPart(normalizeKeyPart(row[a]))},${jsonOfPart(normalizeKeyPart(row[b]))}]`;
+    // Consecutive rows often share a key (a window's results, a hot auction): the last key's text
+    // is handed back, and each part's text is kept on its own, so numbers are written less often.
+    // Exact: the text depends only on the normalized parts, and parts equal by === write the same
+    // text (-0 and 0 both write 0; NaN never matches, and writes null afresh).
+    let lastA: Key | undefined, lastB: Key | undefined, textA = '', textB = '', last = '';
+    return (row) => {
+      const va = normalizeKeyPart(row[a]);
+      const vb = normalizeKeyPart(row[b]);
+      if (va === lastA && vb === lastB) return last;
+      if (va !== lastA) {
+        lastA = va;
+        textA = jsonOfPart(va);
+      }
+      if (vb !== lastB) {
+        lastB = vb;
+        textB = jsonOfPart(vb);
+      }
+      last = `[${textA},${textB}]`;
+      return last;
+    };
   }
+  // As above, each part's last text kept (a join's unique key: an id beside a window's bounds).
+  const lastParts: Key[] = fields.map(() => null);
+  const texts: string[] = fields.map(() => jsonOfPart(null));
   return (row) => {
     let s = '[';
-    for (let i = 0; i < fields.length; i++) s += (i ? ',' : '') + jsonOfPart(normalizeKeyPart(row[fields[i]]));
+    for (let i = 0; i < fields.length; i++) {
+      const v = normalizeKeyPart(row[fields[i]]);
+      if (v !== lastParts[i]) {
+        lastParts[i] = v;
+        texts[i] = jsonOfPart(v);
+      }
+      s += (i ? ',' : '') + texts[i];
+    }
     return `${s}]`;
   };
 }

@@ -68,3 +68,37 @@ describe('compiledApply', () => {
     expect(s).toEqual([2, 2, 1]);
   });
 });
+
+describe('compiledResult', () => {
+  /** What settle built before: the group-by values stored one by one, then `write`. */
+  const byStores = (set: AggregateSet, groupBy: string[], state: unknown[], row: Row): Row => {
+    const out: Row = {};
+    for (const f of groupBy) out[f] = row[f] ?? null;
+    return set.write(state, out);
+  };
+
+  it('builds the row settle built field by field: same names, order and values (Object.is)', () => {
+    const set = new AggregateSet(calls);
+    const groupBy = ['g', 'h', '2', 'constructor'];
+    const result = set.resultRowFunction(groupBy)!;
+    expect(result).not.toBeNull();
+    const state = set.create();
+    for (const x of values) {
+      for (const y of values) {
+        const row = Object.fromEntries(Object.entries({ x, y, g: x, h: y, 2: y }).filter(([, v]) => v !== undefined));
+        if (typeof x !== 'bigint' && typeof y !== 'bigint') set.add(state, row);
+        const [a, b] = [result(state, row), byStores(set, groupBy, state, row)];
+        expect(Object.keys(a)).toEqual(Object.keys(b));
+        for (const k of Object.keys(b)) expect(Object.is(a[k], b[k]), k).toBe(true);
+      }
+    }
+    // An empty group: SUM and AVG of nothing are NULL.
+    expect(result(set.create(), {})).toEqual(byStores(set, groupBy, set.create(), {}));
+  });
+
+  it('is not compiled where a literal would differ from stores: a repeated name or __proto__', () => {
+    const set = new AggregateSet(calls);
+    expect(set.resultRowFunction(['n'])).toBeNull();
+    expect(set.resultRowFunction(['__proto__'])).toBeNull();
+  });
+});

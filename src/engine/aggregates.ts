@@ -1,7 +1,7 @@
 import type { Row } from '../core/types.ts';
 import { userAccumulator } from './userAggregate.ts';
 import { collectionAccumulator } from './collectionAggregates.ts';
-import { type ApplyFn, compiledApply } from './aggregateApplyJs.ts';
+import { type ApplyFn, compiledApply, compiledResult, type ResultFn } from './aggregateApplyJs.ts';
 import type { AggregateCall, OverCall } from '../pipeline/kinds/aggregateCall.ts';
 
 
@@ -421,6 +421,10 @@ export class AggregateSet {
       }
     }
     return into;
+  }
+  /** `groupBy`'s values of a row, then what `write` writes, as one row literal; null: use `write`. */
+  resultRowFunction(groupBy: readonly string[]): ResultFn | null {
+    return compiledResult(groupBy, this.slots);
   }
   /** Writes each call's result into `out` under its alias (SQL: SUM and AVG of no values are NULL). */
   write(state: unknown[], out: Row): Row {

@@ -17,7 +17,7 @@ export const aggregate: OperatorDefinition<AggregateParams> = {
     const calls = new AggregateSet(params.aggregates, appendOnlyInput(inputs));
     const columns = columnsUpdater(ctx, params, calls);
     // Other calls (MIN/MAX, ...) or a backend with per-key cells only: one value-state object per group.
-    const perKey = columns ? null : groupUpdater(ctx, params, groupLayout(calls) as GroupLayout<FieldGroup | ArrayGroup>);
+    const perKey = columns ? null : groupUpdater(ctx, params, groupLayout(calls, params.groupBy) as GroupLayout<FieldGroup | ArrayGroup>);
     const update = columns?.update ?? perKey!.update;
     // Only the columns layout can serve a chained view: its rows are built from the numbers on read.
     // Both layouts refuse text in SUM/AVG the same way, before any accumulator changes.
@@ -67,9 +67,13 @@ function groupUpdater<G extends FieldGroup | ArrayGroup>(ctx: OperatorContext, p
       if (prev) ctx.emit({ kind: '-D', row: prev, ts });
       return;
     }
-    const next: Row = {};
-    for (const f of groupBy) next[f] = row[f] ?? null;
-    layout.write(g, next);
+    let next: Row;
+    if (layout.result) next = layout.result(g, row);
+    else {
+      next = {};
+      for (const f of groupBy) next[f] = row[f] ?? null;
+      layout.write(g, next);
+    }
     // An unchanged result keeps the row already stored (and held by the view): the new one dies young.
     const same = prev !== null && unchanged(prev, next);
     g.out = same ? prev : next;

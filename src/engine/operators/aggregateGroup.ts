@@ -29,17 +29,21 @@ export interface GroupLayout<G extends { n: number; out: Row | null }> {
   adopt(stored: FieldGroup | ArrayGroup): G;
   apply(g: G, row: Row, sign: 1 | -1): void;
   write(g: G, out: Row): void;
+  /** The result row at once: the group-by values of `row`, then what `write` writes (where compiled). */
+  result?(g: G, row: Row): Row;
 }
 
 const FIELDS = 4;
 
-export function groupLayout(calls: AggregateSet): GroupLayout<FieldGroup> | GroupLayout<ArrayGroup> {
+export function groupLayout(calls: AggregateSet, groupBy: readonly string[] = []): GroupLayout<FieldGroup> | GroupLayout<ArrayGroup> {
   const slots = calls.numericSlots(FIELDS);
-  return slots ? fieldLayout(slots) : arrayLayout(calls);
+  return slots ? fieldLayout(slots) : arrayLayout(calls, groupBy);
 }
 
-function arrayLayout(calls: AggregateSet): GroupLayout<ArrayGroup> {
+function arrayLayout(calls: AggregateSet, groupBy: readonly string[]): GroupLayout<ArrayGroup> {
+  const result = calls.resultRowFunction(groupBy);
   return {
+    ...(result ? { result: (g: ArrayGroup, row: Row) => result(g.accs, row) } : {}),
     create: () => ({ n: 0, accs: calls.create(), out: null }),
     adopt: (stored) => {
       if ('accs' in stored) return stored;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cumulateWindows, hopWindows, mod, touches, tumbleWindows, windowStart } from './assigners.ts';
+import { cumulateWindows, hopWindows, mod, touches, tumbleWindows, windowId, windowStart } from './assigners.ts';
 
 const pairs = (ws: { start: number; end: number }[]) => ws.map((w) => [w.start, w.end]);
 
@@ -77,5 +77,18 @@ describe('window assignment', () => {
   it('treats touching session windows as overlapping, as Flink does', () => {
     expect(touches({ start: 0, end: 10 }, { start: 10, end: 20 })).toBe(true);
     expect(touches({ start: 0, end: 10 }, { start: 11, end: 21 })).toBe(false);
+  });
+});
+
+describe('windowId', () => {
+  it('writes start|end for every window, whether its id was kept or not', () => {
+    const bounds = [0, -0, 1, 2000, 1.5, NaN, 1_700_000_000_000, -1_700_000_000_000, Infinity];
+    let seed = 3;
+    for (let i = 0; i < 4000; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      const start = bounds[seed % bounds.length];
+      const end = bounds[(seed >> 8) % bounds.length];
+      expect(windowId({ start, end })).toBe(`${start}|${end}`);
+    }
   });
 });

@@ -66,4 +66,25 @@ export function fixedAssigner(shape: WindowShape): (ts: number) => WindowBounds[
 /** Max timestamp that still belongs to the window: Flink's TimeWindow.maxTimestamp(), where it fires. */
 export const maxTimestamp = (w: WindowBounds): number => w.end - 1;
 
-export const windowId = (w: WindowBounds): string => `${w.start}|${w.end}`;
+/**
+ * A window's id, `start|end`. Every key of a window asks for the same id (a HOP window aggregate
+ * over many keys once per key and window), and writing two 13-digit times as text is most of the
+ * cost, so the ids of the last few windows are kept. Exact: equal (===) bounds write equal text
+ * (-0 and 0 both write 0; NaN never matches).
+ */
+const RECENT_IDS = 8;
+const idStarts = new Float64Array(RECENT_IDS).fill(NaN);
+const idEnds = new Float64Array(RECENT_IDS).fill(NaN);
+const ids: string[] = new Array<string>(RECENT_IDS).fill('');
+let nextId = 0;
+
+export function windowId(w: WindowBounds): string {
+  const { start, end } = w;
+  for (let i = 0; i < RECENT_IDS; i++) if (idStarts[i] === start && idEnds[i] === end) return ids[i];
+  const id = `${start}|${end}`;
+  idStarts[nextId] = start;
+  idEnds[nextId] = end;
+  ids[nextId] = id;
+  nextId = (nextId + 1) % RECENT_IDS;
+  return id;
+}
