@@ -81,9 +81,13 @@ export const keyedProcess: OperatorDefinition<ProcessParams> = {
     const timers = timerService(ctx);
     const hasTimer = shape.methods.includes('onTimer');
 
+    // Names, kinds and handles listed once: a snapshot is taken for every key of every crossing.
+    const names = Object.keys(handles);
+    const kindList = names.map((n) => kinds[n]);
+    const handleList = names.map((n) => handles[n]);
     const snapshot = (): Record<string, unknown> => {
       const st: Record<string, unknown> = {};
-      for (const [name, h] of Object.entries(handles)) st[name] = readState(kinds[name], h);
+      for (let i = 0; i < names.length; i++) st[names[i]] = readState(kindList[i], handleList[i]);
       return st;
     };
 

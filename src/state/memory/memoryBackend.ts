@@ -88,8 +88,10 @@ export class MemoryStateBackend implements KeyedStateBackend {
   protected changed(_c?: Cell): void {}
 
   setCurrentKey(key: Key): void {
+    // The same key again (a key's records in a row, a batch's prepare and apply passes): the hot cell
+    // is still its cell. Keys equal as the tables compare them except by === (NaN) just forget it.
+    if (key !== this.key) this.hotTable = null;
     this.key = key;
-    this.hotTable = null;
   }
   currentKey(): Key {
     return this.key;
@@ -125,6 +127,8 @@ export class MemoryStateBackend implements KeyedStateBackend {
    * (`immutable`) stays shared with the snapshot, which keeps its snapshot cell.
    */
   private live(table: Map<Key, Cell>, ttl: TtlConfig | undefined, immutable?: boolean): Cell | undefined {
+    // An empty heap table holds no key's cell: no lookup, and the hot cell of another table stays hot.
+    if (this.cacheReads && table.size === 0) return undefined;
     const c = table.get(this.key);
     if (this.cacheReads) {
       this.hotTable = table;
@@ -366,6 +370,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
     // One lookup per key context: get, then put or remove of the same key, reads the cell once.
     let c: Cell | undefined;
     if (table === this.hotTable) c = this.hotCell;
+    else if (this.cacheReads && table.size === 0) return undefined;
     else {
       c = table.get(this.key);
       if (this.cacheReads) {
@@ -416,7 +421,13 @@ export class MemoryStateBackend implements KeyedStateBackend {
       get: (k: K) => entriesOf(table)?.get(k)?.v,
       put: (k: K, v: V) => {
         const m = entriesOf(table) ?? new Map<K, Entry<V>>();
-        m.set(k, { v, t: ttlNow(d.ttl, this.time) });
+        const t = ttlNow(d.ttl, this.time);
+        // Entry records are the cell's own (snapshots copy them into arrays): an existing one is reused.
+        const e = m.get(k);
+        if (e) {
+          e.v = v;
+          e.t = t;
+        } else m.set(k, { v, t });
         this.write(table, undefined, m);
       },
       remove: (k: K) => {

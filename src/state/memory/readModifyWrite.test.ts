@@ -108,4 +108,46 @@ describe('MemoryStateBackend read-modify-write', () => {
     b.setCurrentKey('b');
     expect([m.get('x'), v.value(), l.get()]).toEqual([{ n: 2 }, 9, [2]]);
   });
+
+  it('keeps reads and writes right when the same key is set again, when a read finds a state empty, and when a map entry is put again', () => {
+    const { b } = make();
+    const n = b.value(valueState<number>('n'));
+    const m = b.map(mapState<string, { x: number }>('m'));
+    const empty = b.map(mapState<string, number>('never'));
+    b.setCurrentKey('a');
+    n.update(1);
+    b.setCurrentKey('a');
+    expect(n.value()).toBe(1);
+    n.update(2);
+    b.setCurrentKey('b');
+    n.update(3);
+    b.setCurrentKey('a');
+    b.setCurrentKey('a');
+    expect(n.value()).toBe(2);
+    // A read of a state no key holds leaves the cell the last read found in place, and writes land right.
+    expect(n.value()).toBe(2);
+    expect(empty.get('x')).toBeUndefined();
+    expect(empty.isEmpty()).toBe(true);
+    n.update(4);
+    expect(n.value()).toBe(4);
+    empty.put('x', 1);
+    expect(empty.get('x')).toBe(1);
+    expect(b.keys('never')).toEqual(['a']);
+    // A second put of an entry after a snapshot leaves the snapshot as taken.
+    m.put('k', { x: 1 });
+    const snap = b.snapshot();
+    const taken = JSON.stringify(snap);
+    m.put('k', { x: 2 });
+    m.put('j', { x: 3 });
+    m.put('k', { x: 4 });
+    expect(JSON.stringify(snap)).toBe(taken);
+    expect(m.entries()).toEqual([['k', { x: 4 }], ['j', { x: 3 }]]);
+    b.setCurrentKey('b');
+    expect(n.value()).toBe(3);
+    expect(m.isEmpty()).toBe(true);
+    b.restore([snap]);
+    b.setCurrentKey('a');
+    expect(m.entries()).toEqual([['k', { x: 1 }]]);
+    expect(n.value()).toBe(4);
+  });
 });
