@@ -112,3 +112,16 @@ describe('a[i], m[k] and CARDINALITY', () => {
     expect(() => compileExpr('ITEM(tags, 1)')).toThrow(/Unknown function 'ITEM'/);
   });
 });
+
+describe('STR_TO_MAP', () => {
+  const ev = (src: string, input: Record<string, unknown> = {}) => compileExpr(src).evaluate(input);
+  it("splits pairs on ',' and each pair once on '=', as Flink does", () => {
+    expect(ev("STR_TO_MAP('a=1,b=2=3,c,a=4')")).toEqual({ a: '4', b: '2=3', c: null });
+    expect(ev("STR_TO_MAP('k:v;x:y', ';', ':')['x']")).toBe('y');
+    // Delimiters are text, not patterns.
+    expect(ev("STR_TO_MAP('a.1|b.2', '|', '.')")).toEqual({ a: '1', b: '2' });
+    expect(ev("STR_TO_MAP('')")).toEqual({});
+    expect(ev('STR_TO_MAP(s)', { s: null })).toBeNull();
+    expect(ev("CARDINALITY(STR_TO_MAP('a=1,b=2'))")).toBe(2);
+  });
+});

@@ -78,7 +78,33 @@ function buildMap(values: unknown[]): Record<string, unknown> {
   return out;
 }
 
+/**
+ * Flink's STR_TO_MAP: pairs split on the whole list delimiter, each split once on the key-value
+ * delimiter (neither is a pattern); a pair without one maps its text to NULL, a later key wins.
+ */
+function strToMap(text: string, list: string, keyValue: string): Record<string, string | null> {
+  const out: Record<string, string | null> = {};
+  if (text === '') return out;
+  for (const pair of list === '' ? [text] : text.split(list)) {
+    const at = keyValue === '' ? -1 : pair.indexOf(keyValue);
+    if (at < 0) out[pair] = null;
+    else out[pair.slice(0, at)] = pair.slice(at + keyValue.length);
+  }
+  return out;
+}
+
 export const COLLECTION_FUNCTIONS: Readonly<Record<string, FunctionDef>> = {
+  STR_TO_MAP: {
+    min: 1,
+    max: 3,
+    compile: ([t, l, kv]) => (row) => {
+      const text = toStr(t(row));
+      const list = l ? toStr(l(row)) : ',';
+      const keyValue = kv ? toStr(kv(row)) : '=';
+      return text === null || list === null || keyValue === null ? null : strToMap(text, list, keyValue);
+    },
+    type: always('json'),
+  },
   // ARRAY[…] and MAP[…]: constructors, written with brackets (parser.ts), never called by name.
   ARRAY: { min: 1, max: Infinity, syntaxOnly: true, compile: (args) => (row) => args.map((a) => a(row) ?? null), type: always('json') },
   MAP: { min: 2, max: Infinity, syntaxOnly: true, compile: (args) => (row) => buildMap(args.map((a) => a(row))), type: always('json') },

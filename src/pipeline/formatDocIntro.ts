@@ -173,7 +173,7 @@ SQL dialect that runs in every Weir runtime and exports to Flink SQL unchanged:
   \`s IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]\`, \`OVERLAY(s PLACING r FROM n [FOR len])\`, JSON_OBJECT and
   JSON_ARRAY (above), element access \`a[i]\` (from 1), \`m['key']\` and \`a[i].field\`, and CARDINALITY,
   ARRAY_CONTAINS, ARRAY_POSITION, ARRAY_JOIN, ARRAY_DISTINCT, ARRAY_REVERSE, ARRAY_REMOVE, ARRAY_CONCAT,
-  ARRAY_MAX, ARRAY_MIN, MAP_KEYS and MAP_VALUES over json arrays and objects.
+  ARRAY_MAX, ARRAY_MIN, MAP_KEYS and MAP_VALUES over json arrays and objects; STR_TO_MAP(text [, list, keyValue]).
 
 NULL follows SQL: arithmetic and comparisons with NULL give NULL, \`AND\`/\`OR\` use three-valued logic, and a
 filter keeps a record only when its condition is TRUE. Division by zero and failed casts give NULL

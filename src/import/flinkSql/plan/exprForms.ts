@@ -56,7 +56,6 @@ export const NOT_CARRIED: Record<string, string> = {
   ELT: 'use CASE n WHEN 1 THEN a WHEN 2 THEN b END',
   DECODE: MAP_CODE,
   ENCODE: MAP_CODE,
-  STR_TO_MAP: 'use JSON_VALUE on a JSON text, or a map node with code',
   SPLIT: 'use SPLIT_INDEX(s, sep, i)',
   IS_DIGIT: "use REGEXP(s, '^[0-9]+$')",
   IS_ALPHA: "use REGEXP(s, '^[A-Za-z]+$')",
