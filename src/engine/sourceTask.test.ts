@@ -88,4 +88,10 @@ describe('declared types (a compiled check of named fields, the generic loop nam
     expect(rows[7]).toEqual({ ...ok, s: 2, n: null });
     expect('n' in rows[6] && rows[6].n).toBe(null);
   });
+
+  it('checks nothing for a type named like an Object.prototype member, as the loop does', () => {
+    const rows = [{ a: 1, b: 'x' }, { a: 'y' }];
+    const t = new SourceTask('s', { read: () => rows.map((value) => ({ value })), done: () => true, offset: () => 0, seek: () => {} }, { schema: { a: 'toString', b: 'constructor' } });
+    expect(t.poll(5).elements.map((e) => e.row)).toEqual([{ a: 1, b: 'x' }, { a: 'y', b: null }]);
+  });
 });

@@ -249,7 +249,9 @@ function typeCheckOf(typed: readonly [string, string][], timeField: string | nul
     const at = `r[${JSON.stringify(f)}]`;
     lines.push(`x = ${at};`);
     const absent = f === timeField ? '' : ` ${at} = null;`;
-    lines.push(test[type] ? `if (x === undefined || x === null) {${absent} } else if (${test[type]('x')}) return false;` : `if (x === undefined || x === null) {${absent} }`);
+    // Own keys only: a type named like an Object.prototype member checks nothing, as in the loop.
+    const fails = Object.hasOwn(test, type) ? test[type]('x') : null;
+    lines.push(fails ? `if (x === undefined || x === null) {${absent} } else if (${fails}) return false;` : `if (x === undefined || x === null) {${absent} }`);
   }
   lines.push('return true;');
   return compiledFunction<(row: Row) => boolean>(['r'], lines.join('\n'), ['x']);
