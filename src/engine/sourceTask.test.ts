@@ -56,3 +56,42 @@ describe('a computed event time (eventTime.expr)', () => {
     expect(codes({ schema, eventTime: { ...eventTime, expr: 'TO_TIMESTAMP(' } })).toContainEqual(['params.eventTime.expr', 'bad-expression']);
   });
 });
+
+describe('declared types (a compiled check of named fields, the generic loop naming what fails)', () => {
+  const schema = { n: 'number', i: 'integer', s: 'string', b: 'boolean', 'odd "name"': 'string', t: 'number', free: 'anything' };
+  const eventTime = { field: 't', maxOutOfOrdernessMs: 0 };
+  const ok = { n: 1.5, i: -0, s: 'x', b: false, 'odd "name"': 'y', t: 5, free: [1] };
+
+  it('passes typed rows as they are, turns absent fields into nulls (not the time field), and dead-letters the first bad field by name', () => {
+    const rows = [
+      ok,
+      { t: 6 },
+      { ...ok, n: 'no' },
+      { ...ok, i: 1.5, s: 3 },
+      { ...ok, b: 'true' },
+      { ...ok, 'odd "name"': 1 },
+      { ...ok, n: null, i: 2, t: 'late' },
+      { ...ok, s: 2, n: undefined },
+    ];
+    const t = new SourceTask('s', { read: () => rows.map((value, k) => ({ value, line: k + 1 })), done: () => true, offset: () => 0, seek: () => {} }, { schema, eventTime });
+    const p = t.poll(20);
+    expect(p.elements.map((e) => e.row)).toEqual([ok, { t: 6, n: null, i: null, s: null, b: null, 'odd "name"': null, free: null }]);
+    expect(p.deadLetters.map((d) => [d.line, d.reason])).toEqual([
+      [3, 'field "n": expected number, got "no" (string)'],
+      [4, 'field "i": expected integer, got 1.5 (number)'],
+      [5, 'field "b": expected boolean, got "true" (string)'],
+      [6, 'field "odd "name"": expected string, got 1 (number)'],
+      [7, 'field "t": expected number, got "late" (string)'],
+      [8, 'field "s": expected string, got 2 (number)'],
+    ]);
+    // Fields before the bad one were normalized, as the generic loop does.
+    expect(rows[7]).toEqual({ ...ok, s: 2, n: null });
+    expect('n' in rows[6] && rows[6].n).toBe(null);
+  });
+
+  it('checks nothing for a type named like an Object.prototype member, as the loop does', () => {
+    const rows = [{ a: 1, b: 'x' }, { a: 'y' }];
+    const t = new SourceTask('s', { read: () => rows.map((value) => ({ value })), done: () => true, offset: () => 0, seek: () => {} }, { schema: { a: 'toString', b: 'constructor' } });
+    expect(t.poll(5).elements.map((e) => e.row)).toEqual([{ a: 1, b: 'x' }, { a: 'y', b: null }]);
+  });
+});

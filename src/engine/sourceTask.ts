@@ -4,6 +4,7 @@ import { MIN_WATERMARK } from '../core/types.ts';
 import { ChangelogDecoder } from '../core/changelogDecoder.ts';
 import { compileExpr } from '../expr/index.ts';
 import { packOrigin } from '../core/origin.ts';
+import { compiledFunction } from '../core/objectLiteral.ts';
 
 export interface SourcePoll {
   elements: Element[];
@@ -33,6 +34,8 @@ export class SourceTask {
   private readonly timeField: string | null;
   private readonly bound: number;
   private readonly typed: [string, string][];
+  /** The declared types as one compiled check of named fields (see typeCheckOf); null where it cannot be compiled. */
+  private readonly passesTypes: ((row: Row) => boolean) | null;
   private readonly decoder: ChangelogDecoder | null;
   /** eventTime.expr: computes the time field of each record (a SQL computed column). */
   private readonly computeTime: ((row: Row) => unknown) | null;
@@ -50,6 +53,7 @@ export class SourceTask {
     this.timeField = params.eventTime?.field ?? null;
     this.bound = params.eventTime?.maxOutOfOrdernessMs ?? 0;
     this.typed = Object.entries(params.schema ?? {});
+    this.passesTypes = typeCheckOf(this.typed, this.timeField);
     this.decoder = params.changelog ? new ChangelogDecoder(params.changelog, (row) => this.checkTypes(row)) : null;
     const expr = params.eventTime?.expr;
     if (expr !== undefined) {
@@ -162,6 +166,8 @@ export class SourceTask {
 
   /** Checks declared types; timestamps may arrive as ISO text and are normalized to epoch ms. */
   private checkTypes(row: Row): string | null {
+    // A row that passes needs nothing more; one that fails is checked again below, which names its first bad field.
+    if (this.passesTypes?.(row)) return null;
     const typed = this.typed;
     for (let i = 0; i < typed.length; i++) {
       const f = typed[i][0];
@@ -220,6 +226,35 @@ export class SourceTask {
     this.wm = s.watermark;
     this.decoder?.restore(s.changelogTable);
   }
+}
+
+/**
+ * `checkTypes` for schemas without timestamp fields, compiled: the generic loop reads each field
+ * with a keyed load by a variable name (megamorphic, a stub-cache lookup per field and record) and
+ * switches on the type's name; compiled, each field is a named load with its own inline cache.
+ * True when every field passes, after turning absent fields into nulls as the loop does (the
+ * time field excepted); false at the first field that fails, having normalized the fields before
+ * it, as the loop would: the loop then runs on the row again and finds the same field.
+ */
+function typeCheckOf(typed: readonly [string, string][], timeField: string | null): ((row: Row) => boolean) | null {
+  const test: Record<string, (x: string) => string> = {
+    string: (x) => `typeof ${x} !== 'string'`,
+    number: (x) => `typeof ${x} !== 'number' || !Number.isFinite(${x})`,
+    integer: (x) => `typeof ${x} !== 'number' || !Number.isInteger(${x})`,
+    boolean: (x) => `typeof ${x} !== 'boolean'`,
+  };
+  const lines: string[] = [];
+  for (const [f, type] of typed) {
+    if (type === 'timestamp') return null;
+    const at = `r[${JSON.stringify(f)}]`;
+    lines.push(`x = ${at};`);
+    const absent = f === timeField ? '' : ` ${at} = null;`;
+    // Own keys only: a type named like an Object.prototype member checks nothing, as in the loop.
+    const fails = Object.hasOwn(test, type) ? test[type]('x') : null;
+    lines.push(fails ? `if (x === undefined || x === null) {${absent} } else if (${fails}) return false;` : `if (x === undefined || x === null) {${absent} }`);
+  }
+  lines.push('return true;');
+  return compiledFunction<(row: Row) => boolean>(['r'], lines.join('\n'), ['x']);
 }
 
 /** Largest |epoch ms| a Date can hold (ECMAScript: ±100,000,000 days). */

@@ -138,10 +138,12 @@ export function unpackRows(p: PackedRows): unknown[] {
 
 /**
  * Rows that all have the same field names in the same order (so absent stays absent) as one
- * column per field; null when shapes differ. One walk over the rows checks the shape and fills
- * every field that holds only numbers (and nulls) straight into its typed array, reading each
- * value through for…in, whose keyed loads V8 serves from the enum cache; fields that turn out
- * to hold anything else are encoded by type afterwards.
+ * column per field; null when shapes differ. One walk over the rows checks the shape, fills
+ * every field that holds only numbers (and nulls) straight into its typed array and copies the
+ * other fields' values into a dense list each, reading each value through for…in, whose keyed
+ * loads V8 serves from the enum cache. Those lists are encoded by type afterwards: the rows are
+ * read once, which matters for long lists of old objects (a snapshot's cells, scattered in the
+ * heap), where every further pass over the rows missed the cache again.
  */
 function columnsOf(rows: readonly unknown[], arena: WireArena, depth: number): { fields: string[]; cols: WireColumn[] } | null {
   const first = rows[0];
@@ -154,28 +156,36 @@ function columnsOf(rows: readonly unknown[], arena: WireArena, depth: number): {
   // Only fields that start with a number or null get a number column: the others would leave theirs unused.
   const nums: (Float64Array | null)[] = fields.map((f) => (typeof first[f] === 'number' || first[f] === null ? arena.f64(n) : null));
   const nulls: (Uint8Array | null)[] = fields.map(() => null);
+  const values: (unknown[] | null)[] = nums.map((col) => (col === null ? new Array<unknown>(n) : null));
   for (let i = 0; i < n; i++) {
     const r = rows[i];
     if (!isRecord(r)) return null;
     let k = 0;
     for (const f in r) {
       if (k >= width || fields[k] !== f) return null;
+      const v = r[f];
       const col = nums[k];
-      if (col !== null) {
-        const v = r[f];
-        if (typeof v === 'number') col[i] = v;
-        else if (v === null) (nulls[k] ??= arena.u8(n))[i] = 1;
-        else nums[k] = null;
+      if (col === null) values[k]![i] = v;
+      else if (typeof v === 'number') col[i] = v;
+      else if (v === null) (nulls[k] ??= arena.u8(n))[i] = 1;
+      else {
+        // Not a number field after all: its values so far move to a list (a Float64Array keeps -0 and NaN).
+        const list = (values[k] = new Array<unknown>(n));
+        const mask = nulls[k];
+        for (let j = 0; j < i; j++) list[j] = mask !== null && mask[j] === 1 ? null : col[j];
+        list[i] = v;
+        nums[k] = null;
       }
       k++;
     }
     if (k !== width) return null;
   }
-  const cols = fields.map((f, k): WireColumn => {
+  const cols = fields.map((_, k): WireColumn => {
     const v = nums[k];
     const mask = nulls[k];
-    // Fields of other values, and fields of nulls only, as before.
-    if (v === null || (mask !== null && mask.every((x) => x === 1))) return encodeColumn(rows as Row[], f, arena, depth);
+    if (v === null) return encodeColumn(values[k]!, arena, depth);
+    // Fields of nulls only go as values, as other fields do.
+    if (mask !== null && mask.every((x) => x === 1)) return { t: 'any', v: new Array<null>(n).fill(null) };
     if (mask === null) return v;
     return { t: 'num?', v, nulls: mask };
   });
@@ -186,49 +196,45 @@ function isRecord(v: unknown): v is Row {
   return typeof v === 'object' && v !== null && Object.getPrototypeOf(v) === Object.prototype;
 }
 
-function encodeColumn(rows: readonly Row[], f: string, arena: WireArena, depth: number): WireColumn {
-  const n = rows.length;
-  let numbers = 0;
+/** One field's values (not all numbers and nulls) as a column. */
+function encodeColumn(values: unknown[], arena: WireArena, depth: number): WireColumn {
+  const n = values.length;
   let strings = 0;
   let nulls = 0;
   for (let i = 0; i < n; i++) {
-    const v = rows[i][f];
-    if (typeof v === 'number') numbers++;
-    else if (typeof v === 'string') strings++;
+    const v = values[i];
+    if (typeof v === 'string') strings++;
     else if (v === null) nulls++;
-    else if (numbers + strings + nulls === 0 && depth < MAX_DEPTH && isRecord(v)) return recordColumn(rows, f, arena, depth);
-    else return { t: 'any', v: rows.map((r) => r[f]) };
+    else if (i === 0 && depth < MAX_DEPTH && isRecord(v)) return recordColumn(values, arena, depth);
+    else return { t: 'any', v: values };
   }
-  if (numbers + nulls === n && numbers > 0) {
-    const v = arena.f64(n);
-    for (let i = 0; i < n; i++) v[i] = (rows[i][f] as number | null) ?? 0;
-    if (nulls === 0) return v;
-    const mask = arena.u8(n);
-    for (let i = 0; i < n; i++) if (rows[i][f] === null) mask[i] = 1;
-    return { t: 'num?', v, nulls: mask };
-  }
-  if (strings + nulls === n && strings > 0) {
-    // Keys, categories and names repeat within a batch: each distinct string is cloned once.
-    const table = new Map<string, number>();
-    const list: string[] = [];
-    const idx = arena.u32(n);
-    for (let i = 0; i < n; i++) {
-      const v = rows[i][f] as string | null;
-      if (v === null) {
-        idx[i] = NULL_INDEX;
-        continue;
-      }
+  if (strings === 0) return { t: 'any', v: values };
+  // Keys, categories and names repeat within a batch: each distinct string is cloned once.
+  // A run of one string (a snapshot cell's state name and kind) skips the table.
+  const table = new Map<string, number>();
+  const list: string[] = [];
+  const idx = arena.u32(n);
+  let last: unknown = undefined;
+  let lastAt = 0;
+  for (let i = 0; i < n; i++) {
+    const v = values[i] as string | null;
+    if (v === null) {
+      idx[i] = NULL_INDEX;
+      continue;
+    }
+    if (v !== last) {
       let at = table.get(v);
       if (at === undefined) {
         at = list.length;
         table.set(v, at);
         list.push(v);
       }
-      idx[i] = at;
+      last = v;
+      lastAt = at;
     }
-    return { t: 'str', strings: list, idx };
+    idx[i] = lastAt;
   }
-  return { t: 'any', v: rows.map((r) => r[f]) };
+  return { t: 'str', strings: list, idx };
 }
 
 /**
@@ -237,8 +243,7 @@ function encodeColumn(rows: readonly Row[], f: string, arena: WireArena, depth: 
  * rebuilt on arrival (a cycle structured clone keeps). Rows are values: one record under two
  * fields arrives as two equal records.
  */
-function recordColumn(rows: readonly Row[], f: string, arena: WireArena, depth: number): WireColumn {
-  const values = rows.map((r) => r[f]);
+function recordColumn(values: unknown[], arena: WireArena, depth: number): WireColumn {
   // Columns given up on leave their room in the arena unused.
   const columns = columnsOf(values, arena, depth + 1);
   if (!columns || columns.cols.some(holdsObjects)) return { t: 'any', v: values };
