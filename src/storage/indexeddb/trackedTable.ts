@@ -96,6 +96,11 @@ export class KeyTracker {
     return d;
   }
 
+  /** A columns state's key changed (ColumnChanges: the table asks once per generation). */
+  changed(key: Key): void {
+    this.dirty.add(key);
+  }
+
   markDirty(key: Key, c?: DirtyCell): void {
     if (c === undefined) this.dirty.add(key);
     else if (c.dg !== this.generation) {
