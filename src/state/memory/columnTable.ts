@@ -14,13 +14,24 @@ const FIRST_CAPACITY = 64;
 export interface ColumnChanges {
   readonly generation: number;
   changed(key: Key): void;
+  /** A key takes a new slot (`slot` -1: it had none) or leaves `slot`: what a frozen copy's reader must know. */
+  moving(table: ColumnTable, key: Key, slot: number): void;
+}
+
+/** A copy of a table's columns as they were, indexed by slot (see ColumnTable.copyColumns). */
+export interface CopiedColumns {
+  nums: Float64Array;
+  eventTimes: Float64Array;
+  /** Per slot: its ref where it is not the key; null when none is. */
+  refs: unknown[] | null;
 }
 
 /**
  * A key as the index holds it: -0 and 0 are one key, held as 0. A ref left out because it is the
  * key must come back as that one value, not as whichever of the two the current record carried.
  */
-const held = (key: Key): Key => (key === 0 ? 0 : key);
+export const heldKey = (key: Key): Key => (key === 0 ? 0 : key);
+const held = heldKey;
 
 /**
  * One columns state of the heap backend: a key → slot map and typed arrays indexed by slot.
@@ -85,6 +96,7 @@ export class ColumnTable {
     this.groups[s] = -1;
     this.slots.set(key, s);
     if (this.reportedIn) {
+      this.changes!.moving(this, key, -1);
       // A new key is state from now on, written or not (a heap snapshot lists it too).
       this.reportedIn[s] = 0;
       if (report) this.noteChange(s, key);
@@ -139,6 +151,7 @@ export class ColumnTable {
     this.cells[s] = undefined;
     this.free.push(s);
     if (this.reportedIn) {
+      this.changes!.moving(this, key, s);
       this.reportedIn[s] = 0;
       if (report) this.changes!.changed(key);
     }
@@ -148,6 +161,15 @@ export class ColumnTable {
   ref(slot: number, key: Key): unknown {
     const r = this.refs?.[slot];
     return r === undefined ? held(key) : r;
+  }
+
+  /**
+   * The numbers, event times and refs of every slot in use, copied (a few memcpy-like copies, no
+   * walk over keys): a checkpoint's frozen state. A key keeps its slot until it is dropped, so
+   * the copy answers for every key that has not moved since (ColumnChanges.moving tells which did).
+   */
+  copyColumns(): CopiedColumns {
+    return { nums: this.nums.slice(0, this.used * this.d.width), eventTimes: this.eventTimes.slice(0, this.used), refs: this.refs ? this.refs.slice(0, this.used) : null };
   }
 
   setRef(slot: number, key: Key, ref: unknown): void {

@@ -51,6 +51,9 @@ function phaseOps(b: KeyedStateBackend, s: ColumnsState, phase: number): void {
       if (i % 7 === 0) {
         b.setCurrentKey(k);
         s.clear();
+        // A new key takes the freed slot; every other cleared key comes straight back in another slot.
+        bump(b, s, `new ${phase} ${i}`, i);
+        if (i % 2) bump(b, s, k, -phase, `back ${phase}`);
       } else bump(b, s, k, phase, k);
       if (i % 11 === 0) other.update(-i);
     }

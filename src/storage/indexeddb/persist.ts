@@ -8,7 +8,6 @@ import type { BackendCore } from './core.ts';
 import { storageError } from './errors.ts';
 import { rewriteAll } from './compaction.ts';
 import { Freeze, type DirtyKeys } from './trackedTable.ts';
-import type { WorkingSet } from './workingSet.ts';
 
 const RECENT_HANDLES_KEPT = 64;
 /** Entries per write transaction when a checkpoint is written in slices. */
@@ -24,14 +23,11 @@ interface Written {
   sampled: number;
 }
 
-/** Appends a key's cells (as they are to be written) to the builder; `ordinal` is the key's place in `dirty.groups()`. */
-type CellSource = (key: Key, ordinal: number, into: ColumnarChunkBuilder) => void;
+/** Appends a key's cells (as they are to be written) to the builder. */
+type CellSource = (key: Key, into: ColumnarChunkBuilder) => void;
 
-/**
- * Puts one key group's entries into `tx` as columnar chunks; the put clones them on the spot.
- * `first` is the ordinal of the group's first key. Returns the entry count.
- */
-function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly Key[], first: number, cellsOf: CellSource, checkpointId: number, out: Written): number {
+/** Puts one key group's entries into `tx` as columnar chunks; the put clones them on the spot. Returns the entry count. */
+function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly Key[], cellsOf: CellSource, checkpointId: number, out: Written): number {
   const { layout } = core;
   const builder = new ColumnarChunkBuilder();
   let count = 0;
@@ -53,10 +49,9 @@ function putKeyGroup(core: BackendCore, tx: ChunkTx, kg: number, keys: readonly 
       }
     }
   };
-  for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
+  for (const key of keys) {
     builder.beginEntry(key);
-    cellsOf(key, first + i, builder);
+    cellsOf(key, builder);
     // A removed key needs a tombstone only if some chunk may still hold it.
     if (!builder.endEntry() && !layout.loc.has(key)) {
       builder.dropLastEntry();
@@ -79,7 +74,7 @@ function chunkTx(core: BackendCore, durability: 'strict' | 'relaxed' = 'strict')
 function writeAtOnce(core: BackendCore, dirty: DirtyKeys, checkpointId: number, out: Written): Promise<void>[] {
   const tx = chunkTx(core);
   try {
-    for (const [kg, list] of dirty.groups()) putKeyGroup(core, tx, kg, list, 0, (k, _o, into) => core.ws.appendCells(k, into), checkpointId, out);
+    for (const [kg, list] of dirty.groups()) putKeyGroup(core, tx, kg, list, (k, into) => core.ws.appendCells(k, into), checkpointId, out);
   } catch (e) {
     tx.abort();
     throw e;
@@ -90,19 +85,20 @@ function writeAtOnce(core: BackendCore, dirty: DirtyKeys, checkpointId: number, 
 /**
  * Large checkpoints: slices of a few thousand entries, one transaction each, yielding between
  * them so records keep flowing; the freeze saves a key's old cells if it is touched first, and
- * columns states were copied when it began (`frozen`).
+ * holds the columns states as copied when it began.
  */
-async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze, frozen: ReturnType<WorkingSet['freezeColumns']>, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
+async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
   await after;
   const superseded = () => {
     if (core.epoch !== epoch) throw new Error(`checkpoint ${checkpointId} of ${core.subtask} was superseded by a restore`);
   };
   superseded();
-  const cellsOf: CellSource = (k, o, into) => {
+  const frozen = freeze.columns;
+  const cellsOf: CellSource = (k, into) => {
     const saved = freeze.saved.size === 0 ? undefined : freeze.saved.get(k);
     if (saved) for (const c of saved) into.cell(c[0], c[1], c[2], c[3], c[4]);
     else core.ws.appendTableCells(k, into); // read live, in the same task as the put that clones it
-    if (frozen) core.ws.appendFrozen(frozen, o, into);
+    if (frozen) core.ws.appendFrozen(frozen, k, into);
   };
   const durable: Promise<void>[] = [];
   let tx: ChunkTx | null = null;
@@ -110,15 +106,13 @@ async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze
   // Slices in flight: the database commits some while this thread clones the next. Waiting
   // for each slice before building the next left the two idle in turn (full/raw ≈ 2).
   const committing: Promise<void>[] = [];
-  let ordinal = 0;
   for (const [kg, list] of dirty.groups()) {
     if (freeze.failure) throw freeze.failure;
     // Slices commit without waiting for the disk; the closing 'strict' commit below flushes the
     // database log they were appended to, and nothing refers to them before it.
     tx ??= chunkTx(core, 'relaxed');
     try {
-      inTx += putKeyGroup(core, tx, kg, list, ordinal, cellsOf, checkpointId, out);
-      ordinal += list.length;
+      inTx += putKeyGroup(core, tx, kg, list, cellsOf, checkpointId, out);
     } catch (e) {
       tx.abort();
       throw e;
@@ -191,8 +185,9 @@ export function beginPersist(core: BackendCore, checkpointId: number, incrementa
     adopt();
   } else {
     const freeze = new Freeze(dirty.keys);
+    freeze.columns = ws.freezeColumns();
     ws.tracker.freezes.push(freeze);
-    serialized = writeInSlices(core, dirty, freeze, ws.freezeColumns(dirty), checkpointId, out, core.serializing, epoch)
+    serialized = writeInSlices(core, dirty, freeze, checkpointId, out, core.serializing, epoch)
       .then((durable) => {
         if (core.epoch === epoch) adopt();
         return durable;

@@ -4,22 +4,8 @@ import { fromSnapshotValue, toSnapshotValue, type Cell, type Entry } from '../..
 import { isColumnar, latestTouched, type CellRecord, type ChunkRecord } from './chunks.ts';
 import { approxSize } from '../../state/size.ts';
 import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, type ColumnarChunkBuilder } from './columnarChunk.ts';
-import { KeyTracker, TrackedTable, type DirtyKeys, type EvictedKey } from './trackedTable.ts';
-import type { ColumnTable } from '../../state/memory/columnTable.ts';
-
-/**
- * A columns state's dirty keys as they were when a checkpoint froze them, in the order the
- * checkpoint writes them (its ordinal): the numbers copied out of the live table, so records keep
- * changing it while slices are written, with no copy-on-write per access.
- */
-interface FrozenColumns {
-  t: ColumnTable;
-  /** Per ordinal: 1 if the key held a slot (0: the key has no value in this state). */
-  held: Uint8Array;
-  nums: Float64Array;
-  eventTimes: Float64Array;
-  refs: unknown[];
-}
+import { KeyTracker, TrackedTable, type EvictedKey, type FrozenColumns } from './trackedTable.ts';
+import { heldKey, type ColumnTable } from '../../state/memory/columnTable.ts';
 
 function cellLatest(kind: StateKind, c: Cell): number {
   let t = c.t;
@@ -96,44 +82,21 @@ export class WorkingSet {
     }
   }
 
-  /**
-   * Copies the columns states' numbers of `dirty`'s keys, ordinal o being the o-th key of
-   * `dirty.groups()`; null without columns states. A few typed-array copies per key: the
-   * synchronous part of a checkpoint, after which the writer reads only the copy.
-   */
-  freezeColumns(dirty: DirtyKeys): FrozenColumns[] | null {
+  /** Copies every columns state for a checkpoint's freeze (null without any): see FrozenColumns. */
+  freezeColumns(): FrozenColumns[] | null {
     if (this.columns.size === 0) return null;
-    const n = dirty.size;
-    const out: FrozenColumns[] = [];
-    for (const t of this.columns.values()) {
-      const w = t.d.width;
-      const f: FrozenColumns = { t, held: new Uint8Array(n), nums: new Float64Array(n * w), eventTimes: new Float64Array(n), refs: new Array(n) };
-      const live = t.nums;
-      let o = 0;
-      dirty.byKg.forEach((keys) => {
-        if (!keys) return;
-        for (let i = 0; i < keys.length; i++, o++) {
-          const key = keys[i];
-          const slot = t.find(key);
-          if (slot < 0) continue;
-          f.held[o] = 1;
-          f.nums.set(live.subarray(slot * w, slot * w + w), o * w);
-          f.eventTimes[o] = t.eventTimeOr(slot);
-          f.refs[o] = t.ref(slot, key);
-        }
-      });
-      out.push(f);
-    }
-    return out;
+    return [...this.columns.values()].map((t) => ({ t, copy: t.copyColumns(), moved: new Map() }));
   }
 
-  /** Ordinal `o`'s frozen columns cells, as `appendCells` would have added them at the freeze. */
-  appendFrozen(frozen: readonly FrozenColumns[], o: number, into: ColumnarChunkBuilder): void {
+  /** The key's columns cells as they were at the freeze (what `appendCells` would have added then). */
+  appendFrozen(frozen: readonly FrozenColumns[], key: Key, into: ColumnarChunkBuilder): void {
     for (let i = 0; i < frozen.length; i++) {
-      const f = frozen[i];
-      if (f.held[o] === 0) continue;
-      const et = f.eventTimes[o];
-      into.cell(f.t.d.name, 'value', f.t.d.encode(f.nums, o * f.t.d.width, f.refs[o]), 0, Number.isNaN(et) ? null : et);
+      const { t, copy, moved } = frozen[i];
+      const slot = moved.size !== 0 && moved.has(key) ? moved.get(key)! : t.find(key);
+      if (slot < 0) continue;
+      const ref = copy.refs?.[slot];
+      const et = copy.eventTimes[slot];
+      into.cell(t.d.name, 'value', t.d.encode(copy.nums, slot * t.d.width, ref === undefined ? heldKey(key) : ref), 0, Number.isNaN(et) ? null : et);
     }
   }
 
