@@ -5,6 +5,9 @@ import { keyedEvents, readyReader, type KeyedEvent } from '../lib/events.ts';
 import { keyedCountPlan } from '../lib/keyedCountDoc.ts';
 import { interleave, now, pairedRatio, yieldToLoop, type RunPlan } from '../lib/stats.ts';
 
+/** For A/B drivers that bundle this module alone (bench/profile/stateBackendAbPage.ts). */
+export { keyedEvents };
+
 let serial = 0;
 
 export interface StateBackendSize {

@@ -8,10 +8,30 @@ import { keyGroupOf } from '../../core/keys.ts';
 const FIRST_CAPACITY = 64;
 
 /**
+ * Who hears of changed keys: a durable backend, whose checkpoints write only those. Told once per
+ * key per `generation` (a checkpoint starts a new one), so a hot key costs one number compare a write.
+ */
+export interface ColumnChanges {
+  readonly generation: number;
+  changed(key: Key): void;
+  /** A key takes a new slot (`slot` -1: it had none) or leaves `slot`: what a frozen copy's reader must know. */
+  moving(table: ColumnTable, key: Key, slot: number): void;
+}
+
+/** A copy of a table's columns as they were, indexed by slot (see ColumnTable.copyColumns). */
+export interface CopiedColumns {
+  nums: Float64Array;
+  eventTimes: Float64Array;
+  /** Per slot: its ref where it is not the key; null when none is. */
+  refs: unknown[] | null;
+}
+
+/**
  * A key as the index holds it: -0 and 0 are one key, held as 0. A ref left out because it is the
  * key must come back as that one value, not as whichever of the two the current record carried.
  */
-const held = (key: Key): Key => (key === 0 ? 0 : key);
+export const heldKey = (key: Key): Key => (key === 0 ? 0 : key);
+const held = heldKey;
 
 /**
  * One columns state of the heap backend: a key → slot map and typed arrays indexed by slot.
@@ -43,6 +63,10 @@ export class ColumnTable {
   private capacity = FIRST_CAPACITY;
   /** How many times keys left their slots (drops and clears): see ColumnsState.moves. */
   moves = 0;
+  /** Set by a durable backend (see track); null in the heap backend, which snapshots every slot. */
+  private changes: ColumnChanges | null = null;
+  /** Per slot: the generation of `changes` its key was last reported in. */
+  private reportedIn: Int32Array | null = null;
 
   constructor(readonly d: ColumnsDescriptor) {
     this.nums = new Float64Array(FIRST_CAPACITY * d.width);
@@ -54,7 +78,8 @@ export class ColumnTable {
     return this.slots.get(key);
   }
 
-  claim(key: Key): number {
+  /** The key's slot, a new one if it has none; `report` false for a key restored as it was persisted. */
+  claim(key: Key, report = true): number {
     const known = this.slots.get(key);
     if (known >= 0) return known;
     let s = this.free.pop();
@@ -70,7 +95,27 @@ export class ColumnTable {
     this.cells[s] = undefined;
     this.groups[s] = -1;
     this.slots.set(key, s);
+    if (this.reportedIn) {
+      this.changes!.moving(this, key, -1);
+      // A new key is state from now on, written or not (a heap snapshot lists it too).
+      this.reportedIn[s] = 0;
+      if (report) this.noteChange(s, key);
+    }
     return s;
+  }
+
+  /** Reports every key claimed, written or dropped from now on to `changes`. */
+  track(changes: ColumnChanges): void {
+    this.changes = changes;
+    this.reportedIn ??= new Int32Array(this.capacity);
+  }
+
+  /** Reports the slot's key as changed, once per generation. */
+  noteChange(slot: number, key: Key): void {
+    const c = this.changes;
+    if (c === null || this.reportedIn![slot] === c.generation) return;
+    this.reportedIn![slot] = c.generation;
+    c.changed(key);
   }
 
   /** Grows by half, not by doubling: the slack of a million-key state is a quarter, not a half. */
@@ -89,22 +134,42 @@ export class ColumnTable {
     this.groups = groups;
     if (this.writeTimes) this.writeTimes = widen(this.writeTimes, 1, 0);
     if (this.serials) this.serials = widen(this.serials, 1, 0);
+    if (this.reportedIn) {
+      const r = new Int32Array(cap);
+      r.set(this.reportedIn);
+      this.reportedIn = r;
+    }
     this.capacity = cap;
   }
 
-  drop(key: Key): boolean {
+  /** Removes the key; `report` false for a restore replacing it (not a change a checkpoint must write). */
+  drop(key: Key, report = true): boolean {
     const s = this.slots.delete(key);
     if (s < 0) return false;
     this.moves++;
     if (this.refs) this.refs[s] = undefined;
     this.cells[s] = undefined;
     this.free.push(s);
+    if (this.reportedIn) {
+      this.changes!.moving(this, key, s);
+      this.reportedIn[s] = 0;
+      if (report) this.changes!.changed(key);
+    }
     return true;
   }
 
   ref(slot: number, key: Key): unknown {
     const r = this.refs?.[slot];
     return r === undefined ? held(key) : r;
+  }
+
+  /**
+   * The numbers, event times and refs of every slot in use, copied (a few memcpy-like copies, no
+   * walk over keys): a checkpoint's frozen state. A key keeps its slot until it is dropped, so
+   * the copy answers for every key that has not moved since (ColumnChanges.moving tells which did).
+   */
+  copyColumns(): CopiedColumns {
+    return { nums: this.nums.slice(0, this.used * this.d.width), eventTimes: this.eventTimes.slice(0, this.used), refs: this.refs ? this.refs.slice(0, this.used) : null };
   }
 
   setRef(slot: number, key: Key, ref: unknown): void {
@@ -124,6 +189,11 @@ export class ColumnTable {
       this.serials[slot] = serial;
       this.writeTimes![slot] = processingTime;
     }
+  }
+
+  /** The slot's event time as stored: NaN for none. */
+  eventTimeOr(slot: number): number {
+    return this.eventTimes[slot];
   }
 
   eventTime(slot: number): number | null {
@@ -154,7 +224,7 @@ export class ColumnTable {
 
   /** Takes in a value-state cell (from a snapshot, or restored before this state was declared). */
   adopt(key: Key, value: unknown, eventTime: number | null): void {
-    const s = this.claim(key);
+    const s = this.claim(key, false);
     this.setRef(s, key, this.d.decode(value, this.nums, s * this.d.width));
     this.eventTimes[s] = eventTime ?? Number.NaN;
     this.cells[s] = undefined;

@@ -58,7 +58,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
   protected readonly descriptors = new Map<string, AnyDescriptor>();
   private readonly handles = new Map<string, unknown>();
   /** Columns states (see ColumnsDescriptor): snapshot, inspected and observed as value states. */
-  private readonly columnTables = new Map<string, ColumnTable>();
+  protected readonly columnTables = new Map<string, ColumnTable>();
   private watching = false;
   private ttlCleanups = 0;
   private writes = 0;
@@ -232,16 +232,24 @@ export class MemoryStateBackend implements KeyedStateBackend {
   }
 
   /**
-   * Null in durable subclasses: they evict and persist per-key cells, so their states stay
-   * value states (an operator then falls back to one).
+   * Whether columns states are offered. Subclasses whose tables track or evict cells say so
+   * themselves (a durable one that evicts per key keeps value states; an operator then falls back).
    */
+  protected keepsColumns(): boolean {
+    return this.cacheReads;
+  }
+
+  /** Called once per columns state as it is made (a durable subclass starts tracking its changes). */
+  protected columnsMade(_t: ColumnTable): void {}
+
   columns(d: ColumnsDescriptor): ColumnsState | null {
-    if (!this.cacheReads) return null;
+    if (!this.keepsColumns()) return null;
     const h = this.handles.get(d.name);
     if (h && this.columnTables.has(d.name)) return h as ColumnsState;
     if (this.descriptors.has(d.name)) throw new Error(`state "${d.name}" is already registered as ${this.descriptors.get(d.name)!.kind} state, not columns`);
     const t = new ColumnTable(d);
     this.columnTables.set(d.name, t);
+    this.columnsMade(t);
     if (this.watching) t.observe();
     // Cells restored before the operator declared this state wait in a plain table: take them in.
     const waiting = this.tables.get(d.name);
@@ -267,6 +275,7 @@ export class MemoryStateBackend implements KeyedStateBackend {
       written: (slot, ref) => {
         t.setRef(slot, this.key, ref);
         t.stamp(slot, this.time.eventTime(), t.observed ? this.time.processingTime() : 0, ++this.writes);
+        t.noteChange(slot, this.key);
       },
       clear: () => {
         if (t.drop(this.key)) {

@@ -4,6 +4,7 @@ import { DEFAULT_MAX_PARALLELISM } from '../../core/keys.ts';
 import type { KeyedStateHandle } from '../../state/snapshotHandles.ts';
 import type { DurableKeyedStateBackend, KeyedStateSnapshot, PersistResult, StateMetrics, StateTime } from '../../state/backend.ts';
 import { MemoryStateBackend, type Cell } from '../../state/memory/memoryBackend.ts';
+import type { ColumnTable } from '../../state/memory/columnTable.ts';
 import { isExpired, ttlNow } from '../../state/ttl.ts';
 import { createStateStores, STATE_SCHEMA_VERSION, type StateChunksDb } from './chunks.ts';
 import { raiseSerialFromDisk, type BackendCore } from './core.ts';
@@ -55,7 +56,7 @@ export class IndexedDbStateBackend extends MemoryStateBackend implements Durable
   constructor(private readonly opts: IndexedDbBackendOptions) {
     const maxParallelism = opts.maxParallelism ?? DEFAULT_MAX_PARALLELISM;
     super(opts.time, maxParallelism);
-    this.ws = new WorkingSet(this.tables, this.descriptors, maxParallelism);
+    this.ws = new WorkingSet(this.tables, this.descriptors, maxParallelism, this.columnTables);
     this.core = {
       store: opts.dbName,
       subtask: opts.subtask,
@@ -110,6 +111,19 @@ export class IndexedDbStateBackend extends MemoryStateBackend implements Durable
 
   protected override newTable(state: string): Map<Key, Cell> {
     return this.ws.newTable(state);
+  }
+
+  /**
+   * Columns states (an aggregate's numbers in typed arrays, the fused path) only without a memory
+   * budget: nothing is evicted then, and a checkpoint copies their dirty keys' numbers at once.
+   */
+  protected override keepsColumns(): boolean {
+    return !Number.isFinite(this.core.memoryBudgetBytes);
+  }
+
+  protected override columnsMade(t: ColumnTable): void {
+    t.track(this.ws.tracker);
+    this.ws.tablesChanged();
   }
 
   protected override changed(c?: Cell): void {

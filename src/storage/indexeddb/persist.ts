@@ -84,7 +84,8 @@ function writeAtOnce(core: BackendCore, dirty: DirtyKeys, checkpointId: number, 
 
 /**
  * Large checkpoints: slices of a few thousand entries, one transaction each, yielding between
- * them so records keep flowing; the freeze saves a key's old cells if it is touched first.
+ * them so records keep flowing; the freeze saves a key's old cells if it is touched first, and
+ * holds the columns states as copied when it began.
  */
 async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze, checkpointId: number, out: Written, after: Promise<void> | null, epoch: number): Promise<Promise<void>[]> {
   await after;
@@ -92,10 +93,12 @@ async function writeInSlices(core: BackendCore, dirty: DirtyKeys, freeze: Freeze
     if (core.epoch !== epoch) throw new Error(`checkpoint ${checkpointId} of ${core.subtask} was superseded by a restore`);
   };
   superseded();
+  const frozen = freeze.columns;
   const cellsOf: CellSource = (k, into) => {
     const saved = freeze.saved.size === 0 ? undefined : freeze.saved.get(k);
     if (saved) for (const c of saved) into.cell(c[0], c[1], c[2], c[3], c[4]);
-    else core.ws.appendCells(k, into); // read live, in the same task as the put that clones it
+    else core.ws.appendTableCells(k, into); // read live, in the same task as the put that clones it
+    if (frozen) core.ws.appendFrozen(frozen, k, into);
   };
   const durable: Promise<void>[] = [];
   let tx: ChunkTx | null = null;
@@ -182,6 +185,7 @@ export function beginPersist(core: BackendCore, checkpointId: number, incrementa
     adopt();
   } else {
     const freeze = new Freeze(dirty.keys);
+    freeze.columns = ws.freezeColumns();
     ws.tracker.freezes.push(freeze);
     serialized = writeInSlices(core, dirty, freeze, checkpointId, out, core.serializing, epoch)
       .then((durable) => {

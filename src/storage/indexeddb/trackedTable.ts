@@ -2,6 +2,18 @@ import type { Key } from '../../core/types.ts';
 import { keyGroupOf } from '../../core/keys.ts';
 import type { Cell } from '../../state/memory/memoryBackend.ts';
 import type { CellRecord } from './chunks.ts';
+import type { ColumnChanges, ColumnTable, CopiedColumns } from '../../state/memory/columnTable.ts';
+
+/**
+ * A columns state as a checkpoint froze it: its columns copied by slot. A key that has not taken
+ * or left a slot since is read from the copy at its live slot; one that has is in `moved`, with
+ * the slot it had at the freeze (-1: none).
+ */
+export interface FrozenColumns {
+  t: ColumnTable;
+  copy: CopiedColumns;
+  moved: Map<Key, number>;
+}
 
 /** What is remembered of an evicted key: which states it has and their latest touch (for TTL in `keys()`). */
 export type EvictedKey = [state: string, touched: number][];
@@ -20,6 +32,8 @@ export class Freeze {
   failure: unknown = null;
   /** Key groups below this one are written. */
   writtenBelow = 0;
+  /** The columns states, copied when the freeze began. */
+  columns: FrozenColumns[] | null = null;
   /** @param frozen the frozen keys; an access takes its key out (its copy is saved then, if still unwritten). */
   constructor(readonly frozen: Set<Key>) {}
 
@@ -68,7 +82,7 @@ export class DirtyKeys {
 }
 
 /** Per-backend bookkeeping shared by all of its tables. */
-export class KeyTracker {
+export class KeyTracker implements ColumnChanges {
   /** Keys changed since the last persist froze the set. */
   dirty: DirtyKeys;
   /**
@@ -94,6 +108,19 @@ export class KeyTracker {
     this.dirty = new DirtyKeys(this.maxParallelism);
     this.generation++;
     return d;
+  }
+
+  /** A columns state's key changed (ColumnChanges: the table asks once per generation). */
+  changed(key: Key): void {
+    this.dirty.add(key);
+  }
+
+  moving(table: ColumnTable, key: Key, slot: number): void {
+    for (const f of this.freezes) {
+      const fc = f.columns?.find((c) => c.t === table);
+      // The first move since the freeze tells where the key was then.
+      if (fc && !fc.moved.has(key)) fc.moved.set(key, slot);
+    }
   }
 
   markDirty(key: Key, c?: DirtyCell): void {

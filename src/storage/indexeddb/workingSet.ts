@@ -4,7 +4,8 @@ import { fromSnapshotValue, toSnapshotValue, type Cell, type Entry } from '../..
 import { isColumnar, latestTouched, type CellRecord, type ChunkRecord } from './chunks.ts';
 import { approxSize } from '../../state/size.ts';
 import { cellEventTime, cellsEnd, cellsStart, cellStateOf, cellTouched, type ColumnarChunkBuilder } from './columnarChunk.ts';
-import { KeyTracker, TrackedTable, type EvictedKey } from './trackedTable.ts';
+import { KeyTracker, TrackedTable, type EvictedKey, type FrozenColumns } from './trackedTable.ts';
+import { heldKey, type ColumnTable } from '../../state/memory/columnTable.ts';
 
 function cellLatest(kind: StateKind, c: Cell): number {
   let t = c.t;
@@ -27,6 +28,8 @@ export class WorkingSet {
     private readonly tables: Map<string, Map<Key, Cell>>,
     private readonly descriptors: Map<string, AnyDescriptor>,
     maxParallelism: number,
+    /** Columns states (offered only without a memory budget: their keys are never evicted). */
+    private readonly columns: ReadonlyMap<string, ColumnTable> = new Map(),
   ) {
     this.tracker = new KeyTracker(maxParallelism);
     this.tracker.copyCells = (key) => structuredClone(this.cellsOf(key));
@@ -61,12 +64,45 @@ export class WorkingSet {
 
   /** The key's cells straight into a chunk builder (no record per cell); values are shared as in `cellsOf`. */
   appendCells(key: Key, into: ColumnarChunkBuilder): void {
+    this.appendTableCells(key, into);
+    if (this.columns.size === 0) return;
+    for (const t of this.columns.values()) {
+      const slot = t.find(key);
+      if (slot >= 0) into.cell(t.d.name, 'value', t.value(slot, key), 0, t.eventTime(slot));
+    }
+  }
+
+  /** The key's cells of the value, list and map states (what `cellsOf` copies), columns states left out. */
+  appendTableCells(key: Key, into: ColumnarChunkBuilder): void {
     const tables = this.tableList();
     for (let i = 0; i < tables.length; i++) {
       const [state, table, kind] = tables[i];
       const c = table.peekCell(key);
       if (c) into.cell(state, kind, toSnapshotValue(kind, c.v), c.t, c.et);
     }
+  }
+
+  /** Copies every columns state for a checkpoint's freeze (null without any): see FrozenColumns. */
+  freezeColumns(): FrozenColumns[] | null {
+    if (this.columns.size === 0) return null;
+    return [...this.columns.values()].map((t) => ({ t, copy: t.copyColumns(), moved: new Map() }));
+  }
+
+  /** The key's columns cells as they were at the freeze (what `appendCells` would have added then). */
+  appendFrozen(frozen: readonly FrozenColumns[], key: Key, into: ColumnarChunkBuilder): void {
+    for (let i = 0; i < frozen.length; i++) {
+      const { t, copy, moved } = frozen[i];
+      const slot = moved.size !== 0 && moved.has(key) ? moved.get(key)! : t.find(key);
+      if (slot < 0) continue;
+      const ref = copy.refs?.[slot];
+      const et = copy.eventTimes[slot];
+      into.cell(t.d.name, 'value', t.d.encode(copy.nums, slot * t.d.width, ref === undefined ? heldKey(key) : ref), 0, Number.isNaN(et) ? null : et);
+    }
+  }
+
+  /** Forgets the cached table list (a columns state took over a table's name). */
+  tablesChanged(): void {
+    this.listed = null;
   }
 
   /** The tables with their kinds, rebuilt when a table or descriptor is added (a checkpoint asks once per key). */
@@ -78,13 +114,21 @@ export class WorkingSet {
 
   isResident(key: Key): boolean {
     for (const table of this.tables.values()) if ((table as TrackedTable).peekCell(key)) return true;
+    for (const t of this.columns.values()) if (t.find(key) >= 0) return true;
     return false;
+  }
+
+  /** Puts one persisted cell back as clean state: into its columns state if the operator declared one. */
+  private loadCell(key: Key, state: string, kind: StateKind, value: unknown, t: number, et: number | null): void {
+    const columns = this.columns.size === 0 ? undefined : this.columns.get(state);
+    if (columns) columns.adopt(key, fromSnapshotValue(kind, value), et);
+    else this.table(state, kind).load(key, { v: fromSnapshotValue(kind, value), t, et });
   }
 
   /** Puts persisted cells back as clean, resident state (the records must not be shared). */
   load(key: Key, cells: readonly CellRecord[]): void {
     this.tracker.evicted.delete(key);
-    for (const [state, kind, value, t, et] of cells) this.table(state, kind).load(key, { v: fromSnapshotValue(kind, value), t, et });
+    for (const [state, kind, value, t, et] of cells) this.loadCell(key, state, kind, value, t, et);
     if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
   }
 
@@ -98,8 +142,7 @@ export class WorkingSet {
     this.tracker.evicted.delete(key);
     for (let c = cellsStart(rec, i), end = cellsEnd(rec, i); c < end; c++) {
       const s = cellStateOf(rec, c);
-      const kind = rec.kinds[s];
-      this.table(rec.states[s], kind).load(key, { v: fromSnapshotValue(kind, rec.values[c]), t: cellTouched(rec, c), et: cellEventTime(rec, c) });
+      this.loadCell(key, rec.states[s], rec.kinds[s], rec.values[c], cellTouched(rec, c), cellEventTime(rec, c));
     }
     if (this.tracker.trackRecency) this.tracker.recency.set(key, true);
   }
@@ -113,6 +156,7 @@ export class WorkingSet {
   /** Drops a key's resident cells without recording it as evicted (a restore replacing them). */
   forget(key: Key): void {
     for (const table of this.tables.values()) (table as TrackedTable).drop(key);
+    for (const t of this.columns.values()) t.drop(key, false);
   }
 
   /** Drops a clean key from memory; returns the estimated bytes freed. */
@@ -142,12 +186,14 @@ export class WorkingSet {
   residentBytes(): number {
     let n = 0;
     for (const [state, table] of this.tables) n += table.size * (this.cellBytes.get(state) ?? 64);
+    for (const t of this.columns.values()) n += t.slots.size * t.approxBytesPerKey();
     return n;
   }
 
   /** Empties every table without marking keys dirty (restore replaces the whole state). */
   reset(): void {
     for (const t of this.tables.values()) (t as TrackedTable).clear();
+    for (const t of this.columns.values()) t.clear();
     this.tracker.takeDirty();
     this.tracker.freezes = [];
     this.tracker.evicted.clear();
