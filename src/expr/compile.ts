@@ -9,6 +9,8 @@
 import type { BinaryNode, CaseNode, ExprNode, FieldNode, InNode } from './ast.ts';
 import { type Evaluator, type Row, compileCall, compileCast } from './functions.ts';
 import { num2 } from './functionKit.ts';
+import { compilingServices } from './services.ts';
+import { typeOfNode } from './typecheck.ts';
 import { compare, finite, isNull, likeMatcher, sqlEquals, toBool, toNum, toStr } from './values.ts';
 
 export type { Evaluator, Row };
@@ -70,8 +72,11 @@ export function compileNode(node: ExprNode): Evaluator {
       return compileCase(node);
     case 'call':
       return compileCall(node.name, node.args.map(compileNode), node.keyword, node.args);
-    case 'cast':
-      return compileCast(compileNode(node.operand), node.target);
+    case 'cast': {
+      // A DOUBLE holding a whole number is still a DOUBLE: CAST(2.0 AS STRING) is '2.0' in Flink.
+      const types = node.target === 'STRING' ? compilingServices()?.inputTypes : null;
+      return compileCast(compileNode(node.operand), node.target, types ? typeOfNode(node.operand, types) === 'number' : false);
+    }
   }
 }
 

@@ -135,3 +135,16 @@ describe('CURRENT_WATERMARK', () => {
     expect(compileExpr('CURRENT_WATERMARK(ts)').toSql()).toBe('CURRENT_WATERMARK(`ts`)');
   });
 });
+
+describe('CAST(double AS STRING)', () => {
+  it('writes a DOUBLE input as Java does, and leaves integers and untyped values alone', () => {
+    const services = { currentWatermark: () => -Infinity, inputTypes: { d: 'number', i: 'integer' } as const };
+    const text = (src: string, row: Record<string, unknown>) => compileExpr(src, services).evaluate(row);
+    expect([2, 0.5, 0.001, 1e7, 12345678.9, 1.5e-4, -0, 0].map((d) => text('CAST(d AS STRING)', { d }))).toEqual(['2.0', '0.5', '0.001', '1.0E7', '1.23456789E7', '1.5E-4', '-0.0', '0.0']);
+    expect(text('CAST(i AS STRING)', { i: 2 })).toBe('2');
+    expect(text('CAST(d * i AS STRING)', { d: 2, i: 3 })).toBe('6.0');
+    expect(text('CAST(d AS STRING)', { d: null })).toBeNull();
+    // Without declared types a whole number reads as an integer.
+    expect(compileExpr('CAST(d AS STRING)').evaluate({ d: 2 })).toBe('2');
+  });
+});

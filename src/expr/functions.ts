@@ -195,11 +195,16 @@ export function callType(name: string, args: ArgTypes, keyword?: string): FieldT
   return FUNCTIONS[name].type(args, keyword);
 }
 
-export function compileCast(o: Evaluator, target: CastTarget): Evaluator {
+export function compileCast(o: Evaluator, target: CastTarget, fromDouble = false): Evaluator {
   // Invalid input gives NULL (TRY_CAST behaviour); Flink's CAST would fail the job instead.
   switch (target) {
     case 'STRING':
-      return (row) => toStr(o(row));
+      return fromDouble
+        ? (row) => {
+            const v = o(row);
+            return typeof v === 'number' ? doubleText(v) : toStr(v);
+          }
+        : (row) => toStr(o(row));
     case 'DOUBLE':
       return (row) => castNumber(o(row));
     case 'BIGINT':
@@ -215,6 +220,20 @@ export function compileCast(o: Evaluator, target: CastTarget): Evaluator {
     case 'TIMESTAMP':
       return (row) => toMillis(o(row));
   }
+}
+
+/** A DOUBLE as Flink (Java's Double.toString) writes it: 2.0, 0.001, 1.0E7, 1.5E-4. */
+export function doubleText(d: number): string | null {
+  if (!Number.isFinite(d)) return null;
+  if (d === 0) return Object.is(d, -0) ? '-0.0' : '0.0';
+  const a = Math.abs(d);
+  if (a >= 1e-3 && a < 1e7) {
+    const s = String(d);
+    return s.includes('.') ? s : `${s}.0`;
+  }
+  // toExponential() without digits gives the shortest digits that read back as d, as Java does.
+  const [mantissa, exponent] = d.toExponential().split('e');
+  return `${mantissa.includes('.') ? mantissa : `${mantissa}.0`}E${Number(exponent)}`;
 }
 
 function castNumber(v: unknown): number | null {

@@ -167,7 +167,7 @@ SQL dialect that runs in every Weir runtime and exports to Flink SQL unchanged:
   TO_TIMESTAMP_LTZ (epoch ms; epoch s with precision 0), TO_DATE, UNIX_TIMESTAMP, FROM_UNIXTIME, YEAR, QUARTER, MONTH, WEEK, DAYOFYEAR, DAYOFMONTH, DAYOFWEEK, HOUR, MINUTE,
   SECOND, CURRENT_WATERMARK(ts) (the evaluating node's input watermark, NULL before its first); JSON JSON_VALUE, JSON_QUERY, JSON_EXISTS, JSON_STRING, JSON_OBJECT(KEY 'k' VALUE v, … [NULL|ABSENT ON NULL]), JSON_ARRAY(v, … [NULL|ABSENT ON NULL]); hashes MD5, SHA1, SHA224, SHA256, SHA384,
   SHA512, SHA2; COALESCE, IFNULL, NULLIF, IF, GREATEST, LEAST; CAST(x AS STRING | DOUBLE | BIGINT | BOOLEAN |
-  DATE | TIMESTAMP(3));
+  DATE | TIMESTAMP(3)) (a field the input declares \`number\` is written as Flink writes a DOUBLE: 2.0, 1.0E7);
 - the SQL forms \`TRIM(LEADING|TRAILING|BOTH [chars] FROM s)\`, \`POSITION(a IN b)\`, \`EXTRACT(unit FROM t)\`,
   \`FLOOR(t TO unit)\`, \`CEIL(t TO unit)\`, \`TIMESTAMPADD(unit, n, t)\`, \`TIMESTAMPDIFF(unit, a, b)\` and
   \`s IS [NOT] JSON [VALUE|SCALAR|ARRAY|OBJECT]\`, \`OVERLAY(s PLACING r FROM n [FOR len])\`, JSON_OBJECT and

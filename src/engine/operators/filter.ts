@@ -1,3 +1,4 @@
+import { exprServices } from './exprServices.ts';
 import type { OperatorDefinition } from '../operator.ts';
 import type { Element, Row } from '../../core/types.ts';
 import { compileExpr } from '../../expr/index.ts';
@@ -12,7 +13,7 @@ export const filter: OperatorDefinition<FilterParams> = {
   kind: 'filter',
   create({ ctx, params }) {
     if (params.where !== undefined) {
-      const test = wherePredicate(compileExpr(params.where, ctx));
+      const test = wherePredicate(compileExpr(params.where, exprServices(ctx)));
       return {
         processElement(el) {
           if (test(el.row)) ctx.emit(el);

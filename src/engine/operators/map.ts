@@ -1,3 +1,4 @@
+import { exprServices } from './exprServices.ts';
 import type { OperatorDefinition } from '../operator.ts';
 import { derived } from '../../core/origin.ts';
 import type { Element, Row } from '../../core/types.ts';
@@ -11,7 +12,7 @@ export const map: OperatorDefinition<MapParams> = {
   kind: 'map',
   create({ ctx, params }) {
     if (params.set) {
-      const sets = params.set.map((s) => [s.name, compileExpr(s.expr, ctx)] as const);
+      const sets = params.set.map((s) => [s.name, compileExpr(s.expr, exprServices(ctx))] as const);
       return {
         processElement(el) {
           const row: Row = { ...el.row };

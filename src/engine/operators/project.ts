@@ -1,3 +1,4 @@
+import { exprServices } from './exprServices.ts';
 import type { OperatorDefinition } from '../operator.ts';
 import { derived } from '../../core/origin.ts';
 import type { Row } from '../../core/types.ts';
@@ -10,7 +11,7 @@ import type { ProjectParams } from '../../pipeline/kinds/project.ts';
 export const project: OperatorDefinition<ProjectParams> = {
   kind: 'project',
   create({ ctx, params }) {
-    const exprs = params.fields.map((f) => compileExpr(f.expr, ctx));
+    const exprs = params.fields.map((f) => compileExpr(f.expr, exprServices(ctx)));
     const build = projection(
       params.fields.map((f) => f.name),
       exprs.map((e) => e.evaluate),

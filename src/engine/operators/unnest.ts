@@ -1,3 +1,4 @@
+import { exprServices } from './exprServices.ts';
 import type { OperatorDefinition } from '../operator.ts';
 import { derived } from '../../core/origin.ts';
 import type { Row } from '../../core/types.ts';
@@ -32,7 +33,7 @@ function columnsOf(el: unknown, width: number, fields: readonly string[] | undef
 export const unnest: OperatorDefinition<UnnestParams> = {
   kind: 'unnest',
   create({ ctx, params }) {
-    const collection = compileExpr(params.expr, ctx);
+    const collection = compileExpr(params.expr, exprServices(ctx));
     const as = params.as;
     const nulls = as.map(() => null);
     return {

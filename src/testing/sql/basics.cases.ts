@@ -182,4 +182,12 @@ INSERT INTO either_end SELECT order_id FROM orders WHERE qty = 5;`,
     sql: "CREATE TABLE `orders` (`order_id` STRING, `customer_id` STRING, `product` STRING, `amount` DOUBLE, `qty` INT, `currency` STRING, `status` STRING, `order_time` TIMESTAMP(3), WATERMARK FOR `order_time` AS `order_time` - INTERVAL '5' SECOND) WITH ('connector' = 'filesystem', 'path' = 'o.jsonl', 'format' = 'json');\nCREATE TABLE `out` (`id` STRING, `value` DOUBLE) WITH ('connector' = 'print');\nINSERT INTO `out` SELECT `order_id`, `amount` * `qty` FROM `orders` WHERE `status` = 'paid';",
     expected: { out: "SELECT order_id AS id, amount * qty AS value FROM orders WHERE status = 'paid'" },
   },
+  {
+    // Flink writes a DOUBLE as Java does: a whole amount keeps its '.0'; an INT has none. SQLite agrees.
+    name: 'CAST of DOUBLE and INT columns to STRING, and a DOUBLE sum in a message',
+    sql: `${ORDERS_DDL}${printSink('as_text', 'order_id STRING, amount_text STRING, qty_text STRING, note STRING')}INSERT INTO as_text
+SELECT order_id, CAST(amount AS STRING), CAST(qty AS STRING), 'total ' || CAST(amount * qty AS STRING)
+FROM orders WHERE amount IS NOT NULL;`,
+    expected: { as_text: "SELECT order_id, CAST(amount AS TEXT) AS amount_text, CAST(qty AS TEXT) AS qty_text, 'total ' || CAST(amount * qty AS TEXT) AS note FROM orders WHERE amount IS NOT NULL" },
+  },
 ];
