@@ -11,6 +11,7 @@ import { type Evaluator, type Row, compileCall, compileCast } from './functions.
 import { num2 } from './functionKit.ts';
 import { compilingServices } from './services.ts';
 import { typeOfNode } from './typecheck.ts';
+import { toDateText, toMillis } from './timeText.ts';
 import { compare, finite, isNull, likeMatcher, sqlEquals, toBool, toNum, toStr } from './values.ts';
 
 export type { Evaluator, Row };
@@ -190,6 +191,21 @@ function and3(a: boolean | null, b: boolean | null): boolean | null {
   return a === null || b === null ? null : true;
 }
 
+/**
+ * A DATE (its 'yyyy-MM-dd' text) plus or minus an INTERVAL is the date that many days on, as in
+ * Flink (`CAST(ts AS DATE) + INTERVAL '1' DAY`); a timestamp (epoch ms) takes plain arithmetic.
+ */
+function shiftedDate(date: Evaluator, interval: Evaluator, sign: 1 | -1, otherwise: Evaluator): Evaluator {
+  return (row) => {
+    const d = date(row);
+    if (typeof d !== 'string' || !DATE_TEXT.test(d)) return otherwise(row);
+    const ms = toMillis(d);
+    const by = toNum(interval(row));
+    return ms === null || by === null ? null : toDateText(ms + sign * by);
+  };
+}
+const DATE_TEXT = /^\s*\d{4}-\d{1,2}-\d{1,2}\s*$/;
+
 // Binary arithmetic shares the numeric builtins' NULL and non-finite handling.
 function arithmetic(l: Evaluator, r: Evaluator, f: (x: number, y: number) => number | null): Evaluator {
   return num2(f)([l, r]);
@@ -211,8 +227,11 @@ function compileBinary(node: BinaryNode): Evaluator {
   const r = compileNode(node.right);
   switch (node.op) {
     case '+':
+      if (node.right.kind === 'interval') return shiftedDate(l, r, 1, arithmetic(l, r, (x, y) => x + y));
+      if (node.left.kind === 'interval') return shiftedDate(r, l, 1, arithmetic(l, r, (x, y) => x + y));
       return arithmetic(l, r, (x, y) => x + y);
     case '-':
+      if (node.right.kind === 'interval') return shiftedDate(l, r, -1, arithmetic(l, r, (x, y) => x - y));
       return arithmetic(l, r, (x, y) => x - y);
     case '*':
       return arithmetic(l, r, (x, y) => x * y);

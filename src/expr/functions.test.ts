@@ -148,3 +148,17 @@ describe('CAST(double AS STRING)', () => {
     expect(compileExpr('CAST(d AS STRING)').evaluate({ d: 2 })).toBe('2');
   });
 });
+
+describe('DATE ± INTERVAL', () => {
+  it("shifts a DATE by days and keeps it a DATE, as Flink's CAST(ts AS DATE) + INTERVAL '1' DAY", () => {
+    const ev = (src: string, row: Record<string, unknown> = {}) => compileExpr(src).evaluate(row);
+    expect(ev("CAST(ts AS DATE) + INTERVAL '1' DAY", { ts: Date.UTC(2023, 11, 31, 22) })).toBe('2024-01-01');
+    expect(ev("d - INTERVAL '2' DAY", { d: '2024-03-01' })).toBe('2024-02-28');
+    expect(ev("INTERVAL '1' DAY + d", { d: '2024-02-28' })).toBe('2024-02-29');
+    expect(ev("d + INTERVAL '1' DAY", { d: null })).toBeNull();
+    // A timestamp keeps plain arithmetic on epoch milliseconds.
+    expect(ev("ts + INTERVAL '1' HOUR", { ts: 0 })).toBe(3_600_000);
+    expect(compileExpr("d + INTERVAL '1' DAY").typeOf({ d: 'string' })).toBe('string');
+    expect(compileExpr("ts + INTERVAL '1' DAY").typeOf({ ts: 'timestamp' })).toBe('timestamp');
+  });
+});

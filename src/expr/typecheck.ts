@@ -38,7 +38,12 @@ export function typeOfNode(node: ExprNode, fields: FieldTypes): FieldType | null
         case '||':
           return 'string';
         case '+':
-        case '-':
+        case '-': {
+          // A DATE ('yyyy-MM-dd' text) shifted by an INTERVAL stays a DATE.
+          const dateSide = node.right.kind === 'interval' ? node.left : node.op === '+' && node.left.kind === 'interval' ? node.right : null;
+          if (dateSide && typeOfNode(dateSide, fields) === 'string') return 'string';
+          return arithmeticType(node.op, typeOfNode(node.left, fields), typeOfNode(node.right, fields));
+        }
         case '*':
         case '/':
         case '%':

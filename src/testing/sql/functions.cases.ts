@@ -386,4 +386,10 @@ SELECT order_id,
 FROM orders;`,
     expected: { casted: "SELECT order_id, CAST(substr(order_id, 2) AS INTEGER) AS num, 1699920000000 + qty * 3600000 AS at_hour FROM orders" },
   },
+  {
+    name: 'functions: a DATE shifted by an INTERVAL stays a DATE (the day after and the day before each order)',
+    sql: `${ORDERS_DDL}${printSink('days', 'order_id STRING, next_day DATE, day_before DATE')}INSERT INTO days
+SELECT order_id, CAST(order_time AS DATE) + INTERVAL '1' DAY, CAST(order_time AS DATE) - INTERVAL '1' DAY FROM orders;`,
+    expected: { days: `SELECT order_id, date(${utc('order_time')}, '+1 day') AS next_day, date(${utc('order_time')}, '-1 day') AS day_before FROM orders` },
+  },
 ];
