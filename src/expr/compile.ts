@@ -179,10 +179,32 @@ function readPath(row: Row, path: readonly string[], ownOnly: boolean): unknown 
   return v === undefined ? null : v;
 }
 
+/**
+ * compare(), where a timestamp (epoch ms) met with date or timestamp text ('2023-11-14',
+ * '2023-11-14 10:00:00') compares as Flink's implicit cast of the text to TIMESTAMP does.
+ */
+function compareTimed(a: unknown, b: unknown): number | null {
+  const c = compare(a, b);
+  if (c !== null) return c;
+  if (typeof a === 'number' && typeof b === 'string') return compare(a, toMillis(b));
+  if (typeof a === 'string' && typeof b === 'number') return compare(toMillis(a), b);
+  return null;
+}
+
+function equalsTimed(a: unknown, b: unknown): boolean | null {
+  const ta = typeof a;
+  const tb = typeof b;
+  if ((ta === 'number' && tb === 'string') || (ta === 'string' && tb === 'number')) {
+    const c = compareTimed(a, b);
+    return c === null ? sqlEquals(a, b) : c === 0;
+  }
+  return sqlEquals(a, b);
+}
+
 /** `a <= b` with NULL semantics. */
 function ordered(a: unknown, b: unknown): boolean | null {
   if (isNull(a) || isNull(b)) return null;
-  const c = compare(a, b);
+  const c = compareTimed(a, b);
   return c === null ? null : c <= 0;
 }
 
@@ -217,7 +239,7 @@ function comparison(l: Evaluator, r: Evaluator, test: (c: number) => boolean): E
     if (isNull(a)) return null;
     const b = r(row);
     if (isNull(b)) return null;
-    const c = compare(a, b);
+    const c = compareTimed(a, b);
     return c === null ? null : test(c);
   };
 }
@@ -250,10 +272,10 @@ function compileBinary(node: BinaryNode): Evaluator {
         return b === null ? null : a + b;
       };
     case '=':
-      return (row) => sqlEquals(l(row), r(row));
+      return (row) => equalsTimed(l(row), r(row));
     case '<>':
       return (row) => {
-        const eq = sqlEquals(l(row), r(row));
+        const eq = equalsTimed(l(row), r(row));
         return eq === null ? null : !eq;
       };
     case '<':
@@ -290,7 +312,7 @@ function compileIn(node: InNode): Evaluator {
   const scan = (row: Row, v: unknown): boolean | null => {
     let sawNull = false;
     for (let i = 0; i < items.length; i++) {
-      const eq = sqlEquals(v, items[i](row));
+      const eq = equalsTimed(v, items[i](row));
       if (eq === true) return !negated;
       if (eq === null) sawNull = true;
     }

@@ -162,3 +162,12 @@ describe('DATE ± INTERVAL', () => {
     expect(compileExpr("ts + INTERVAL '1' DAY").typeOf({ ts: 'timestamp' })).toBe('timestamp');
   });
 });
+
+describe('a timestamp against date or timestamp text', () => {
+  it('compares as the text cast to TIMESTAMP, as Flink does; other text stays unknown', () => {
+    const ev = (src: string) => compileExpr(src).evaluate({ ts: Date.UTC(2023, 10, 15, 0, 10) });
+    expect([ev("ts >= '2023-11-15'"), ev("ts < '2023-11-15 00:30:00'"), ev("'2023-11-15 00:10:00' = ts"), ev("ts IN ('2023-11-15 00:10:00')")]).toEqual([true, true, true, true]);
+    expect(ev("ts BETWEEN '2023-11-14' AND '2023-11-15'")).toBe(false);
+    expect(ev("ts > 'soon'")).toBeNull();
+  });
+});

@@ -392,4 +392,15 @@ FROM orders;`,
 SELECT order_id, CAST(order_time AS DATE) + INTERVAL '1' DAY, CAST(order_time AS DATE) - INTERVAL '1' DAY FROM orders;`,
     expected: { days: `SELECT order_id, date(${utc('order_time')}, '+1 day') AS next_day, date(${utc('order_time')}, '-1 day') AS day_before FROM orders` },
   },
+  {
+    // Flink casts the text to TIMESTAMP; the day boundary falls inside the orders' time range.
+    name: 'functions: a timestamp compared with a DATE literal and with timestamp text',
+    sql: `${ORDERS_DDL}${printSink('late_day', 'order_id STRING, on_or_after BOOLEAN, before_text BOOLEAN, is_day BOOLEAN')}INSERT INTO late_day
+SELECT order_id, order_time >= DATE '2023-11-15', order_time < '2023-11-15 00:30:00', order_time BETWEEN DATE '2023-11-15' AND '2023-11-15 01:00:00'
+FROM orders WHERE order_time <> DATE '2023-11-15';`,
+    expected: {
+      late_day: `SELECT order_id, order_time >= ${Date.UTC(2023, 10, 15)} AS on_or_after, order_time < ${Date.UTC(2023, 10, 15, 0, 30)} AS before_text,
+        order_time BETWEEN ${Date.UTC(2023, 10, 15)} AND ${Date.UTC(2023, 10, 15, 1)} AS is_day FROM orders`,
+    },
+  },
 ];
