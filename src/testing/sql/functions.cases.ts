@@ -403,4 +403,10 @@ FROM orders WHERE order_time <> DATE '2023-11-15';`,
         order_time BETWEEN ${Date.UTC(2023, 10, 15)} AND ${Date.UTC(2023, 10, 15, 1)} AS is_day FROM orders`,
     },
   },
+  {
+    name: 'functions: TIME, the time of day of a timestamp, compared with a TIME literal',
+    sql: `${ORDERS_DDL}${printSink('times', 'order_id STRING, at_time TIME(0), after_eleven BOOLEAN')}INSERT INTO times
+SELECT order_id, CAST(order_time AS TIME), CAST(order_time AS TIME) >= TIME '23:00:00' FROM orders;`,
+    expected: { times: `SELECT order_id, strftime('%H:%M:%S', ${utc('order_time')}) AS at_time, strftime('%H:%M:%S', ${utc('order_time')}) >= '23:00:00' AS after_eleven FROM orders` },
+  },
 ];

@@ -19,6 +19,8 @@ const SCALARS: [RegExp, FieldType][] = [
   [/^BOOLEAN\b/, 'boolean'],
   [/^TIMESTAMP(_LTZ)?\b/, 'timestamp'],
   [/^DATE$/, 'string'],
+  // A TIME is its 'HH:mm:ss' text, as a DATE is its 'yyyy-MM-dd' text: ordered as text, it orders as time.
+  [/^TIME(\s*\(\s*\d+\s*\))?$/, 'string'],
   [/^(ROW|MAP|ARRAY|MULTISET)\b/, 'json'],
 ];
 

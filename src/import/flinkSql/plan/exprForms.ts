@@ -84,6 +84,8 @@ const typeIn = (scope: Scope, weirText: string): FieldType | null => exprType(we
 /** CAST targets whose Weir meaning needs the operand's type: DATE, TIMESTAMP, and STRING of a timestamp. */
 export function temporalCast(scope: Scope, typeText: string, operand: string): string | null {
   if (/^DATE$/.test(typeText)) return `CAST(${operand} AS DATE)`;
+  // A TIME is its 'HH:mm:ss' text: the time of day of a timestamp; text is taken as written.
+  if (/^TIME(\s*\(\s*\d+\s*\))?$/.test(typeText)) return typeIn(scope, operand) === 'timestamp' ? `DATE_FORMAT(${operand}, 'HH:mm:ss')` : `CAST(${operand} AS STRING)`;
   if (/^TIMESTAMP(_LTZ)?\b/.test(typeText)) {
     // A timestamp is epoch milliseconds already; only text has to be read.
     return typeIn(scope, operand) === 'string' ? `CAST(${operand} AS TIMESTAMP(3))` : operand;
@@ -135,8 +137,9 @@ export function renderForm(t: Tree, scope: Scope, r: (x: Tree) => string): strin
     const [kw, value] = kids(literal).map((k) => k.getText());
     const word = kw.toUpperCase();
     if (word === 'DATE') return `CAST(${value} AS DATE)`;
+    if (word === 'TIME') return value;
     if (word === 'TIMESTAMP' || word === 'TIMESTAMP_LTZ') return `CAST(${value} AS TIMESTAMP(3))`;
-    fail(t, `${word} '…'`, `Weir has dates and timestamps, not ${word} values: write DATE '…' or TIMESTAMP '…'`);
+    fail(t, `${word} '…'`, `Weir has dates, times and timestamps, not ${word} values: write DATE '…', TIME '…' or TIMESTAMP '…'`);
   }
   const name = callName(t);
   if (!name || !kids(call).some((k) => k.symbol?.text === '(')) return null;
