@@ -1,6 +1,7 @@
 import type { JobPlan, PlanNode } from '../pipeline/plan.ts';
 import type { SubtaskSnapshot } from '../checkpoint/types.ts';
 import type { KeyedStateSnapshot, SnapshotCell } from '../state/backend.ts';
+import { isDurableBackend } from '../state/backend.ts';
 import { sinkPrimaryKey, type ViewSinkOperator } from '../engine/operators/sinks.ts';
 import type { SubtaskRunner } from './subtaskRunner.ts';
 
@@ -81,6 +82,12 @@ export function applyChains(plan: ChainPlan, byNode: ReadonlyMap<string, readonl
     const pairs = views.map((v) => ({ v, agg: aggOf.get(v.index), reader: v.task?.operator as Partial<ViewSinkOperator> | undefined }));
     if (pairs.some((p) => !p.agg)) {
       out.unchained.push({ ...c, reason: `a subtask of "${c.view}" runs apart from its "${c.aggregate}" subtask` });
+      continue;
+    }
+    // A durable backend keeps its columns too, but its checkpoint is not inline: a restore that
+    // runs the view apart (another layout, a rescale) could not rebuild the view's rows from it.
+    if (pairs.some((p) => p.agg!.task && isDurableBackend(p.agg!.task.state))) {
+      out.unchained.push({ ...c, reason: `"${c.aggregate}" keeps its state on a durable backend, whose checkpoint a view apart could not be rebuilt from` });
       continue;
     }
     const arrangements = pairs.map((p) => p.agg!.task?.operator.arrangement?.() ?? null);
